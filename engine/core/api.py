@@ -1,0 +1,120 @@
+"""The engine's public API: everything a bot, a simulator or a test does to a game goes here.
+
+Each function takes the state, checks the action, and either changes the state or raises
+Refusal and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.refusal import Refusal
+from engine.core.resolution import Resolution
+from engine.core.ruleset import Ruleset, get_ruleset
+from engine.core.state import GameState, Order, Payment
+
+
+def ruleset_of(state: GameState) -> Ruleset:
+    return get_ruleset(state.ruleset)
+
+
+def new_game(ruleset: str, players: list[tuple[str, str]], *, seed: int, settings: dict[str, Any] | None = None) -> GameState:
+    """A game in deck building. `players` are (character name, public role id) pairs."""
+    return get_ruleset(ruleset).new_game(players, seed, dict(settings or {}))
+
+
+def _player(state: GameState, pid: int) -> None:
+    if not isinstance(pid, int) or not 0 <= pid < len(state.players):
+        raise Refusal("not_in_game", pid=pid)
+
+
+def deck_pick(state: GameState, pid: int, card: str) -> None:
+    _player(state, pid)
+    ruleset_of(state).deck_pick(state, pid, card)
+
+
+def deck_build(state: GameState, pid: int, cards: list[str]) -> None:
+    _player(state, pid)
+    ruleset_of(state).deck_build(state, pid, cards)
+
+
+def deck_auto_all(state: GameState) -> None:
+    """Finish every unfinished deck with a random legal choice and start the game."""
+    if state.status != "setup":
+        raise Refusal("not_deck_building")
+    ruleset = ruleset_of(state)
+    for player in state.players:
+        if player.building is not None and not player.building.done:
+            ruleset.deck_auto(state, player.pid)
+    if state.status == "setup":
+        ruleset.start(state)
+
+
+def submit(
+    state: GameState,
+    pid: int,
+    kind: str,
+    *,
+    card: int | None = None,
+    params: dict[str, Any] | None = None,
+    payment: Payment | dict[str, Any] | None = None,
+    replace: int | None = None,
+) -> Order:
+    """Add (or, with `replace`, change) an order of this player for the current phase."""
+    _player(state, pid)
+    ruleset = ruleset_of(state)
+    pay = payment if isinstance(payment, Payment) else Payment.model_validate(payment or {})
+    order = Order(oid=0, kind=kind, card=card, params=dict(params or {}), payment=pay)
+    current = list(state.orders.get(pid, []))
+    if replace is not None:
+        if not any(o.oid == replace for o in current):
+            raise Refusal("unknown_order", oid=replace)
+        current = [o for o in current if o.oid != replace]
+    if kind in ruleset.single_orders:
+        current = [o for o in current if o.kind != kind]
+    candidate = [*current, order]
+    ruleset.validate_orders(state, pid, candidate)
+    order.oid = state.next_id("order")
+    state.orders[pid] = candidate
+    return order
+
+
+def withdraw(state: GameState, pid: int, oid: int) -> None:
+    _player(state, pid)
+    current = state.orders.get(pid, [])
+    if not any(o.oid == oid for o in current):
+        raise Refusal("unknown_order", oid=oid)
+    state.orders[pid] = [o for o in current if o.oid != oid]
+
+
+def reorder_hand(state: GameState, pid: int, uids: list[int]) -> None:
+    """Set the hand's discard order (allowed at any time, even after submitting)."""
+    _player(state, pid)
+    player = state.player(pid)
+    if not player.alive:
+        raise Refusal("dead")
+    by_uid = {c.uid: c for c in player.hand}
+    if sorted(uids) != sorted(by_uid):
+        raise Refusal("bad_order")
+    player.hand = [by_uid[u] for u in uids]
+
+
+def resolve(state: GameState) -> None:
+    """Resolve the current phase: every order takes effect, then the next phase begins."""
+    if state.status != "running":
+        raise Refusal("game_not_running", status=state.status)
+    ruleset = ruleset_of(state)
+    ruleset.pipeline.run(Resolution(state, ruleset))
+
+
+def submitted(state: GameState) -> dict[int, bool]:
+    """Who among the living has submitted anything this phase (not what)."""
+    return {p.pid: bool(state.orders.get(p.pid)) for p in state.living()}
+
+
+def dump(state: GameState) -> str:
+    return state.model_dump_json()
+
+
+def load(text: str) -> GameState:
+    return GameState.model_validate_json(text)

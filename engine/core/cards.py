@@ -1,0 +1,121 @@
+"""Card metadata (data, loaded from data/<ruleset>/cards.toml) and card behaviour (code by id)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.core.resolution import Play
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One thing a player must choose to play a card; the bot walks these to ask for them."""
+
+    name: str
+    kind: str
+    count: int = 1
+    min: int | None = None  # for list kinds: the fewest allowed (default: count)
+    day_count: int | None = None  # count when played by day, if different
+    optional: bool = False
+    mafia_only: bool = False
+    choices: tuple[str, ...] = ()
+    of: str | None = None  # for card_effect: which cards may be chosen ("cond_day", "any")
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> ParamSpec:
+        data = dict(raw)
+        data["choices"] = tuple(data.get("choices", ()))
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    id: str
+    name: str
+    name_en: str
+    colour: str
+    text: str
+    text_en: str
+    cost: int = 0
+    mafia_cost: int | None = None
+    tags: frozenset[str] = frozenset()
+    params: tuple[ParamSpec, ...] = ()
+
+    def has(self, tag: str) -> bool:
+        return tag in self.tags
+
+    def param(self, name: str) -> ParamSpec | None:
+        return next((p for p in self.params if p.name == name), None)
+
+
+CardBehaviour = Callable[["Play"], None]
+
+
+@dataclass
+class CardRegistry:
+    """Behaviour registered by card id; `priority` orders cards within the effects step."""
+
+    behaviours: dict[str, CardBehaviour] = field(default_factory=dict)
+    priorities: dict[str, int] = field(default_factory=dict)
+
+    def card(self, card_id: str, *, priority: int = 50) -> Callable[[CardBehaviour], CardBehaviour]:
+        def register(fn: CardBehaviour) -> CardBehaviour:
+            if card_id in self.behaviours:
+                raise ValueError(f"behaviour for card {card_id!r} registered twice")
+            self.behaviours[card_id] = fn
+            self.priorities[card_id] = priority
+            return fn
+
+        return register
+
+
+class CardCatalog:
+    """The collection of one rule set: specs by id, in the data file's order."""
+
+    def __init__(self, specs: list[CardSpec]) -> None:
+        self.specs: dict[str, CardSpec] = {s.id: s for s in specs}
+        if len(self.specs) != len(specs):
+            raise ValueError("duplicate card id in the collection")
+
+    @classmethod
+    def load(cls, ruleset: str) -> CardCatalog:
+        with open(DATA_DIR / ruleset / "cards.toml", "rb") as fh:
+            raw = tomllib.load(fh)
+        specs = []
+        for entry in raw["card"]:
+            entry = dict(entry)
+            entry["tags"] = frozenset(entry.get("tags", ()))
+            entry["params"] = tuple(ParamSpec.from_dict(p) for p in entry.get("params", ()))
+            specs.append(CardSpec(**entry))
+        return cls(specs)
+
+    def __getitem__(self, card_id: str) -> CardSpec:
+        return self.specs[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.specs
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.specs.values())
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+    def ids(self) -> list[str]:
+        return list(self.specs)
+
+    def check_behaviours(self, registry: CardRegistry, *, allow_missing: bool = False) -> None:
+        """Load-time check: no behaviour without a card, and (unless allowed) no card without one."""
+        unknown = set(registry.behaviours) - set(self.specs)
+        if unknown:
+            raise ValueError(f"behaviour for unknown card ids: {sorted(unknown)}")
+        missing = set(self.specs) - set(registry.behaviours)
+        if missing and not allow_missing:
+            raise ValueError(f"cards without behaviour: {sorted(missing)}")

@@ -1,0 +1,29 @@
+"""The one service that answers "what does X learn about Y?".
+
+Every effect that learns something about a character (its side, secret role, colours, cards…)
+asks here. Disguises register modifiers on the "appearance" query, so adding a disguise never
+touches the cards that check.
+"""
+
+from __future__ import annotations
+
+from engine.core.ruleset import Ruleset
+from engine.core.state import GameState, JsonValue
+
+
+def true_aspect(state: GameState, target: int, aspect: str) -> JsonValue:
+    player = state.player(target)
+    if aspect == "side":
+        return player.faction
+    if aspect == "secret_role":
+        return player.secret_role
+    if aspect == "hand":
+        return [c.card for c in player.hand]
+    raise ValueError(f"unknown aspect {aspect!r}")
+
+
+def learn(ruleset: Ruleset, state: GameState, observer: int, target: int, aspect: str,
+          truth: JsonValue | None = None) -> JsonValue:
+    """What `observer` learns of `target`'s `aspect` (the truth unless a disguise says otherwise)."""
+    value = true_aspect(state, target, aspect) if truth is None else truth
+    return ruleset.queries.ask("appearance", state, value, observer=observer, target=target, aspect=aspect)

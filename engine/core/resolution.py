@@ -1,0 +1,237 @@
+"""Resolution: a pipeline of named steps that turns a phase's submissions into their results.
+
+Everything played in a phase resolves together at its end. The pipeline runs its steps in a fixed
+order; within the effects step cards resolve by priority then seat. Damage is collected as
+packets and applied only after every effect has run, folded through replacements (weakness,
+doubling, caps, armor, delays…) in layer order, each applied at most once per packet — so the
+order in which players' cards happen to be listed never changes the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.core.cards import CardSpec
+from engine.core.state import CardInstance, GameState, JsonValue, Order, PlayerState
+
+if TYPE_CHECKING:
+    from engine.core.ruleset import Ruleset
+
+
+@dataclass
+class DamagePacket:
+    target: int
+    amount: int
+    source: int | None = None  # the player whose card or action caused it
+    card: str | None = None  # the card id that dealt it, if any
+    colour: str | None = None
+    cause: str = "card"  # card, mafia, council, poison, spikes, deferred, …
+    ignore_armor: bool = False
+    fixed: bool = False  # "cannot be changed or redirected"
+    applied: set[str] = field(default_factory=set)  # replacements already applied
+
+
+Replacement = Callable[["Resolution", DamagePacket], None]
+
+
+@dataclass
+class Refill:
+    """A replacement owed at the end of the phase for a card that left the hand by play or discard."""
+
+    uid: int  # the card that left the hand
+    card: str
+    copy: bool = False  # Фокусник: a copy of that card (cost +1) instead of a draw
+
+
+@dataclass
+class Play:
+    """One card being resolved: who plays it, which card, with what parameters."""
+
+    res: Resolution
+    actor: int
+    spec: CardSpec
+    params: dict[str, JsonValue]
+    order: Order | None = None
+    instance: CardInstance | None = None  # the physical card, if it came from a hand
+    via: str = "hand"  # hand, flashmob, transformation, …
+    paid: int = 0  # cost actually paid
+    payment_cards: list[CardInstance] = field(default_factory=list)
+    payment_points: int = 0
+    options: dict[str, JsonValue] = field(default_factory=dict)
+
+    # ---- reading ----
+    @property
+    def state(self) -> GameState:
+        return self.res.state
+
+    @property
+    def me(self) -> PlayerState:
+        return self.state.player(self.actor)
+
+    @property
+    def target(self) -> int:
+        value = self.params["target"]
+        assert isinstance(value, int)
+        return value
+
+    @property
+    def targets(self) -> list[int]:
+        if "targets" in self.params:
+            return [int(t) for t in self.params["targets"]]
+        if "target" in self.params:
+            return [self.target]
+        return []
+
+    @property
+    def named(self) -> list[str]:
+        return [str(c) for c in self.params.get("cards") or ()]
+
+    @property
+    def by_mafia(self) -> bool:
+        return self.me.faction == "mafia"
+
+    # ---- doing: every card is written with these shared primitives ----
+    def damage(self, target: int, amount: int, **flags: Any) -> None:
+        self.res.damage(
+            DamagePacket(
+                target=target, amount=amount, source=self.actor, card=self.spec.id,
+                colour=self.spec.colour, cause="card", **flags,
+            )
+        )
+
+    def armor(self, target: int, amount: int) -> None:
+        self.res.add_armor(target, amount)
+
+    def points(self, target: int, amount: int) -> None:
+        self.res.gain_points(target, amount)
+
+    def draw(self, target: int, count: int, *, protect: bool = False) -> list[CardInstance]:
+        return self.res.draw(target, count, protect=protect)
+
+    def tell(self, who: int, kind: str, /, **params: JsonValue) -> None:
+        self.state.emit(kind, "player", who, card=self.spec.id, **params)
+
+    def announce(self, kind: str, /, **params: JsonValue) -> None:
+        self.state.emit(kind, "public", None, card=self.spec.id, **params)
+
+    def keep_card(self, *, becomes: str | None = None, protect: bool = False) -> None:
+        """The played card returns to the hand (as card `becomes`, if given) and is not replaced."""
+        card = self.instance
+        if card is None:
+            return
+        player = self.me
+        player.discard = [c for c in player.discard if c.uid != card.uid]
+        self.res.cancel_refill(self.actor, card.uid)
+        if becomes is not None:
+            card.card = becomes
+            card.cost_mod = 0
+        player.hand.append(card)
+        if protect:
+            player.discard_last.append(card.uid)
+
+    def effect(self, kind: str, *, target: int | None = None, start: int | None = None,
+               end: int | None = None, **params: JsonValue) -> None:
+        self.state.add_effect(kind, target=target, source=self.actor, start=start, end=end, **params)
+
+
+Step = Callable[["Resolution"], None]
+
+
+class Resolution:
+    """The scratch space of one phase's resolution. Transient: built, run and dropped in one call."""
+
+    def __init__(self, state: GameState, ruleset: Ruleset) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.phase = state.phase
+        self.plays: list[Play] = []
+        self.packets: list[DamagePacket] = []
+        self.armor: dict[int, int] = {}
+        self.refills: dict[int, list[Refill]] = {}  # owed for cards played/discarded from hand
+        self.final_damage: dict[int, int] = {}
+        self.direct_losses: dict[int, list[int]] = {}  # uids lost "as damage" regardless of armor
+        self.scratch: dict[str, Any] = {}  # per-resolution bookkeeping for rulesets
+
+    # ---- primitives ----
+    def damage(self, packet: DamagePacket) -> None:
+        if packet.amount > 0 and self.state.player(packet.target).alive:
+            self.packets.append(packet)
+
+    def add_armor(self, target: int, amount: int) -> None:
+        if amount > 0:
+            self.armor[target] = self.armor.get(target, 0) + amount
+
+    def gain_points(self, target: int, amount: int) -> None:
+        player = self.state.player(target)
+        if player.alive and amount:
+            player.points = max(0, player.points + amount)
+
+    def draw(self, target: int, count: int, *, protect: bool = False) -> list[CardInstance]:
+        """Top cards of the deck to the hand; an empty deck gives nothing (the ruleset may say otherwise)."""
+        player = self.state.player(target)
+        drawn: list[CardInstance] = []
+        for _ in range(count):
+            card = self.ruleset.draw_one(self.state, player)
+            if card is None:
+                break
+            player.hand.append(card)
+            drawn.append(card)
+            if protect:
+                player.discard_last.append(card.uid)
+        return drawn
+
+    def owe_refill(self, pid: int, card: CardInstance) -> None:
+        self.refills.setdefault(pid, []).append(Refill(uid=card.uid, card=card.card))
+
+    def cancel_refill(self, pid: int, uid: int) -> bool:
+        """Drop the replacement owed for card `uid`; True if there was one."""
+        owed = self.refills.get(pid, [])
+        for i, refill in enumerate(owed):
+            if refill.uid == uid:
+                del owed[i]
+                return True
+        return False
+
+    def plays_by(self, actor: int) -> list[Play]:
+        return [p for p in self.plays if p.actor == actor]
+
+    def plays_on(self, target: int) -> list[Play]:
+        return [p for p in self.plays if target in p.targets]
+
+    # ---- damage folding ----
+    def apply_replacements(self, replacements: list[tuple[int, str, Replacement]]) -> None:
+        for _layer, name, fn in replacements:
+            for packet in self.packets:
+                if name in packet.applied or packet.amount <= 0:
+                    continue
+                packet.applied.add(name)
+                fn(self, packet)
+        self.final_damage = {}
+        for packet in self.packets:
+            if packet.amount > 0:
+                self.final_damage[packet.target] = self.final_damage.get(packet.target, 0) + packet.amount
+
+
+class Pipeline:
+    """Named steps, each with a numeric order; run in that order."""
+
+    def __init__(self) -> None:
+        self._steps: list[tuple[int, str, Step]] = []
+
+    def step(self, name: str, order: int) -> Callable[[Step], Step]:
+        def register(fn: Step) -> Step:
+            self._steps.append((order, name, fn))
+            self._steps.sort(key=lambda s: s[0])
+            return fn
+
+        return register
+
+    @property
+    def names(self) -> list[str]:
+        return [name for _order, name, _fn in self._steps]
+
+    def run(self, res: Resolution) -> None:
+        for _order, _name, fn in self._steps:
+            fn(res)

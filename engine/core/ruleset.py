@@ -1,0 +1,82 @@
+"""The plugin interface every rule set implements, and the registry that finds them by name."""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from functools import cache
+from typing import Any
+
+from engine.core.cards import CardCatalog, CardRegistry
+from engine.core.queries import Queries
+from engine.core.resolution import Pipeline, Replacement
+from engine.core.state import CardInstance, GameState, Order, PlayerState
+
+RULESETS = ("micromafik",)
+
+
+class Ruleset(ABC):
+    """What a rule set provides: setup, deck rules, cards, orders, resolution, win."""
+
+    name: str
+    catalog: CardCatalog
+    cards: CardRegistry
+    queries: Queries
+    pipeline: Pipeline
+    replacements: list[tuple[int, str, Replacement]]
+    # Order kinds of which a player has at most one; a new one replaces the old.
+    single_orders: frozenset[str] = frozenset()
+
+    # ---- setup and deck building ----
+    @abstractmethod
+    def public_roles(self) -> list[dict[str, Any]]:
+        """The public roles players choose from at sign-up, in priority order."""
+
+    @abstractmethod
+    def new_game(self, players: list[tuple[str, str]], seed: int, settings: dict[str, Any]) -> GameState:
+        """A new game in deck building, from (character name, public role) pairs."""
+
+    @abstractmethod
+    def deck_pick(self, state: GameState, pid: int, card: str) -> None:
+        """Take one card of a draft offer."""
+
+    @abstractmethod
+    def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
+        """Submit a whole chosen deck."""
+
+    @abstractmethod
+    def deck_auto(self, state: GameState, pid: int) -> None:
+        """Finish a player's deck building with a legal random choice (deadline default)."""
+
+    @abstractmethod
+    def start(self, state: GameState) -> None:
+        """Deal hands and begin the first night, once every deck is built."""
+
+    # ---- phases ----
+    @abstractmethod
+    def validate_orders(self, state: GameState, pid: int, orders: list[Order]) -> None:
+        """Raise Refusal if this set of orders is not allowed for the player now."""
+
+    @abstractmethod
+    def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
+        """The top card of the player's deck, or what the rules give when it is empty."""
+
+    @abstractmethod
+    def shown_hand_size(self, state: GameState, pid: int) -> int:
+        """The hand size everyone is told (effects may bend it)."""
+
+    @abstractmethod
+    def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
+        """What only this player knows beyond the generic view (points, perks, deck peeks…)."""
+
+    def is_implemented(self, card_id: str) -> bool:
+        return card_id in self.cards.behaviours
+
+
+@cache
+def get_ruleset(name: str) -> Ruleset:
+    if name not in RULESETS:
+        raise KeyError(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}")
+    module = importlib.import_module(f"engine.rulesets.{name}")
+    ruleset: Ruleset = module.RULESET
+    return ruleset

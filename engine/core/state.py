@@ -1,0 +1,193 @@
+"""The game state: plain, JSON-serialisable data and nothing else.
+
+Everything that decides what happens next lives here — including the RNG state and the id
+counters — so that `GameState.model_validate_json(state.model_dump_json())` continues the game
+exactly as before. Behaviour lives in the rulesets; this module only describes the data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from engine.core.rng import Rng
+
+# Phase numbering: 0 is deck building; then 1 = night 1, 2 = day 1, 3 = night 2, …
+SETUP_PHASE = 0
+
+JsonValue = Any  # a JSON primitive, list or dict; params and event payloads only hold these
+
+
+class CardInstance(BaseModel):
+    """One physical card: a collection card id plus what has happened to this copy."""
+
+    uid: int
+    card: str
+    cost_mod: int = 0
+
+
+class DeckBuilding(BaseModel):
+    """A player's progress through deck building (draft offers or a free choice)."""
+
+    mode: str  # "draft" or "choose"
+    picks: list[str] = Field(default_factory=list)
+    offer: list[str] = Field(default_factory=list)
+    done: bool = False
+
+
+class PlayerState(BaseModel):
+    pid: int
+    name: str
+    public_role: str
+    secret_role: str = ""
+    faction: str = ""
+    alive: bool = True
+    deck: list[CardInstance] = Field(default_factory=list)  # index 0 is the top
+    hand: list[CardInstance] = Field(default_factory=list)  # index 0 is discarded first
+    discard: list[CardInstance] = Field(default_factory=list)
+    points: int = 0
+    # Once-a-game perks used, counters, and other per-player bookkeeping.
+    flags: dict[str, int] = Field(default_factory=dict)
+    # The cards chosen when the deck was built (for effects that ask about them).
+    deck_choice: list[str] = Field(default_factory=list)
+    building: DeckBuilding | None = None
+    # Snapshots taken when the current phase began ("at the start of the night").
+    hand_at_phase_start: list[str] = Field(default_factory=list)
+    points_at_phase_start: int = 0
+    # Card uids discarded for damage last during the current phase.
+    discard_last: list[int] = Field(default_factory=list)
+
+
+class Effect(BaseModel):
+    """A persistent or scheduled effect, active from phase `start` to `end` (inclusive)."""
+
+    eid: int
+    kind: str
+    target: int | None = None
+    source: int | None = None
+    start: int
+    end: int | None = None  # None: until the end of the game
+    params: dict[str, JsonValue] = Field(default_factory=dict)
+
+    def active(self, phase: int) -> bool:
+        return self.start <= phase and (self.end is None or phase <= self.end)
+
+
+class Payment(BaseModel):
+    points: int = 0
+    cards: list[int] = Field(default_factory=list)  # uids from the payer's hand
+    options: dict[str, JsonValue] = Field(default_factory=dict)
+
+
+class Order(BaseModel):
+    """A submission (заявка): one thing a player has chosen to do this phase."""
+
+    oid: int
+    kind: str
+    card: int | None = None  # uid of a card in hand, for orders that use one
+    params: dict[str, JsonValue] = Field(default_factory=dict)
+    payment: Payment = Field(default_factory=Payment)
+
+
+class PlayRecord(BaseModel):
+    """Who played which card on whom in which phase — for effects that look back."""
+
+    phase: int
+    actor: int
+    card: str
+    targets: list[int] = Field(default_factory=list)
+
+
+class Event(BaseModel):
+    """Something that happened, with its audience. Parameters only — the bot renders prose.
+
+    `to` is one of: "public", "player" (who = pid), "faction" (who = faction name), "master".
+    The master sees every event.
+    """
+
+    seq: int
+    phase: int
+    kind: str
+    to: str
+    who: int | str | None = None
+    params: dict[str, JsonValue] = Field(default_factory=dict)
+
+
+class GameState(BaseModel):
+    ruleset: str
+    seed: int
+    rng: int
+    settings: dict[str, JsonValue] = Field(default_factory=dict)
+    status: str = "setup"  # "setup" → "running" → "finished"
+    phase: int = SETUP_PHASE
+    players: list[PlayerState] = Field(default_factory=list)
+    orders: dict[int, list[Order]] = Field(default_factory=dict)
+    effects: list[Effect] = Field(default_factory=list)
+    history: list[PlayRecord] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
+    counters: dict[str, int] = Field(default_factory=dict)
+    winners: list[str] = Field(default_factory=list)
+
+    # ---- derived helpers (no state of their own) ----
+    @property
+    def random(self) -> Rng:
+        return Rng(self)
+
+    @property
+    def is_night(self) -> bool:
+        return self.phase % 2 == 1
+
+    @property
+    def is_day(self) -> bool:
+        return self.phase > 0 and self.phase % 2 == 0
+
+    @property
+    def day_number(self) -> int:
+        """1 for night 1 and day 1, 2 for night 2 and day 2, …"""
+        return (self.phase + 1) // 2
+
+    def next_id(self, counter: str) -> int:
+        value = self.counters.get(counter, 0) + 1
+        self.counters[counter] = value
+        return value
+
+    def player(self, pid: int) -> PlayerState:
+        return self.players[pid]
+
+    def living(self) -> list[PlayerState]:
+        return [p for p in self.players if p.alive]
+
+    def effects_of(self, kind: str, *, target: int | None = None, phase: int | None = None) -> list[Effect]:
+        at = self.phase if phase is None else phase
+        return [
+            e
+            for e in self.effects
+            if e.kind == kind and e.active(at) and (target is None or e.target == target)
+        ]
+
+    def add_effect(
+        self,
+        kind: str,
+        *,
+        target: int | None = None,
+        source: int | None = None,
+        start: int | None = None,
+        end: int | None = None,
+        **params: JsonValue,
+    ) -> Effect:
+        begin = self.phase if start is None else start
+        effect = Effect(
+            eid=self.next_id("effect"), kind=kind, target=target, source=source,
+            start=begin, end=end, params=params,
+        )
+        self.effects.append(effect)
+        return effect
+
+    def emit(self, kind: str, to: str, who: int | str | None = None, /, **params: JsonValue) -> Event:
+        event = Event(seq=len(self.events) + 1, phase=self.phase, kind=kind, to=to, who=who, params=params)
+        self.events.append(event)
+        return event
+
+    def new_card(self, card: str) -> CardInstance:
+        return CardInstance(uid=self.next_id("card"), card=card)

@@ -1,0 +1,49 @@
+"""Primitives shared by several Микромафик cards: nested effects, card messages, public claims."""
+
+from __future__ import annotations
+
+from engine.core.checks import learn
+from engine.core.resolution import Play, Resolution
+from engine.core.state import JsonValue
+from engine.rulesets.micromafik.registry import CARDS, CATALOG
+
+MESSAGE_CARDS = ("block", "letter", "feedback", "correspondence")
+
+
+def apply_effect(play: Play, card_id: str, params: dict[str, JsonValue], *, via: str,
+                 **options: JsonValue) -> None:
+    """Apply another card's effect as part of this play (Щедрость, Трансформация, Блок…)."""
+    sub = Play(play.res, play.actor, CATALOG[card_id], dict(params), via=via, options=dict(options))
+    CARDS.behaviours[card_id](sub)
+
+
+def side_of(play: Play, target: int) -> str:
+    return str(learn(play.res.ruleset, play.state, play.actor, target, "side"))
+
+
+def send_message(res: Resolution, sender: int, to: int, text: str, *, anonymous: bool, via: str) -> None:
+    """A card message, delivered at the end of the phase; Общительность pays every second one."""
+    state = res.state
+    if not state.player(to).alive:
+        return
+    state.emit("card_message", "player", to, text=text, sender=None if anonymous else sender, via=via)
+    state.emit("card_message_sent", "master", None, sender=sender, to=to, text=text, via=via)
+    sociable = len(state.effects_of("sociability", target=sender))
+    if sociable:
+        player = state.player(sender)
+        player.flags["messages_sent"] = player.flags.get("messages_sent", 0) + 1
+        if player.flags["messages_sent"] % 2 == 0:
+            res.gain_points(sender, sociable)
+
+
+def grant_reply(play: Play, target: int, via: str) -> None:
+    """The target may send the actor one message next phase (Обратная связь, Переписка)."""
+    play.state.add_effect("may_message", target=target, source=play.actor,
+                          start=play.state.phase + 1, end=play.state.phase + 1, via=via)
+
+
+def claim(res: Resolution, kind: str, subject: JsonValue) -> None:
+    """A public claim (Алиби, Гласность) — real or imitated, each announced once."""
+    claims: list[tuple[str, JsonValue]] = res.scratch.setdefault("claims", [])
+    if (kind, subject) not in claims:
+        claims.append((kind, subject))

@@ -1,0 +1,79 @@
+"""Защита: 11 cards."""
+
+from __future__ import annotations
+
+from engine.core.resolution import Play
+from engine.rulesets.micromafik.cards.common import grant_reply, send_message, side_of
+from engine.rulesets.micromafik.registry import CARDS
+
+
+@CARDS.card("block")
+def block(play: Play) -> None:
+    play.armor(play.target, 1)
+    extra = play.params.get("extra")
+    if extra == "call" and play.params.get("message"):
+        send_message(play.res, play.actor, play.target, str(play.params["message"]), anonymous=True, via="block")
+    elif extra == "feedback":
+        grant_reply(play, play.target, "block")
+        play.tell(play.target, "may_reply", to=play.actor)
+
+
+@CARDS.card("bunker")
+def bunker(play: Play) -> None:
+    play.armor(play.actor, 1)
+    if play.params.get("next_phase"):
+        nxt = play.state.phase + 1
+        play.effect("armor_this_phase", target=play.actor, start=nxt, end=nxt, amount=1)
+
+
+@CARDS.card("peoples_defense")
+def peoples_defense(play: Play) -> None:
+    if side_of(play, play.target) == "law":
+        play.armor(play.target, 2)
+
+
+@CARDS.card("first_aid")
+def first_aid(play: Play) -> None:
+    play.draw(play.target, 1, protect=True)
+
+
+@CARDS.card("city_sleeps")
+def city_sleeps(play: Play) -> None:
+    for player in play.state.living():
+        if side_of(play, player.pid) == "law":
+            play.armor(player.pid, 1)
+
+
+@CARDS.card("security_agency")
+def security_agency(play: Play) -> None:
+    play.effect("armor_every_phase", target=play.target, start=play.state.phase + 1)
+
+
+@CARDS.card("personal_guard")
+def personal_guard(play: Play) -> None:
+    play.effect("personal_guard", target=play.target, end=play.state.phase)
+
+
+@CARDS.card("spikes")
+def spikes(play: Play) -> None:
+    phase = play.state.phase
+    play.effect("spikes", target=play.target, start=phase + 1, end=phase + 2)
+    play.announce("spikes", target=play.target, until=phase + 2)
+
+
+@CARDS.card("adrenaline")
+def adrenaline(play: Play) -> None:
+    play.effect("adrenaline", target=play.target, end=play.state.phase)
+
+
+@CARDS.card("energy_surge")
+def energy_surge(play: Play) -> None:
+    play.draw(play.target, 2, protect=True)
+    nxt = play.state.phase + 1
+    play.effect("forced_discard", target=play.target, start=nxt, end=nxt, count=2)
+    play.tell(play.target, "energy_surge")
+
+
+@CARDS.card("autopsy")
+def autopsy(play: Play) -> None:
+    play.tell(play.actor, "autopsy", target=play.target, side=side_of(play, play.target))

@@ -1,0 +1,124 @@
+"""Информация: 11 cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core.resolution import Play, Resolution
+from engine.rulesets.micromafik.cards.common import claim, grant_reply, send_message
+from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, PIPELINE
+
+
+@CARDS.card("alibi")
+def alibi(play: Play) -> None:
+    claim(play.res, "alibi", play.actor)
+
+
+@CARDS.card("letter")
+def letter(play: Play) -> None:
+    send_message(play.res, play.actor, play.target, str(play.params["message"]), anonymous=True, via="letter")
+
+
+@CARDS.card("feedback")
+def feedback(play: Play) -> None:
+    grant_reply(play, play.target, "feedback")
+    play.tell(play.target, "may_reply", to=play.actor)
+
+
+@CARDS.card("correspondence")
+def correspondence(play: Play) -> None:
+    messages = play.params["messages"]
+    assert isinstance(messages, list)
+    for target, text in zip(play.targets, messages, strict=True):
+        send_message(play.res, play.actor, target, str(text), anonymous=False, via="correspondence")
+        grant_reply(play, target, "correspondence")
+
+
+@CARDS.card("sociability")
+def sociability(play: Play) -> None:
+    play.effect("sociability", target=play.actor, start=play.state.phase + 1)
+
+
+@CARDS.card("glasnost")
+def glasnost(play: Play) -> None:
+    (card,) = play.named
+    claim(play.res, "glasnost", card)
+    nxt = play.state.phase + 1
+    play.effect("glasnost", start=nxt, end=nxt, card=card)
+
+
+@CARDS.card("disinformation")
+def disinformation(play: Play) -> None:
+    res = play.res
+    res.scratch["disinformation"] = res.scratch.get("disinformation", 0) + 1
+    imitate = play.params.get("imitate")
+    if imitate == "glasnost" and play.named:
+        claim(res, "glasnost", play.named[0])
+    elif imitate == "alibi" and "subject" in play.params:
+        claim(res, "alibi", int(play.params["subject"]))
+
+
+@CARDS.card("surveillance")
+def surveillance(play: Play) -> None:
+    nxt = play.state.phase + 1
+    play.effect("surveillance", target=play.target, start=nxt, end=nxt)
+    play.tell(play.target, "watched")
+
+
+@CARDS.card("oracle")
+def oracle(play: Play) -> None:
+    hand = play.state.player(play.target).hand_at_phase_start
+    play.tell(play.actor, "oracle", target=play.target, cards=list(hand))
+
+
+@CARDS.card("income_declaration")
+def income_declaration(play: Play) -> None:
+    mine = play.me.points_at_phase_start
+    theirs = play.state.player(play.target).points_at_phase_start
+    play.tell(play.actor, "income_declaration", target=play.target, equal=mine == theirs)
+
+
+@CARDS.card("testimony")
+def testimony(play: Play) -> None:
+    counts = Counter(CATALOG[c].colour for c in play.state.player(play.target).hand_at_phase_start)
+    top = max(counts.values(), default=0)
+    colour = next((c for c in COLOURS if top and counts[c] == top), None)
+    play.tell(play.actor, "testimony", target=play.target, colour=colour)
+
+
+@PIPELINE.step("messages", 420)
+def replies(res: Resolution) -> None:
+    """Replies allowed by Обратная связь, Переписка or Блок: delivered with the sender's name."""
+    for pid, orders in res.scratch["orders"].items():
+        for order in orders:
+            if order.kind == "message":
+                send_message(res, pid, int(order.params["to"]), str(order.params["text"]),
+                             anonymous=False, via="reply")
+
+
+@PIPELINE.step("triggers:watchers", 450)
+def watchers(res: Resolution) -> None:
+    """Гласность and Слежка of the previous phase, and the избиение's colour reveal, see this phase's plays."""
+    state = res.state
+    hand_plays = [p for p in res.plays if p.via == "hand"]
+    for effect in state.effects_of("glasnost"):
+        for play in hand_plays:
+            if play.spec.id == effect.params["card"]:
+                state.emit("glasnost_play", "public", None, actor=play.actor, card=play.spec.id)
+    for effect in state.effects_of("surveillance"):
+        assert effect.source is not None
+        seen = [p.spec.id for p in hand_plays if p.actor == effect.target]
+        state.emit("surveillance", "player", effect.source, target=effect.target, cards=seen)
+    for effect in state.effects_of("beaten"):
+        played = [p.spec.colour for p in hand_plays if p.actor == effect.target]
+        dropped = [CATALOG[c].colour for c in res.scratch.get("night_discards", {}).get(effect.target, [])]
+        state.emit("beaten_colours", "public", None, target=effect.target, played=played, discarded=dropped)
+
+
+@PIPELINE.step("triggers:claims", 460)
+def claims(res: Resolution) -> None:
+    """Алиби and Гласность, real or imitated by Дезинформация: each announced once; and the count."""
+    for kind, subject in res.scratch.get("claims", []):
+        res.state.emit(f"claim_{kind}", "public", None, subject=subject)
+    if res.scratch.get("disinformation"):
+        res.state.emit("disinformation_count", "public", None, count=res.scratch["disinformation"])

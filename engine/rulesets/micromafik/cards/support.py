@@ -1,0 +1,163 @@
+"""Поддержка: 11 cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.refusal import Refusal
+from engine.core.resolution import Play, Resolution
+from engine.core.state import CardInstance, GameState, JsonValue
+from engine.rulesets.micromafik.cards.common import apply_effect
+from engine.rulesets.micromafik.orders import CARD_CHECKS
+from engine.rulesets.micromafik.registry import CARDS, PIPELINE, QUERIES
+from engine.rulesets.micromafik.steps import ON_DAMAGE_DISCARD
+
+
+@CARDS.card("payment")
+def payment(play: Play) -> None:
+    play.points(play.target, 1)
+
+
+@CARDS.card("generosity")
+def generosity(play: Play) -> None:
+    effect = play.params.get("effect")
+    if play.by_mafia and effect and effect != "none":
+        play.points(play.actor, 1)
+        play.points(play.target, 1)
+        params: dict[str, JsonValue] = {} if effect == "city_sleeps" else {"target": play.target}
+        apply_effect(play, str(effect), params, via="generosity")
+    else:
+        play.points(play.actor, 2)
+        play.points(play.target, 2)
+
+
+@CARDS.card("insurance")
+def insurance(play: Play) -> None:
+    """Does nothing when played; see insurance_discarded."""
+
+
+def insurance_discarded(res: Resolution, pid: int, card: CardInstance) -> None:
+    """Страховка discarded for damage gives its owner 1 point."""
+    if card.card == "insurance":
+        res.gain_points(pid, 1)
+
+
+ON_DAMAGE_DISCARD.append(insurance_discarded)
+
+
+@CARDS.card("parcel", priority=20)
+def parcel(play: Play) -> None:
+    giver, taker = play.me, play.state.player(play.target)
+    for uid in play.params["give"]:
+        card = next((c for c in giver.hand if c.uid == uid), None)
+        if card is None:
+            continue
+        giver.hand.remove(card)
+        taker.hand.append(card)
+        taker.discard_last.append(card.uid)
+    play.tell(play.target, "parcel_received", sender=play.actor)
+
+
+@CARDS.card("fine", priority=80)
+def fine(play: Play) -> None:
+    named = set(play.named)
+    target = play.state.player(play.target)
+    for card in target.hand:
+        if card.card in named:
+            card.cost_mod += 1
+    for other in play.res.plays_by(play.target):
+        if other.via == "hand" and other.spec.id in named:
+            play.damage(play.target, 1, fixed=True)
+    play.tell(play.target, "fined", cards=sorted(named))
+
+
+@CARDS.card("knockout")
+def knockout(play: Play) -> None:
+    nxt = play.state.phase + 1
+    play.effect("knockout", target=play.target, start=nxt, end=nxt, colour=play.params["colour"])
+    play.tell(play.target, "knockout", colour=play.params["colour"])
+
+
+@CARDS.card("coffee")
+def coffee(play: Play) -> None:
+    state = play.state
+    next_night = state.phase + (2 if state.is_night else 1)
+    play.effect("coffee", target=play.target, start=next_night, end=next_night)
+    play.tell(play.target, "coffee", phase=next_night)
+
+
+@QUERIES.modifier("play_limit")
+def coffee_limit(state: GameState, value: int, *, pid: int, **_: Any) -> int:
+    return value + len(state.effects_of("coffee", target=pid))
+
+
+@QUERIES.modifier("cost")
+def knocked_out_surcharge(state: GameState, value: int, *, pid: int, spec: Any, instance: Any, **_: Any) -> int:
+    """Вышибание: playing a card of the knocked-out colour costs 1 more that day."""
+    from engine.rulesets.micromafik.costs import knocked_colours
+
+    if instance is not None and spec.colour in knocked_colours(state, pid):
+        return value + 1
+    return value
+
+
+@CARDS.card("weakness")
+def weakness(play: Play) -> None:
+    play.effect("weakness", target=play.target, end=play.state.phase)
+
+
+@CARDS.card("transformation")
+def transformation(play: Play) -> None:
+    play.keep_card(becomes=str(play.params["into"]), protect=True)
+    chosen = play.params.get("effect")
+    if play.by_mafia and isinstance(chosen, dict):
+        options: dict[str, JsonValue] = {"tell_only": True} if chosen["card"] == "warning_shot" else {}
+        apply_effect(play, str(chosen["card"]), dict(chosen["params"]), via="transformation", **options)
+
+
+def transformation_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    """Трансформация (Мафия): Оплата's effect may not be applied to mafia."""
+    chosen = params.get("effect")
+    if isinstance(chosen, dict) and chosen["card"] == "payment":
+        target = chosen["params"]["target"]
+        if state.player(int(target)).faction == "mafia":
+            raise Refusal("invalid_target", card="payment", target=target, reason="mafia")
+
+
+CARD_CHECKS["transformation"] = transformation_check
+
+
+@CARDS.card("flashmob")
+def flashmob(play: Play) -> None:
+    chosen = play.params["play"]
+    assert isinstance(chosen, dict)
+    play.tell(play.actor, "flashmob_result", chosen=chosen["card"], ok=bool(play.options.get("flashmob_ok")))
+
+
+@CARDS.card("pay_the_bill")
+def pay_the_bill(play: Play) -> None:
+    (card,) = play.named
+    play.effect("pay_the_bill", target=play.target, card=card)
+
+
+@PIPELINE.step("triggers:pay_the_bill", 450)
+def pay_the_bill_trigger(res: Resolution) -> None:
+    """The first play of the named card with a cost paid gives back the last payment card (or 1 point)."""
+    state = res.state
+    for effect in list(state.effects_of("pay_the_bill")):
+        assert effect.target is not None
+        player = state.player(effect.target)
+        paid = next((p for p in res.plays_by(effect.target)
+                     if p.via == "hand" and p.spec.id == effect.params["card"] and p.paid > 0), None)
+        if paid is None:
+            continue
+        state.effects.remove(effect)
+        if paid.payment_cards:
+            card = paid.payment_cards[-1]
+            if card in player.discard:
+                player.discard.remove(card)
+                player.hand.append(card)
+            state.emit("bill_paid", "player", effect.target, card=card.card)
+        else:
+            res.gain_points(effect.target, 1)
+            state.emit("bill_paid", "player", effect.target, points=1)

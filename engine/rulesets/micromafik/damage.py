@@ -1,0 +1,88 @@
+"""Damage replacements of Микромафик, applied in layer order, each at most once per packet.
+
+  10 weakness        Слабость: −1 to each damage of the weakened player's cards played this phase
+  20 warning shot    Предупредительный выстрел: ×2 for the shooter's attack cards on the target
+  30 sniper cap      at most 3 damage a night to one target from Снайперские винтовки
+  40 first night     nobody takes more than 4 damage on the first night
+  50 personal guard  Персональная охрана: no damage tonight
+  60 armor           each armor point cancels one damage (not for armor-ignoring damage)
+  70 adrenaline      Адреналин: the rest is taken the next day instead
+"""
+
+from __future__ import annotations
+
+from engine.core.resolution import DamagePacket, Resolution
+from engine.rulesets.micromafik.registry import replacement
+
+SNIPER_CAP = 3
+
+
+@replacement("weakness", 10)
+def weakness(res: Resolution, packet: DamagePacket) -> None:
+    if packet.cause != "card" or packet.fixed or packet.source is None:
+        return
+    packet.amount = max(0, packet.amount - len(res.state.effects_of("weakness", target=packet.source)))
+
+
+@replacement("warning_shot", 20)
+def warning_shot(res: Resolution, packet: DamagePacket) -> None:
+    if packet.fixed or packet.colour != "attack" or packet.source is None:
+        return
+    for effect in res.state.effects_of("warning_shot", target=packet.target):
+        if effect.source == packet.source:
+            packet.amount *= 2
+
+
+def _budget(res: Resolution, key: str, target: int, limit: int) -> int:
+    budgets = res.scratch.setdefault(key, {})
+    return int(budgets.setdefault(target, limit))
+
+
+def _spend(res: Resolution, key: str, packet: DamagePacket, limit: int) -> None:
+    left = _budget(res, key, packet.target, limit)
+    packet.amount = min(packet.amount, left)
+    res.scratch[key][packet.target] = left - packet.amount
+
+
+@replacement("sniper_cap", 30)
+def sniper_cap(res: Resolution, packet: DamagePacket) -> None:
+    if packet.card == "sniper_rifle" and packet.cause == "card":
+        _spend(res, "sniper_budget", packet, SNIPER_CAP)
+
+
+@replacement("first_night", 40)
+def first_night(res: Resolution, packet: DamagePacket) -> None:
+    if res.phase != 1:
+        return
+    cap = int(res.state.settings["first_night_damage_cap"])
+    # Точный удар's lost cards count as damage too and are taken first.
+    cap = max(0, cap - len(res.direct_losses.get(packet.target, [])))
+    _spend(res, "first_night_budget", packet, cap)
+
+
+@replacement("personal_guard", 50)
+def personal_guard(res: Resolution, packet: DamagePacket) -> None:
+    if res.state.effects_of("personal_guard", target=packet.target):
+        packet.amount = 0
+
+
+@replacement("armor", 60)
+def armor(res: Resolution, packet: DamagePacket) -> None:
+    res.scratch.setdefault("damaged", set()).add(packet.target)
+    if packet.ignore_armor:
+        return
+    left = res.armor.get(packet.target, 0)
+    absorbed = min(left, packet.amount)
+    res.armor[packet.target] = left - absorbed
+    packet.amount -= absorbed
+
+
+@replacement("adrenaline", 70)
+def adrenaline(res: Resolution, packet: DamagePacket) -> None:
+    state = res.state
+    if packet.fixed or not state.is_night or not state.effects_of("adrenaline", target=packet.target):
+        return
+    state.add_effect("deferred_damage", target=packet.target, source=packet.source,
+                     start=state.phase + 1, end=state.phase + 1, amount=packet.amount)
+    state.emit("damage_deferred", "player", packet.target, amount=packet.amount)
+    packet.amount = 0

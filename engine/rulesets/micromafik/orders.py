@@ -1,0 +1,257 @@
+"""Validation of a player's submissions (orders) for the current phase.
+
+Every order kind has a validator that checks it alone and claims the cards it uses; then the
+whole set is checked together (play limit, discard instead of playing, points in total). The
+same function runs when an order is made and again at resolution.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from engine.core.params import ParamContext, validate_params
+from engine.core.refusal import Refusal
+from engine.core.state import CardInstance, GameState, JsonValue, Order
+from engine.rulesets.micromafik.costs import card_cost, check_payment, claim, knocked_colours, may_pay_with
+from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, QUERIES
+from engine.rulesets.micromafik.roles import SECRET_ROLES
+from engine.rulesets.micromafik.timing import check_timing
+
+PUNISHMENTS = ("execution", "beating")
+SINGLE_ORDERS = frozenset(
+    {"discard", "vote", "punishment", "kill_vote", "kill_boost", "businessman_point", "paranoid_armor", "croupier_swap"}
+)
+PERK_OPTIONS = frozenset({"magician_copy"})
+
+Validator = Callable[[GameState, int, Order, set[int]], int]  # returns the points it spends
+VALIDATORS: dict[str, Validator] = {}
+# Extra submission rules of single cards, beyond what their parameter schema says.
+CARD_CHECKS: dict[str, Callable[[GameState, int, dict[str, JsonValue]], None]] = {}
+
+
+def validator(kind: str) -> Callable[[Validator], Validator]:
+    def register(fn: Validator) -> Validator:
+        VALIDATORS[kind] = fn
+        return fn
+
+    return register
+
+
+def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
+    if state.status != "running":
+        raise Refusal("game_not_running", status=state.status)
+    player = state.player(pid)
+    if not player.alive:
+        raise Refusal("dead")
+    used: set[int] = set()
+    points = 0
+    for order in orders:
+        check = VALIDATORS.get(order.kind)
+        if check is None:
+            raise Refusal("bad_param", param="kind", reason="unknown_order_kind")
+        points += check(state, pid, order, used)
+    kinds = Counter(o.kind for o in orders)
+    limit = play_limit(state, pid)
+    if kinds["play"] > limit:
+        raise Refusal("limit_reached", what="plays", limit=limit)
+    if kinds["discard"] and kinds["play"]:
+        raise Refusal("not_allowed", what="discard_and_play")
+    if kinds["businessman_point"] and (kinds["play"] or kinds["discard"]):
+        raise Refusal("not_allowed", what="businessman_and_play")
+    _check_messages(state, pid, [o for o in orders if o.kind == "message"])
+    if points > player.points:
+        raise Refusal("cost_unpayable", reason="points", have=player.points, need=points)
+
+
+def play_limit(state: GameState, pid: int) -> int:
+    limit: int = QUERIES.ask("play_limit", state, 1, pid=pid)
+    return limit
+
+
+def in_hand(state: GameState, pid: int, uid: int | None) -> CardInstance:
+    card = next((c for c in state.player(pid).hand if c.uid == uid), None)
+    if card is None:
+        raise Refusal("card_not_in_hand", uid=uid)
+    return card
+
+
+def is_mafia(state: GameState, pid: int) -> bool:
+    return state.player(pid).faction == "mafia"
+
+
+def _need_day(state: GameState, what: str) -> None:
+    if not state.is_day:
+        raise Refusal("wrong_phase", what=what, reason="day_only")
+
+
+def _need_night(state: GameState, what: str) -> None:
+    if not state.is_night:
+        raise Refusal("wrong_phase", what=what, reason="night_only")
+
+
+def _need_role(state: GameState, pid: int, role: str, *, once: bool = False) -> None:
+    player = state.player(pid)
+    if player.public_role != role:
+        raise Refusal("not_allowed", what=role, reason="role")
+    if once and player.flags.get(f"used_{role}"):
+        raise Refusal("limit_reached", what=role, reason="once_a_game")
+
+
+def _target(state: GameState, pid: int, value: object, *, by: str, allow_self: bool) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(state.players):
+        raise Refusal("invalid_target", target=value, reason="no_such_player")
+    if not state.player(value).alive:
+        raise Refusal("invalid_target", target=value, reason="dead")
+    if value == pid and not allow_self:
+        raise Refusal("invalid_target", target=value, reason="self")
+    if not QUERIES.ask("can_target", state, True, actor=pid, target=value, by=by):
+        raise Refusal("invalid_target", target=value, reason="immune")
+    return value
+
+
+@validator("play")
+def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    card = in_hand(state, pid, order.card)
+    claim(used, card.uid)
+    spec = CATALOG[card.card]
+    if not CARDS.behaviours.get(spec.id):
+        raise Refusal("not_implemented", card=spec.id)
+    mafia = is_mafia(state, pid)
+    check_timing(state, spec, is_mafia=mafia)
+    ctx = ParamContext(
+        state=state, ruleset=_ruleset(), actor=pid, spec=spec,
+        by_day=state.is_day, is_mafia=mafia, colours=COLOURS,
+    )
+    order.params = validate_params(ctx, order.params, extra_keys=PERK_OPTIONS)
+    if spec.id in CARD_CHECKS:
+        CARD_CHECKS[spec.id](state, pid, order.params)
+    if "magician_copy" in order.params:
+        if not isinstance(order.params["magician_copy"], bool):
+            raise Refusal("bad_param", param="magician_copy", reason="not_a_flag")
+        if order.params["magician_copy"]:
+            _need_role(state, pid, "magician", once=True)
+    for param in spec.params:
+        if param.kind == "hand_cards":
+            for uid in order.params.get(param.name) or []:
+                claim(used, int(uid))
+    cost = card_cost(state, pid, spec, card)
+    chosen = order.params.get("play") if spec.id == "flashmob" else None
+    if isinstance(chosen, dict):
+        sub_spec = CATALOG[str(chosen["card"])]
+        check_timing(state, sub_spec, is_mafia=mafia)
+        cost += card_cost(state, pid, sub_spec)
+    check_payment(state, pid, order.payment, cost, used, allowed=may_pay_with(state, pid))
+    return order.payment.points
+
+
+@validator("discard")
+def _discard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    _need_night(state, "discard")
+    claim(used, in_hand(state, pid, order.card).uid)
+    return 0
+
+
+@validator("vote")
+def _vote(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    _need_day(state, "vote")
+    order.params = {"target": _target(state, pid, order.params.get("target"), by="vote", allow_self=True)}
+    return 0
+
+
+@validator("punishment")
+def _punishment(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    _need_day(state, "punishment")
+    choice = order.params.get("choice")
+    if choice not in PUNISHMENTS:
+        raise Refusal("bad_param", param="choice", reason="choice")
+    order.params = {"choice": choice}
+    return 0
+
+
+def _need_mafia(state: GameState, pid: int, what: str) -> None:
+    if not is_mafia(state, pid) or SECRET_ROLES[state.player(pid).secret_role].kill_votes <= 0:
+        raise Refusal("not_allowed", what=what, reason="mafia_only")
+
+
+@validator("kill_vote")
+def _kill_vote(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    _need_night(state, "kill_vote")
+    _need_mafia(state, pid, "kill_vote")
+    order.params = {"target": _target(state, pid, order.params.get("target"), by="mafia", allow_self=False)}
+    return 0
+
+
+@validator("kill_boost")
+def _kill_boost(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    _need_night(state, "kill_boost")
+    _need_mafia(state, pid, "kill_boost")
+    check_payment(state, pid, order.payment, 1, used, allowed=may_pay_with(state, pid))
+    return order.payment.points
+
+
+@validator("keep")
+def _keep(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    doomed = knocked_colours(state, pid)
+    card = in_hand(state, pid, order.card)
+    if not doomed or CATALOG[card.card].colour not in doomed:
+        raise Refusal("not_allowed", what="keep", reason="not_knocked_out")
+    claim(used, card.uid)
+    check_payment(state, pid, order.payment, 1, used, allowed=may_pay_with(state, pid))
+    return order.payment.points
+
+
+@validator("message")
+def _message(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    to = order.params.get("to")
+    text = order.params.get("text")
+    if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < len(state.players):
+        raise Refusal("invalid_target", target=to, reason="no_such_player")
+    if not isinstance(text, str) or not text.strip():
+        raise Refusal("bad_param", param="text", reason="empty_message")
+    if len(text) > 2000:
+        raise Refusal("bad_param", param="text", reason="message_too_long")
+    if not state.player(to).alive:
+        raise Refusal("invalid_target", target=to, reason="dead")
+    order.params = {"to": to, "text": text}
+    return 0
+
+
+def _check_messages(state: GameState, pid: int, messages: list[Order]) -> None:
+    """A reply needs a right to send it (Обратная связь, Переписка, Блок), one message per right."""
+    wanted = Counter(int(o.params["to"]) for o in messages)
+    for to, count in wanted.items():
+        rights = [e for e in state.effects_of("may_message", target=pid) if e.source == to]
+        if count > len(rights):
+            raise Refusal("not_allowed", what="message", reason="no_right", to=to)
+
+
+@validator("businessman_point")
+def _businessman(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    _need_night(state, "businessman_point")
+    _need_role(state, pid, "businessman", once=True)
+    return 0
+
+
+@validator("paranoid_armor")
+def _paranoid(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    _need_role(state, pid, "paranoiac")
+    amount = order.params.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+        raise Refusal("bad_param", param="amount", reason="positive_number")
+    if order.payment.cards or order.payment.points != amount:
+        raise Refusal("cost_unpayable", cost=amount, reason="points_only")
+    return amount
+
+
+@validator("croupier_swap")
+def _croupier(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    _need_role(state, pid, "croupier", once=True)
+    claim(used, in_hand(state, pid, order.card).uid)
+    return 0
+
+
+def _ruleset():  # type: ignore[no-untyped-def]
+    from engine.core.ruleset import get_ruleset
+
+    return get_ruleset("micromafik")

@@ -1,0 +1,126 @@
+"""The perks of Микромафик's 15 public roles, each hooked into the shared steps and queries.
+
+Пришелец's sixth card is dealt in ruleset.start, Экстрасенс's sight is in the private view, and
+Бизнесмен, Параноик, Крупье and Фокусник act through their own orders (orders.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.resolution import Resolution
+from engine.core.state import CardInstance, GameState, PlayerState
+from engine.rulesets.micromafik.registry import PIPELINE, QUERIES
+from engine.rulesets.micromafik.steps import DEATH_RULES, ON_DAMAGE_DISCARD
+
+
+def _with_role(state: GameState, role: str) -> list[PlayerState]:
+    return [p for p in state.living() if p.public_role == role]
+
+
+@PIPELINE.step("perks:banker", 150)
+def banker(res: Resolution) -> None:
+    """Банкир: the first time he plays a card with a cost, he also gets 2 armor."""
+    for player in _with_role(res.state, "banker"):
+        if player.flags.get("used_banker"):
+            continue
+        if any(p.paid > 0 for p in res.plays_by(player.pid)):
+            player.flags["used_banker"] = 1
+            res.add_armor(player.pid, 2)
+
+
+@PIPELINE.step("perks:lazybones", 210)
+def lazybones(res: Resolution) -> None:
+    """Лентяй: a night without playing a card gives 1 armor."""
+    if not res.state.is_night:
+        return
+    for player in _with_role(res.state, "lazybones"):
+        if not any(p.via == "hand" for p in res.plays_by(player.pid)):
+            res.add_armor(player.pid, 1)
+
+
+@PIPELINE.step("perks:strongman", 210)
+def strongman(res: Resolution) -> None:
+    """Здоровяк: 1 armor every phase until the first damage he takes."""
+    for player in _with_role(res.state, "strongman"):
+        if not player.flags.get("strongman_lost"):
+            res.add_armor(player.pid, 1)
+
+
+@PIPELINE.step("perks:strongman_lost", 650)
+def strongman_lost(res: Resolution) -> None:
+    for player in _with_role(res.state, "strongman"):
+        if player.pid in res.scratch.get("damaged", ()) and not player.flags.get("strongman_lost"):
+            player.flags["strongman_lost"] = 1
+            res.state.emit("perk_lost", "player", player.pid, perk="strongman")
+
+
+@PIPELINE.step("perks:monk", 750)
+def monk(res: Resolution) -> None:
+    """Монах: the first time he ends a phase with exactly 1 card, he draws 1."""
+    for player in _with_role(res.state, "monk"):
+        if len(player.hand) == 1 and not player.flags.get("used_monk"):
+            player.flags["used_monk"] = 1
+            res.draw(player.pid, 1)
+
+
+def masochist(res: Resolution, pid: int, card: CardInstance) -> None:
+    """Мазохист: the first card he discards for damage gives 1 point."""
+    player = res.state.player(pid)
+    if player.public_role == "masochist" and not player.flags.get("used_masochist"):
+        player.flags["used_masochist"] = 1
+        res.gain_points(pid, 1)
+
+
+ON_DAMAGE_DISCARD.append(masochist)
+
+
+def _wounded(state: GameState, pid: int) -> bool:
+    return bool(state.effects_of("mortally_wounded", target=pid))
+
+
+def avenger_death(res: Resolution, player: PlayerState) -> bool | None:
+    """Мститель: at 0 cards, mortally wounded for 2 phases instead; dies at the end of the second."""
+    if player.public_role != "avenger":
+        return None
+    state = res.state
+    wound = state.effects_of("mortally_wounded", target=player.pid)
+    if wound:
+        return wound[0].end == state.phase
+    if not player.hand and not player.flags.get("wounded"):
+        player.flags["wounded"] = 1
+        state.add_effect("mortally_wounded", target=player.pid, start=state.phase + 1, end=state.phase + 2)
+        state.emit("mortally_wounded", "public", None, pid=player.pid, until=state.phase + 2)
+        return False
+    return None
+
+
+def alien_death(res: Resolution, player: PlayerState) -> bool | None:
+    """Пришелец dies with 1 card or fewer."""
+    if player.public_role != "alien":
+        return None
+    return len(player.hand) <= 1
+
+
+DEATH_RULES.extend([avenger_death, alien_death])
+
+
+@QUERIES.modifier("vote_weight")
+def vote_weight(state: GameState, value: int, *, pid: int, **_: Any) -> int:
+    player = state.player(pid)
+    if _wounded(state, pid):
+        return 1
+    if player.public_role == "politician":
+        return 3
+    return value
+
+
+@QUERIES.modifier("can_target")
+def immune(state: GameState, value: bool, *, actor: int, target: int, by: str, **_: Any) -> bool:
+    """Социопат is untouchable the first night and day; a mortally wounded Мститель cannot be voted for."""
+    player = state.player(target)
+    if player.public_role == "sociopath" and state.day_number == 1:
+        return False
+    if by == "vote" and _wounded(state, target):
+        return False
+    return value

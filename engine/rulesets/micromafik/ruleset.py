@@ -1,0 +1,227 @@
+"""Микромафик as a Ruleset: setup, deck building, the start, phases and the win."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.core.refusal import Refusal
+from engine.core.rng import seed_state
+from engine.core.ruleset import Ruleset
+from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
+from engine.rulesets.micromafik import orders
+from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, NAME, PIPELINE, QUERIES, REPLACEMENTS
+from engine.rulesets.micromafik.roles import LAW_ROLE, MAFIA_ROLES, PUBLIC_ROLES, SECRET_ROLES
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "hand_size": 5,
+    "law_draft_picks": 10,
+    "draft_offer": 2,
+    "mafia_own_colour_cards": 10,
+    "mafia_other_colour_cards": 1,
+    "max_copies": 2,
+    "first_night_damage_cap": 4,
+}
+MIN_PLAYERS = 4
+MAX_PLAYERS = len(PUBLIC_ROLES)
+
+
+class Micromafik(Ruleset):
+    name = NAME
+    catalog = CATALOG
+    cards = CARDS
+    queries = QUERIES
+    pipeline = PIPELINE
+    replacements = REPLACEMENTS
+    single_orders = orders.SINGLE_ORDERS
+
+    def public_roles(self) -> list[dict[str, Any]]:
+        return [vars(r) for r in PUBLIC_ROLES.values()]
+
+    # ---------------------------------------------------------------- setup
+    def new_game(self, players: list[tuple[str, str]], seed: int, settings: dict[str, Any]) -> GameState:
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise Refusal("bad_param", param="players", reason="count", min=MIN_PLAYERS, max=MAX_PLAYERS)
+        roles = [role for _name, role in players]
+        if any(r not in PUBLIC_ROLES for r in roles):
+            raise Refusal("bad_param", param="public_role", reason="unknown")
+        if len(set(roles)) != len(roles):
+            raise Refusal("bad_param", param="public_role", reason="taken")
+        state = GameState(ruleset=NAME, seed=seed, rng=seed_state(seed), settings={**DEFAULT_SETTINGS, **settings})
+        state.players = [PlayerState(pid=i, name=name, public_role=role) for i, (name, role) in enumerate(players)]
+        secret = [*MAFIA_ROLES, *[LAW_ROLE] * (len(players) - len(MAFIA_ROLES))]
+        state.random.shuffle(secret)
+        for player, role_id in zip(state.players, secret, strict=True):
+            role = SECRET_ROLES[role_id]
+            player.secret_role = role.id
+            player.faction = role.faction
+            state.emit("role_assigned", "player", player.pid, secret_role=role.id, faction=role.faction,
+                       colours=list(role.colours))
+            if role.faction == "mafia":
+                player.building = DeckBuilding(mode="choose")
+            else:
+                player.building = DeckBuilding(mode="draft")
+                self._offer(state, player)
+        mafia = [p for p in state.players if p.faction == "mafia"]
+        state.emit("mafia_team", "faction", "mafia", members=[
+            {"pid": p.pid, "secret_role": p.secret_role, "public_role": p.public_role} for p in mafia
+        ])
+        return state
+
+    def _offer(self, state: GameState, player: PlayerState) -> None:
+        assert player.building is not None
+        pool = [c for c in CATALOG.ids() if self.is_implemented(c)]
+        player.building.offer = state.random.sample(pool, int(state.settings["draft_offer"]))
+        state.emit("draft_offer", "player", player.pid, options=list(player.building.offer),
+                   pick=len(player.building.picks) + 1, of=int(state.settings["law_draft_picks"]))
+
+    def _building(self, state: GameState, pid: int, mode: str) -> DeckBuilding:
+        if state.status != "setup":
+            raise Refusal("not_deck_building")
+        building = state.player(pid).building
+        if building is None or building.done:
+            raise Refusal("deck_invalid", reason="already_built")
+        if building.mode != mode:
+            raise Refusal("not_allowed", what=f"deck_{mode}", reason="mode")
+        return building
+
+    def deck_pick(self, state: GameState, pid: int, card: str) -> None:
+        building = self._building(state, pid, "draft")
+        if card not in building.offer:
+            raise Refusal("deck_invalid", reason="not_offered", card=card)
+        building.picks.append(card)
+        if len(building.picks) >= int(state.settings["law_draft_picks"]):
+            building.offer = []
+            self._finish_building(state, pid)
+        else:
+            self._offer(state, state.player(pid))
+
+    def mafia_deck_problem(self, state: GameState, pid: int, cards: list[str]) -> dict[str, Any] | None:
+        """Why this deck breaks the mafia's deck rules (None when it is legal)."""
+        settings = state.settings
+        own = SECRET_ROLES[state.player(pid).secret_role].colours
+        for card in cards:
+            if card not in CATALOG:
+                return {"reason": "unknown_card", "card": card}
+            if not self.is_implemented(card):
+                return {"reason": "not_implemented", "card": card}
+        for card, count in Counter(cards).items():
+            if count > int(settings["max_copies"]):
+                return {"reason": "too_many_copies", "card": card, "max": settings["max_copies"]}
+        colours = Counter(CATALOG[c].colour for c in cards)
+        own_count = sum(colours[c] for c in own)
+        if own_count != int(settings["mafia_own_colour_cards"]):
+            return {"reason": "own_colour_count", "have": own_count, "need": settings["mafia_own_colour_cards"]}
+        for colour in COLOURS:
+            if colour not in own and colours[colour] != int(settings["mafia_other_colour_cards"]):
+                return {"reason": "other_colour_count", "colour": colour, "have": colours[colour],
+                        "need": settings["mafia_other_colour_cards"]}
+        return None
+
+    def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
+        building = self._building(state, pid, "choose")
+        problem = self.mafia_deck_problem(state, pid, list(cards))
+        if problem is not None:
+            raise Refusal("deck_invalid", **problem)
+        building.picks = list(cards)
+        self._finish_building(state, pid)
+
+    def deck_auto(self, state: GameState, pid: int) -> None:
+        player = state.player(pid)
+        building = player.building
+        assert building is not None
+        if building.mode == "draft":
+            while not building.done:
+                self.deck_pick(state, pid, state.random.choice(building.offer))
+            return
+        own = SECRET_ROLES[player.secret_role].colours
+        copies = int(state.settings["max_copies"])
+
+        def pool(colours: tuple[str, ...]) -> list[str]:
+            return [c.id for c in CATALOG if c.colour in colours and self.is_implemented(c.id)] * copies
+
+        deck = state.random.sample(pool(own), int(state.settings["mafia_own_colour_cards"]))
+        for colour in COLOURS:
+            if colour not in own:
+                deck += state.random.sample(pool((colour,)), int(state.settings["mafia_other_colour_cards"]))
+        self.deck_build(state, pid, deck)
+
+    def _finish_building(self, state: GameState, pid: int) -> None:
+        player = state.player(pid)
+        assert player.building is not None
+        player.building.done = True
+        player.deck_choice = list(player.building.picks)
+        state.emit("deck_built", "player", pid, cards=list(player.deck_choice))
+        if all(p.building is not None and p.building.done for p in state.players):
+            self.start(state)
+
+    def start(self, state: GameState) -> None:
+        if state.status != "setup":
+            raise Refusal("not_deck_building")
+        if not all(p.building is not None and p.building.done for p in state.players):
+            raise Refusal("deck_invalid", reason="decks_not_built")
+        for player in state.players:
+            player.deck = [state.new_card(c) for c in player.deck_choice]
+            state.random.shuffle(player.deck)
+            size = int(state.settings["hand_size"]) + (1 if player.public_role == "alien" else 0)
+            player.hand, player.deck = player.deck[:size], player.deck[size:]
+        state.status = "running"
+        begin_phase(state, 1)
+        for player in state.players:
+            if player.faction == "mafia":
+                state.emit("mafia_intel", "faction", "mafia", pid=player.pid,
+                           deck=sorted(c.card for c in player.deck), hand=[c.card for c in player.hand])
+
+    # ---------------------------------------------------------------- phases
+    def validate_orders(self, state: GameState, pid: int, orders_: list[Order]) -> None:
+        orders.validate_orders(state, pid, orders_)
+
+    def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
+        return player.deck.pop(0) if player.deck else None
+
+    def shown_hand_size(self, state: GameState, pid: int) -> int:
+        return shown_hand_size(state, pid)
+
+    def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
+        player = state.player(pid)
+        view: dict[str, Any] = {
+            "play_limit": orders.play_limit(state, pid) if state.status == "running" else 0,
+            "perks_used": sorted(k.removeprefix("used_") for k in player.flags if k.startswith("used_")),
+            "effects": [e.model_dump() for e in state.effects if e.target == pid],
+            "costs": {
+                str(c.uid): _cost_now(state, pid, c) for c in player.hand
+            } if state.status == "running" else {},
+        }
+        if player.public_role == "psychic":
+            view["deck_top"] = [c.card for c in player.deck[:2]]
+        return view
+
+
+def _cost_now(state: GameState, pid: int, card: CardInstance) -> int:
+    from engine.rulesets.micromafik.costs import card_cost
+
+    return card_cost(state, pid, CATALOG[card.card], card)
+
+
+def shown_hand_size(state: GameState, pid: int) -> int:
+    """Страховка (Мафия) may show one card more than the hand holds."""
+    bonus = len(state.effects_of("shown_hand_plus", target=pid))
+    return len(state.player(pid).hand) + bonus
+
+
+def begin_phase(state: GameState, phase: int) -> None:
+    state.phase = phase
+    for player in state.players:
+        player.hand_at_phase_start = [c.card for c in player.hand]
+        player.points_at_phase_start = player.points
+    state.emit("phase_started", "public", None, phase=phase, night=state.is_night, day=state.day_number)
+
+
+def win_check(state: GameState) -> list[str] | None:
+    """A side wins when only its members are alive; all dead → nobody ([])."""
+    factions = {p.faction for p in state.living()}
+    if not factions:
+        return []
+    if len(factions) == 1:
+        return sorted(factions)
+    return None

@@ -1,0 +1,291 @@
+"""Микромафик's resolution pipeline: the named steps, in order.
+
+  100 commit     re-validate orders, pay costs, move played/discarded cards, owe refills
+  200 tick       persistent effects of this phase (poison, armor every phase, delayed damage)
+  300 targeting  reactions to being targeted (Шипы)
+  400 effects    card behaviours, by priority then seat
+  450 triggers   effects that watch this phase's plays (Гласность, Слежка, Оплатить счёт, избиение)
+  500 votes      the mafia's kill vote by night, the Вече by day
+  600 damage     damage packets folded through replacements (see damage.py)
+  700 discards   forced discards, damage discards, refills
+  800 deaths     0 cards (and the roles that bend that) = death
+  900 end        hand counts, effects expire, win check, next phase
+Role perks hook into these steps from perks.py.
+"""
+
+from __future__ import annotations
+
+from engine.core.refusal import Refusal
+from engine.core.resolution import Play, Resolution
+from engine.core.state import CardInstance, GameState, Order, PlayerState, PlayRecord
+from engine.rulesets.micromafik.orders import validate_orders
+from engine.rulesets.micromafik.registry import CARDS, CATALOG, PIPELINE, REPLACEMENTS
+
+# ---------------------------------------------------------------- 100 commit
+
+
+def _revalidate(state: GameState, pid: int) -> list[Order]:
+    """Keep, in submission order, each order that is still valid together with the ones kept."""
+    kept: list[Order] = []
+    for order in state.orders.get(pid, []):
+        try:
+            validate_orders(state, pid, [*kept, order])
+        except Refusal as refusal:
+            state.emit("order_dropped", "player", pid, oid=order.oid, kind=order.kind, **refusal.as_dict())
+            continue
+        kept.append(order)
+    return kept
+
+
+def _take(player: PlayerState, uid: int) -> CardInstance:
+    card = next(c for c in player.hand if c.uid == uid)
+    player.hand.remove(card)
+    return card
+
+
+def _pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstance]]:
+    player = res.state.player(pid)
+    cards = [_take(player, uid) for uid in order.payment.cards]
+    player.discard.extend(cards)
+    player.points -= order.payment.points
+    res.scratch.setdefault("paid_cards", {}).setdefault(pid, []).extend(cards)
+    if order.payment.options.get("insurance_bluff") and any(c.card == "insurance" for c in cards):
+        res.state.add_effect("shown_hand_plus", target=pid, source=pid, end=res.phase + 1)
+    return order.payment.points + len(cards), cards
+
+
+@PIPELINE.step("commit", 100)
+def commit(res: Resolution) -> None:
+    state = res.state
+    valid = {p.pid: _revalidate(state, p.pid) for p in state.living()}
+    res.scratch["orders"] = valid
+    for pid, orders in valid.items():
+        for order in orders:
+            if order.kind == "play":
+                card = next(c for c in state.player(pid).hand if c.uid == order.card)
+                res.plays.append(Play(res, pid, CATALOG[card.card], order.params, order=order, instance=card))
+    originals = {(p.actor, p.spec.id) for p in res.plays}
+    for play in list(res.plays):
+        assert play.order is not None and play.instance is not None
+        player = state.player(play.actor)
+        if play.spec.id == "flashmob":
+            chosen = play.params["play"]
+            assert isinstance(chosen, dict)
+            ok = any(actor != play.actor and card == chosen["card"] for actor, card in originals)
+            play.options["flashmob_ok"] = ok
+            if ok:
+                res.plays.append(Play(res, play.actor, CATALOG[str(chosen["card"])], dict(chosen["params"]), via="flashmob"))
+        if play.spec.id != "flashmob" or play.options["flashmob_ok"]:
+            play.paid, play.payment_cards = _pay(res, play.actor, play.order)
+            play.payment_points = play.order.payment.points
+        card = _take(player, play.instance.uid)
+        player.discard.append(card)
+        res.owe_refill(play.actor, card)
+        if play.params.get("magician_copy"):
+            player.flags["used_magician"] = 1
+            res.refills[play.actor][-1].copy = True
+        state.history.append(PlayRecord(phase=state.phase, actor=play.actor, card=card.card, targets=play.targets))
+    for pid, orders in valid.items():
+        player = state.player(pid)
+        for order in orders:
+            if order.kind in ("discard", "croupier_swap"):
+                card = _take(player, int(order.card or 0))
+                player.discard.append(card)
+                res.owe_refill(pid, card)
+                if order.kind == "croupier_swap":
+                    player.flags["used_croupier"] = 1
+                else:
+                    res.scratch.setdefault("night_discards", {}).setdefault(pid, []).append(card.card)
+            elif order.kind in ("keep", "kill_boost"):
+                _pay(res, pid, order)
+            elif order.kind == "paranoid_armor":
+                player.points -= order.payment.points
+                res.add_armor(pid, order.payment.points)
+            elif order.kind == "businessman_point":
+                player.flags["used_businessman"] = 1
+                res.gain_points(pid, 1)
+
+
+# ---------------------------------------------------------------- 200 tick
+
+
+@PIPELINE.step("tick", 200)
+def tick(res: Resolution) -> None:
+    """Persistent effects that act every phase they are active."""
+    from engine.core.resolution import DamagePacket
+
+    state = res.state
+    for effect in state.effects_of("poison"):
+        assert effect.target is not None
+        res.damage(DamagePacket(target=effect.target, amount=1, source=effect.source, card="poison",
+                                colour="attack", cause="poison"))
+    for target in sorted({e.target for e in state.effects_of("armor_every_phase") if e.target is not None}):
+        res.add_armor(target, 1)  # Охранное агентство does not stack
+    for effect in state.effects_of("armor_this_phase"):
+        assert effect.target is not None
+        res.add_armor(effect.target, int(effect.params.get("amount", 1)))
+    for effect in state.effects_of("deferred_damage"):
+        assert effect.target is not None
+        res.damage(DamagePacket(target=effect.target, amount=int(effect.params["amount"]),
+                                source=effect.source, cause="deferred"))
+
+
+# ---------------------------------------------------------------- 300 targeting
+
+
+@PIPELINE.step("targeting", 300)
+def targeting(res: Resolution) -> None:
+    """Шипы: whoever targets a character with spikes with a card takes 2 damage."""
+    from engine.core.resolution import DamagePacket
+
+    state = res.state
+    for play in res.plays:
+        for target in play.targets:
+            for effect in state.effects_of("spikes", target=target):
+                res.damage(DamagePacket(target=play.actor, amount=2, source=effect.source, card="spikes",
+                                        colour="defence", cause="spikes"))
+
+
+# ---------------------------------------------------------------- 400 effects
+
+
+@PIPELINE.step("effects", 400)
+def effects(res: Resolution) -> None:
+    for play in sorted(res.plays, key=lambda p: (CARDS.priorities[p.spec.id], p.actor)):
+        CARDS.behaviours[play.spec.id](play)
+
+
+# ---------------------------------------------------------------- 600 damage
+
+
+@PIPELINE.step("damage", 600)
+def damage(res: Resolution) -> None:
+    res.apply_replacements(REPLACEMENTS)
+
+
+# ---------------------------------------------------------------- 700 discards
+
+ON_DAMAGE_DISCARD: list = []  # functions (res, pid, card) called for each card discarded for damage
+
+
+def damage_discard(res: Resolution, pid: int, card: CardInstance) -> None:
+    player = res.state.player(pid)
+    player.hand = [c for c in player.hand if c.uid != card.uid]
+    player.discard.append(card)
+    res.scratch.setdefault("damage_discards", {}).setdefault(pid, []).append(card.card)
+    for hook in ON_DAMAGE_DISCARD:
+        hook(res, pid, card)
+
+
+def _discard_order(player: PlayerState) -> list[CardInstance]:
+    """Hand order, except that cards protected this phase go last."""
+    last = set(player.discard_last)
+    return [c for c in player.hand if c.uid not in last] + [c for c in player.hand if c.uid in last]
+
+
+@PIPELINE.step("discards", 700)
+def discards(res: Resolution) -> None:
+    state = res.state
+    for player in state.living():
+        pid = player.pid
+        for effect in state.effects_of("forced_discard", target=pid):
+            count = min(int(effect.params["count"]), len(player.hand))
+            moved, player.hand = player.hand[:count], player.hand[count:]
+            player.discard.extend(moved)
+            if moved:
+                state.emit("forced_discard", "player", pid, cards=[c.card for c in moved])
+        redraw = _knockout_discards(res, player)
+        for uid in res.direct_losses.get(pid, []):
+            card = next((c for c in player.hand if c.uid == uid), None)
+            if card is not None:
+                damage_discard(res, pid, card)
+        owed = res.refills.get(pid, [])
+        amount = res.final_damage.get(pid, 0)
+        # Damage first cancels the replacements owed: plain draws before Фокусник's copy.
+        owed.sort(key=lambda r: r.copy)
+        cancelled = min(amount, len(owed))
+        del owed[:cancelled]
+        amount -= cancelled
+        for card in _discard_order(player)[:amount]:
+            damage_discard(res, pid, card)
+        if cancelled or amount:
+            state.emit("damage_taken", "player", pid, amount=res.final_damage.get(pid, 0),
+                       refills_cancelled=cancelled,
+                       discarded=res.scratch.get("damage_discards", {}).get(pid, []))
+        for refill in owed:
+            if refill.copy:
+                copy = state.new_card(refill.card)
+                original = CATALOG[refill.card]
+                copy.cost_mod = 1
+                player.hand.append(copy)
+                state.emit("magician_copy", "player", pid, card=original.id)
+            else:
+                res.draw(pid, 1)
+        res.draw(pid, redraw)
+
+
+def _knockout_discards(res: Resolution, player: PlayerState) -> int:
+    """Вышибание: cards of the colour not kept or played are discarded; as many are drawn after."""
+    from engine.rulesets.micromafik.costs import knocked_colours
+
+    doomed = knocked_colours(res.state, player.pid)
+    if not doomed:
+        return 0
+    kept = {o.card for o in res.scratch["orders"].get(player.pid, []) if o.kind == "keep"}
+    gone = [c for c in player.hand if CATALOG[c.card].colour in doomed and c.uid not in kept]
+    player.hand = [c for c in player.hand if c not in gone]
+    player.discard.extend(gone)
+    if gone:
+        res.state.emit("knocked_out", "player", player.pid, cards=[c.card for c in gone])
+    return len(gone)
+
+
+# ---------------------------------------------------------------- 800 deaths
+
+DEATH_RULES: list = []  # functions (res, player) -> bool | None: True dies, False lives, None no say
+
+
+def kill(state: GameState, pid: int, cause: str) -> None:
+    player = state.player(pid)
+    player.alive = False
+    state.emit("death", "public", None, pid=pid, cause=cause)
+    state.effects = [e for e in state.effects if e.target != pid]
+
+
+@PIPELINE.step("deaths", 800)
+def deaths(res: Resolution) -> None:
+    for player in res.state.living():
+        verdict = None
+        for rule in DEATH_RULES:
+            verdict = rule(res, player)
+            if verdict is not None:
+                break
+        if verdict is None:
+            verdict = not player.hand
+        if verdict:
+            kill(res.state, player.pid, "cards")
+
+
+# ---------------------------------------------------------------- 900 end
+
+
+@PIPELINE.step("end", 900)
+def end(res: Resolution) -> None:
+    from engine.rulesets.micromafik.ruleset import begin_phase, shown_hand_size, win_check
+
+    state = res.state
+    state.emit("hand_counts", "public", None,
+               counts={str(p.pid): shown_hand_size(state, p.pid) for p in state.living()})
+    state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
+    state.orders = {}
+    for player in state.players:
+        player.discard_last = []
+    winners = win_check(state)
+    if winners is not None:
+        state.status = "finished"
+        state.winners = winners
+        state.emit("game_over", "public", None, winners=winners, roles={
+            str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players
+        })
+        return
+    begin_phase(state, state.phase + 1)

@@ -1,0 +1,216 @@
+"""Random legal agents that play whole games through the public API only.
+
+An agent sees only its player's view and acts with `api.submit` and friends; whatever the engine
+refuses is simply not done. Used by `python -m engine simulate`, the property tests and benches.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import api
+from engine.core.cards import ParamSpec
+from engine.core.refusal import Refusal
+from engine.core.ruleset import Ruleset, get_ruleset
+from engine.core.state import GameState
+from engine.core.views import player_view
+
+MAX_PHASES = 400
+
+
+@dataclass
+class Agent:
+    pid: int
+    rnd: random.Random
+
+    def build_deck(self, state: GameState, ruleset: Ruleset) -> None:
+        view = player_view(state, self.pid)
+        building = view["me"]["building"]
+        if building is None or building["done"]:
+            return
+        if building["mode"] == "draft":
+            while not state.player(self.pid).building.done:  # type: ignore[union-attr]
+                api.deck_pick(state, self.pid, self.rnd.choice(state.player(self.pid).building.offer))  # type: ignore[union-attr]
+            return
+        for _ in range(50):  # a random choice; fall back to the rule set's own legal pick
+            cards = self.rnd.sample([c.id for c in ruleset.catalog] * 2, 12)
+            try:
+                api.deck_build(state, self.pid, cards)
+                return
+            except Refusal:
+                continue
+        ruleset.deck_auto(state, self.pid)
+
+    def act(self, state: GameState, ruleset: Ruleset) -> None:
+        view = player_view(state, self.pid)
+        me = view["me"]
+        if not me["alive"]:
+            return
+        living = [p["pid"] for p in view["players"] if p["alive"]]
+        hand = [c["uid"] for c in me["hand"]]
+        if hand and self.rnd.random() < 0.3:
+            order = hand[:]
+            self.rnd.shuffle(order)
+            api.reorder_hand(state, self.pid, order)
+        if view["is_night"]:
+            self._try(state, "kill_vote", params={"target": self.rnd.choice(living)})
+            if self.rnd.random() < 0.2:
+                self._try_paid(state, "kill_boost", {}, None)
+        else:
+            self._try(state, "vote", params={"target": self.rnd.choice(living)})
+            self._try(state, "punishment", params={"choice": self.rnd.choice(["execution", "beating"])})
+        roll = self.rnd.random()
+        if roll < 0.75 and hand:
+            for _ in range(1 + (me.get("play_limit", 1) > 1)):
+                self._play_random(state, ruleset, view, living)
+        elif roll < 0.9 and hand and view["is_night"]:
+            self._try(state, "discard", card=self.rnd.choice(hand))
+        for order_kind, chance in (("businessman_point", 0.1), ("croupier_swap", 0.1), ("paranoid_armor", 0.2)):
+            if self.rnd.random() < chance:
+                if order_kind == "croupier_swap" and hand:
+                    self._try(state, order_kind, card=self.rnd.choice(hand))
+                elif order_kind == "paranoid_armor" and me["points"]:
+                    n = self.rnd.randint(1, me["points"])
+                    self._try(state, order_kind, params={"amount": n}, payment={"points": n})
+                else:
+                    self._try(state, order_kind)
+        for effect in me.get("effects", []):
+            if effect["kind"] == "may_message" and effect["start"] <= state.phase:
+                self._try(state, "message", params={"to": effect["source"], "text": "hi"})
+            if effect["kind"] == "knockout" and effect["start"] == state.phase and me["hand"]:
+                self._try_paid(state, "keep", {}, self.rnd.choice(hand))
+
+    def _play_random(self, state: GameState, ruleset: Ruleset, view: dict[str, Any], living: list[int]) -> None:
+        hand = state.player(self.pid).hand
+        if not hand:
+            return
+        card = self.rnd.choice(hand)
+        spec = ruleset.catalog[card.card]
+        params = self.random_params(state, ruleset, spec.params, living, spec_id=spec.id)
+        if state.player(self.pid).public_role == "magician" and self.rnd.random() < 0.3:
+            params["magician_copy"] = True
+        self._try_paid(state, "play", params, card.uid)
+
+    def random_params(self, state: GameState, ruleset: Ruleset, specs: tuple[ParamSpec, ...],
+                      living: list[int], *, spec_id: str) -> dict[str, Any]:
+        params: dict[str, Any] = {}
+        others = [p for p in living if p != self.pid] or living
+        ids = ruleset.catalog.ids()
+        dead = [p.pid for p in state.players if not p.alive]
+        hand = [c.uid for c in state.player(self.pid).hand]
+        for spec in specs:
+            if spec.optional and self.rnd.random() < 0.4:
+                continue
+            kind = spec.kind
+            if kind == "target":
+                params[spec.name] = self.rnd.choice(others)
+            elif kind == "any_living":
+                params[spec.name] = self.rnd.choice(living)
+            elif kind == "dead_target":
+                if not dead:
+                    return params
+                params[spec.name] = self.rnd.choice(dead)
+            elif kind == "targets":
+                params[spec.name] = self.rnd.sample(others, min(len(others), self.rnd.randint(spec.min or 1, spec.count)))
+            elif kind == "card_names":
+                count = spec.day_count if (state.is_day and spec.day_count) else spec.count
+                params[spec.name] = self.rnd.sample(ids, count)
+            elif kind == "card_name":
+                params[spec.name] = self.rnd.choice([i for i in ids if i != spec_id])
+            elif kind == "card_effect":
+                pool = [c for c in ruleset.catalog if c.id != spec_id and (spec.of != "cond_day" or c.has("cond_day"))]
+                sub = self.rnd.choice(pool)
+                params[spec.name] = {"card": sub.id, "params": self.random_params(state, ruleset, sub.params, living, spec_id=sub.id)}
+            elif kind == "colour":
+                params[spec.name] = self.rnd.choice(["attack", "defence", "support", "info"])
+            elif kind == "choice":
+                params[spec.name] = self.rnd.choice(list(spec.choices))
+            elif kind == "flag":
+                params[spec.name] = self.rnd.random() < 0.5
+            elif kind == "message":
+                params[spec.name] = "сообщение"
+            elif kind == "messages":
+                params[spec.name] = ["привет"] * len(params.get("targets", []))
+            elif kind == "hand_cards":
+                params[spec.name] = self.rnd.sample(hand, min(len(hand), self.rnd.randint(spec.min or 1, spec.count)))
+        return params
+
+    def _try_paid(self, state: GameState, kind: str, params: dict[str, Any], card: int | None) -> None:
+        """Try payments of growing size, mixing points and hand cards at random, until one fits."""
+        player = state.player(self.pid)
+        for total in range(0, 7):
+            spare = [c.uid for c in player.hand if c.uid != card and c.uid not in (params.get("give") or [])]
+            points = self.rnd.randint(0, min(total, player.points))
+            cards = self.rnd.sample(spare, min(len(spare), total - points))
+            if points + len(cards) != total:
+                continue
+            try:
+                api.submit(state, self.pid, kind, card=card, params=params, payment={"points": points, "cards": cards})
+                return
+            except Refusal as refusal:
+                if refusal.code != "cost_unpayable":
+                    return
+
+    def _try(self, state: GameState, kind: str, **kwargs: Any) -> None:
+        with contextlib.suppress(Refusal):
+            api.submit(state, self.pid, kind, **kwargs)
+
+
+@dataclass
+class GameResult:
+    winners: list[str]
+    phases: int
+    completed: bool
+    state: GameState = field(repr=False)
+
+
+def play_game(ruleset_name: str, players: int, seed: int) -> GameResult:
+    """One complete game between random agents."""
+    ruleset = get_ruleset(ruleset_name)
+    rnd = random.Random(seed)
+    roles = [r["id"] for r in ruleset.public_roles()]
+    chosen = rnd.sample(roles, players)
+    state = api.new_game(ruleset_name, [(f"Игрок {i + 1}", r) for i, r in enumerate(chosen)], seed=seed)
+    agents = [Agent(pid, random.Random(rnd.getrandbits(64))) for pid in range(players)]
+    for agent in agents:
+        agent.build_deck(state, ruleset)
+    if state.status == "setup":
+        api.deck_auto_all(state)
+    while state.status == "running" and state.phase < MAX_PHASES:
+        for agent in agents:
+            agent.act(state, ruleset)
+        api.resolve(state)
+    return GameResult(winners=state.winners, phases=state.phase, completed=state.status == "finished", state=state)
+
+
+def simulate(ruleset_name: str, players: int, games: int, seed: int) -> dict[str, Any]:
+    winners: dict[str, int] = {"none": 0}
+    completed = errors = 0
+    phases = 0
+    error_samples: list[str] = []
+    for i in range(games):
+        try:
+            result = play_game(ruleset_name, players, seed * 1_000_003 + i)
+        except Exception as exc:
+            errors += 1
+            if len(error_samples) < 5:
+                error_samples.append(f"game {i}: {type(exc).__name__}: {exc}")
+            continue
+        if result.completed:
+            completed += 1
+            phases += result.phases
+            key = "+".join(result.winners) or "none"
+            winners[key] = winners.get(key, 0) + 1
+    return {
+        "ruleset": ruleset_name,
+        "players": players,
+        "games": games,
+        "completed": completed,
+        "errors": errors,
+        "winners": winners,
+        "mean_phases": round(phases / completed, 2) if completed else 0,
+        "error_samples": error_samples,
+    }
