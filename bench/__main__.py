@@ -1,0 +1,39 @@
+"""`python -m bench [--quick] [--json]` — measure the project and print one JSON object.
+
+Figures are compared with baselines measured in the same run (ratios), never with fixed times.
+Covered so far: the engine (Микромафик). The bot, fan-out, memory and restart figures come with
+the Telegram bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+
+from bench.engine_bench import games_per_second, resolve_vs_roundtrip
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repeats (well under 3 minutes)")
+    parser.add_argument("--json", action="store_true", help="print JSON only")
+    args = parser.parse_args(argv)
+    repeats, games = (50, 20) if args.quick else (300, 200)
+    report = {
+        "quick": args.quick,
+        "machine": {"python": platform.python_version(), "cpu": platform.machine()},
+        **resolve_vs_roundtrip("micromafik", 8, repeats),
+        "sim_games_per_s_micromafik": games_per_second("micromafik", 8, games),
+    }
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        for key, value in report.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
