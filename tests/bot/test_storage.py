@@ -1,0 +1,97 @@
+"""SQLite storage: WAL, migrations, state snapshots with their events, and the outbox."""
+
+import pytest
+
+from engine.core import api
+from tgbot.storage import Database, OutboxMessage, Repository
+
+ROLES = ["hero", "monk", "alien", "banker", "politician", "psychic", "masochist", "magician"]
+
+
+@pytest.fixture
+async def repo(tmp_path):
+    db = await Database.open(tmp_path / "data" / "bot.sqlite3")
+    yield Repository(db)
+    await db.close()
+
+
+async def _game(repo: Repository) -> int:
+    async with repo.db.transaction() as conn:
+        return await repo.create_game(conn, ruleset="micromafik", master_user_id=1, log_chat_id=-100, now=10.0)
+
+
+async def test_storage_opens_in_wal_mode_and_migrates_once(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    db = await Database.open(path)
+    async with db.conn.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    version = await db.version()
+    await db.close()
+    again = await Database.open(path)  # a second start applies nothing twice
+    assert await again.version() == version == 1
+    await again.close()
+
+
+async def test_storage_state_round_trip_keeps_the_game(repo):
+    game_id = await _game(repo)
+    state = api.new_game("micromafik", [(f"P{i}", r) for i, r in enumerate(ROLES)], seed=5)
+    api.deck_auto_all(state)
+    async with repo.db.transaction() as conn:
+        await repo.save_state(conn, game_id, state, now=11.0)
+    loaded = await repo.load_state(game_id)
+    assert loaded is not None and api.dump(loaded) == api.dump(state)
+
+
+async def test_storage_stores_each_event_once(repo):
+    game_id = await _game(repo)
+    state = api.new_game("micromafik", [(f"P{i}", r) for i, r in enumerate(ROLES)], seed=5)
+    async with repo.db.transaction() as conn:
+        await repo.save_state(conn, game_id, state, now=1.0)
+    api.deck_auto_all(state)
+    async with repo.db.transaction() as conn:
+        await repo.save_state(conn, game_id, state, now=2.0)
+    async with repo.db.conn.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)) as cur:
+        assert (await cur.fetchone())[0] == len(state.events)
+
+
+async def test_storage_rollback_loses_state_and_announcements_together(repo):
+    game_id = await _game(repo)
+    state = api.new_game("micromafik", [(f"P{i}", r) for i, r in enumerate(ROLES)], seed=5)
+    with pytest.raises(RuntimeError):
+        async with repo.db.transaction() as conn:
+            await repo.save_state(conn, game_id, state, now=1.0)
+            await repo.enqueue(conn, OutboxMessage(chat_id=5, text="итоги"), now=1.0)
+            raise RuntimeError("crash before commit")
+    assert await repo.load_state(game_id) is None
+    assert await repo.due(now=100.0) == []
+
+
+async def test_storage_outbox_dedup_and_retry(repo):
+    async with repo.db.transaction() as conn:
+        assert await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a", dedup_key="g1:p3:public"), now=1.0)
+        assert not await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a", dedup_key="g1:p3:public"), now=1.0)
+        await repo.enqueue(conn, OutboxMessage(chat_id=6, text="b"), now=1.0)
+    first, second = await repo.due(now=1.0)
+    assert (first.text, second.text) == ("a", "b")
+    async with repo.db.transaction() as conn:
+        await repo.mark_sent(conn, first.id, now=2.0)
+        await repo.retry_later(conn, second.id, at=5.0, error="RetryAfter")
+    assert await repo.due(now=4.0) == []
+    (again,) = await repo.due(now=5.0)
+    assert again.text == "b" and again.attempts == 1
+
+
+async def test_storage_deadlines_for_rearming(repo):
+    game_id = await _game(repo)
+    async with repo.db.transaction() as conn:
+        await repo.update_game(conn, game_id, status="running", deadline_at=123.5)
+    assert await repo.deadlines() == [(game_id, 123.5)]
+
+
+async def test_storage_players_join_and_leave(repo):
+    game_id = await _game(repo)
+    async with repo.db.transaction() as conn:
+        await repo.add_player(conn, game_id, user_id=10, name="Анна", public_role="hero")
+        await repo.add_player(conn, game_id, user_id=11, name="Борис", public_role="monk")
+        await repo.remove_player(conn, game_id, 10)
+    assert [p["name"] for p in await repo.players(game_id)] == ["Борис"]

@@ -1,0 +1,80 @@
+"""The schema, as numbered migrations; `PRAGMA user_version` records how far a database is."""
+
+MIGRATIONS: list[str] = [
+    # 1: games, players, engine snapshots, accepted submissions, events, outbox, chats
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        ruleset TEXT NOT NULL,
+        status TEXT NOT NULL,              -- signup, setup, running, paused, finished
+        master_user_id INTEGER NOT NULL,
+        log_chat_id INTEGER NOT NULL,
+        public_chat_id INTEGER,
+        locale TEXT NOT NULL DEFAULT 'ru',
+        settings_json TEXT NOT NULL DEFAULT '{}',
+        state_json TEXT,                   -- the engine state now
+        phase INTEGER NOT NULL DEFAULT 0,
+        deadline_at REAL,                  -- absolute UNIX time of the current phase's deadline
+        resolved_phase INTEGER NOT NULL DEFAULT -1,  -- the last phase resolved (resolution is idempotent)
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE players (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        pid INTEGER,                       -- the engine's seat, once the game has started
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        public_role TEXT NOT NULL,
+        locale TEXT,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE TABLE snapshots (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        phase INTEGER NOT NULL,
+        state_json TEXT NOT NULL,
+        saved_at REAL NOT NULL,
+        PRIMARY KEY (game_id, phase)
+    );
+    CREATE TABLE submissions (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        phase INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        action TEXT NOT NULL,              -- submit, replace, withdraw, reorder
+        payload_json TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE events (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        phase INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        audience TEXT NOT NULL,
+        who TEXT,
+        params_json TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER,
+        chat_id INTEGER NOT NULL,
+        text TEXT,
+        reply_markup_json TEXT,
+        document_name TEXT,
+        document BLOB,
+        dedup_key TEXT UNIQUE,             -- the same announcement is never queued twice
+        created_at REAL NOT NULL,
+        not_before REAL NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        sent_at REAL
+    );
+    CREATE INDEX outbox_due ON outbox (sent_at, not_before, id);
+    CREATE TABLE chats (
+        chat_id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,                -- log, public, pool
+        game_id INTEGER,
+        title TEXT,
+        busy INTEGER NOT NULL DEFAULT 0
+    );
+    """,
+]

@@ -1,0 +1,164 @@
+"""Reading and writing games, players, submissions, events and the outbox.
+
+Methods that change data run inside `Database.transaction()`: call them from within one (pass the
+connection it yields) so that a phase result, its events and its announcements commit together.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from engine.core.state import GameState
+from tgbot.storage.db import Database
+
+
+@dataclass
+class OutboxMessage:
+    chat_id: int
+    text: str | None = None
+    reply_markup: dict[str, Any] | None = None
+    document_name: str | None = None
+    document: bytes | None = None
+    dedup_key: str | None = None
+    game_id: int | None = None
+    id: int | None = None
+    attempts: int = 0
+
+
+class Repository:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # ---------------------------------------------------------------- games
+    async def create_game(self, conn: aiosqlite.Connection, *, ruleset: str, master_user_id: int,
+                          log_chat_id: int, now: float, settings: dict[str, Any] | None = None,
+                          locale: str = "ru") -> int:
+        cur = await conn.execute(
+            "INSERT INTO games (ruleset, status, master_user_id, log_chat_id, locale, settings_json, created_at)"
+            " VALUES (?, 'signup', ?, ?, ?, ?, ?)",
+            (ruleset, master_user_id, log_chat_id, locale, json.dumps(settings or {}), now),
+        )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    async def game(self, game_id: int) -> dict[str, Any] | None:
+        async with self.db.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return dict(row) if row else None
+
+    async def update_game(self, conn: aiosqlite.Connection, game_id: int, **fields: Any) -> None:
+        allowed = {"status", "public_chat_id", "locale", "settings_json", "deadline_at", "resolved_phase", "phase"}
+        if not fields or set(fields) - allowed:
+            raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
+        columns = ", ".join(f"{name} = ?" for name in fields)
+        await conn.execute(f"UPDATE games SET {columns} WHERE id = ?", (*fields.values(), game_id))
+
+    async def deadlines(self) -> list[tuple[int, float]]:
+        """Every pending deadline, for re-arming the scheduler at start-up."""
+        async with self.db.conn.execute(
+            "SELECT id, deadline_at FROM games WHERE deadline_at IS NOT NULL AND status IN ('setup', 'running')"
+            " ORDER BY deadline_at"
+        ) as cur:
+            return [(int(r[0]), float(r[1])) for r in await cur.fetchall()]
+
+    # ---------------------------------------------------------------- players
+    async def add_player(self, conn: aiosqlite.Connection, game_id: int, *, user_id: int, name: str,
+                         public_role: str, locale: str | None = None) -> None:
+        await conn.execute(
+            "INSERT INTO players (game_id, user_id, name, public_role, locale) VALUES (?, ?, ?, ?, ?)",
+            (game_id, user_id, name, public_role, locale),
+        )
+
+    async def remove_player(self, conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
+        await conn.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    async def players(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.db.conn.execute(
+            "SELECT * FROM players WHERE game_id = ? ORDER BY rowid", (game_id,)
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def seat(self, conn: aiosqlite.Connection, game_id: int, user_id: int, pid: int) -> None:
+        await conn.execute("UPDATE players SET pid = ? WHERE game_id = ? AND user_id = ?", (pid, game_id, user_id))
+
+    # ---------------------------------------------------------------- state and events
+    async def save_state(self, conn: aiosqlite.Connection, game_id: int, state: GameState, *, now: float) -> None:
+        """The engine state now, a snapshot for its phase, and every event not stored yet."""
+        text = state.model_dump_json()
+        await conn.execute(
+            "UPDATE games SET state_json = ?, phase = ? WHERE id = ?", (text, state.phase, game_id)
+        )
+        await conn.execute(
+            "INSERT OR REPLACE INTO snapshots (game_id, phase, state_json, saved_at) VALUES (?, ?, ?, ?)",
+            (game_id, state.phase, text, now),
+        )
+        async with conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        stored = int(row[0]) if row else 0
+        await conn.executemany(
+            "INSERT INTO events (game_id, seq, phase, kind, audience, who, params_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, e.seq, e.phase, e.kind, e.to, None if e.who is None else str(e.who),
+                 json.dumps(e.params, ensure_ascii=False))
+                for e in state.events
+                if e.seq > stored
+            ],
+        )
+
+    async def load_state(self, game_id: int) -> GameState | None:
+        async with self.db.conn.execute("SELECT state_json FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None or row[0] is None:
+            return None
+        return GameState.model_validate_json(row[0])
+
+    async def record_submission(self, conn: aiosqlite.Connection, game_id: int, *, phase: int, user_id: int,
+                                action: str, payload: dict[str, Any], now: float) -> None:
+        await conn.execute(
+            "INSERT INTO submissions (game_id, phase, user_id, action, payload_json, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, phase, user_id, action, json.dumps(payload, ensure_ascii=False), now),
+        )
+
+    # ---------------------------------------------------------------- outbox
+    async def enqueue(self, conn: aiosqlite.Connection, message: OutboxMessage, *, now: float) -> bool:
+        """Queue a message; False if one with the same dedup key was queued before."""
+        cur = await conn.execute(
+            "INSERT OR IGNORE INTO outbox (game_id, chat_id, text, reply_markup_json, document_name, document,"
+            " dedup_key, created_at, not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                message.game_id, message.chat_id, message.text,
+                None if message.reply_markup is None else json.dumps(message.reply_markup, ensure_ascii=False),
+                message.document_name, message.document, message.dedup_key, now, now,
+            ),
+        )
+        return cur.rowcount == 1
+
+    async def due(self, now: float, limit: int = 100) -> list[OutboxMessage]:
+        """Unsent messages whose time has come, oldest first."""
+        async with self.db.conn.execute(
+            "SELECT * FROM outbox WHERE sent_at IS NULL AND not_before <= ? ORDER BY id LIMIT ?", (now, limit)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            OutboxMessage(
+                id=r["id"], game_id=r["game_id"], chat_id=r["chat_id"], text=r["text"],
+                reply_markup=None if r["reply_markup_json"] is None else json.loads(r["reply_markup_json"]),
+                document_name=r["document_name"], document=r["document"], dedup_key=r["dedup_key"],
+                attempts=r["attempts"],
+            )
+            for r in rows
+        ]
+
+    async def mark_sent(self, conn: aiosqlite.Connection, message_id: int, *, now: float) -> None:
+        await conn.execute("UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?", (now, message_id))
+
+    async def retry_later(self, conn: aiosqlite.Connection, message_id: int, *, at: float, error: str) -> None:
+        await conn.execute(
+            "UPDATE outbox SET not_before = ?, attempts = attempts + 1, last_error = ? WHERE id = ?",
+            (at, error, message_id),
+        )
