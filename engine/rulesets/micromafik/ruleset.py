@@ -187,7 +187,7 @@ class Micromafik(Ruleset):
         view: dict[str, Any] = {
             "play_limit": orders.play_limit(state, pid) if state.status == "running" else 0,
             "perks_used": sorted(k.removeprefix("used_") for k in player.flags if k.startswith("used_")),
-            "effects": [e.model_dump() for e in state.effects if e.target == pid],
+            "effects": known_effects(state, pid),
             "costs": {
                 str(c.uid): _cost_now(state, pid, c) for c in player.hand
             } if state.status == "running" else {},
@@ -195,6 +195,28 @@ class Micromafik(Ruleset):
         if player.public_role == "psychic":
             view["deck_top"] = [c.card for c in player.deck[:2]]
         return view
+
+
+# Effects on a player that the player knows of (the card told them, or it is public or their own),
+# and whether they know who cast it. Others (Персональная охрана, Оплатить счёт…) stay unseen.
+KNOWN_EFFECTS: dict[str, bool] = {
+    "poison": False, "warning_shot": True, "knockout": False, "coffee": False, "forced_discard": False,
+    "spikes": False, "mortally_wounded": False, "may_message": True, "surveillance": False,
+    "armor_this_phase": True, "sociability": True, "shown_hand_plus": True, "deferred_damage": False,
+    "beaten": False,
+}
+
+
+def known_effects(state: GameState, pid: int) -> list[dict[str, Any]]:
+    out = []
+    for effect in state.effects:
+        if effect.target != pid or effect.kind not in KNOWN_EFFECTS:
+            continue
+        seen = effect.model_dump(exclude={"eid"})
+        if not KNOWN_EFFECTS[effect.kind]:
+            seen["source"] = None
+        out.append(seen)
+    return out
 
 
 def _cost_now(state: GameState, pid: int, card: CardInstance) -> int:
