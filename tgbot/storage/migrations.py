@@ -57,6 +57,8 @@ MIGRATIONS: list[str] = [
         id INTEGER PRIMARY KEY,
         game_id INTEGER,
         chat_id INTEGER NOT NULL,
+        op TEXT NOT NULL DEFAULT 'send',   -- send, edit (the message kept in `slot`), document
+        slot TEXT,                         -- a name under which the sent message's id is kept
         text TEXT,
         reply_markup_json TEXT,
         document_name TEXT,
@@ -69,6 +71,18 @@ MIGRATIONS: list[str] = [
         sent_at REAL
     );
     CREATE INDEX outbox_due ON outbox (sent_at, not_before, id);
+    CREATE TABLE slots (
+        game_id INTEGER NOT NULL,
+        slot TEXT NOT NULL,
+        chat_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, slot, chat_id)
+    );
+    CREATE TABLE users (
+        user_id INTEGER PRIMARY KEY,
+        locale TEXT,
+        started INTEGER NOT NULL DEFAULT 0
+    );
     CREATE TABLE chats (
         chat_id INTEGER PRIMARY KEY,
         kind TEXT NOT NULL,                -- log, public, pool

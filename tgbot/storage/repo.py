@@ -20,6 +20,8 @@ from tgbot.storage.db import Database
 class OutboxMessage:
     chat_id: int
     text: str | None = None
+    op: str = "send"  # send, edit (the message kept under `slot`), document
+    slot: str | None = None
     reply_markup: dict[str, Any] | None = None
     document_name: str | None = None
     document: bytes | None = None
@@ -27,6 +29,7 @@ class OutboxMessage:
     game_id: int | None = None
     id: int | None = None
     attempts: int = 0
+    not_before: float = 0.0
 
 
 class Repository:
@@ -128,10 +131,10 @@ class Repository:
     async def enqueue(self, conn: aiosqlite.Connection, message: OutboxMessage, *, now: float) -> bool:
         """Queue a message; False if one with the same dedup key was queued before."""
         cur = await conn.execute(
-            "INSERT OR IGNORE INTO outbox (game_id, chat_id, text, reply_markup_json, document_name, document,"
-            " dedup_key, created_at, not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO outbox (game_id, chat_id, op, slot, text, reply_markup_json, document_name,"
+            " document, dedup_key, created_at, not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                message.game_id, message.chat_id, message.text,
+                message.game_id, message.chat_id, message.op, message.slot, message.text,
                 None if message.reply_markup is None else json.dumps(message.reply_markup, ensure_ascii=False),
                 message.document_name, message.document, message.dedup_key, now, now,
             ),
@@ -140,19 +143,79 @@ class Repository:
 
     async def due(self, now: float, limit: int = 100) -> list[OutboxMessage]:
         """Unsent messages whose time has come, oldest first."""
+        return [m for m in await self.pending(limit) if m.not_before <= now]
+
+    async def pending(self, limit: int = 500) -> list[OutboxMessage]:
+        """Unsent messages, oldest first (also those waiting for a retry)."""
         async with self.db.conn.execute(
-            "SELECT * FROM outbox WHERE sent_at IS NULL AND not_before <= ? ORDER BY id LIMIT ?", (now, limit)
+            "SELECT * FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,)
         ) as cur:
             rows = await cur.fetchall()
         return [
             OutboxMessage(
-                id=r["id"], game_id=r["game_id"], chat_id=r["chat_id"], text=r["text"],
+                id=r["id"], game_id=r["game_id"], chat_id=r["chat_id"], op=r["op"], slot=r["slot"], text=r["text"],
                 reply_markup=None if r["reply_markup_json"] is None else json.loads(r["reply_markup_json"]),
                 document_name=r["document_name"], document=r["document"], dedup_key=r["dedup_key"],
-                attempts=r["attempts"],
+                attempts=r["attempts"], not_before=r["not_before"],
             )
             for r in rows
         ]
+
+    async def pending_count(self) -> int:
+        async with self.db.conn.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def mark_failed(self, conn: aiosqlite.Connection, message_id: int, *, now: float, error: str) -> None:
+        """Give up on a message that can never be delivered (the user blocked the bot, the chat is gone)."""
+        await conn.execute(
+            "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?",
+            (now, f"failed: {error}", message_id),
+        )
+
+    # ---------------------------------------------------------------- slots (messages edited in place)
+    async def set_slot(self, conn: aiosqlite.Connection, game_id: int, slot: str, chat_id: int, message_id: int) -> None:
+        await conn.execute(
+            "INSERT OR REPLACE INTO slots (game_id, slot, chat_id, message_id) VALUES (?, ?, ?, ?)",
+            (game_id, slot, chat_id, message_id),
+        )
+
+    async def slot(self, game_id: int, slot: str, chat_id: int) -> int | None:
+        async with self.db.conn.execute(
+            "SELECT message_id FROM slots WHERE game_id = ? AND slot = ? AND chat_id = ?", (game_id, slot, chat_id)
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else None
+
+    # ---------------------------------------------------------------- users
+    async def set_user(self, conn: aiosqlite.Connection, user_id: int, *, locale: str | None = None,
+                       started: bool | None = None) -> None:
+        await conn.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
+        if locale is not None:
+            await conn.execute("UPDATE users SET locale = ? WHERE user_id = ?", (locale, user_id))
+        if started is not None:
+            await conn.execute("UPDATE users SET started = ? WHERE user_id = ?", (int(started), user_id))
+
+    async def user(self, user_id: int) -> dict[str, Any] | None:
+        async with self.db.conn.execute("SELECT * FROM users WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return dict(row) if row else None
+
+    async def games_of_user(self, user_id: int) -> list[dict[str, Any]]:
+        """Games (not finished) the user plays in, newest first."""
+        async with self.db.conn.execute(
+            "SELECT g.* FROM games g JOIN players p ON p.game_id = g.id"
+            " WHERE p.user_id = ? AND g.status != 'finished' ORDER BY g.id DESC", (user_id,)
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def games_where(self, **where: Any) -> list[dict[str, Any]]:
+        allowed = {"status", "log_chat_id", "public_chat_id", "master_user_id"}
+        if set(where) - allowed:
+            raise ValueError("unknown column")
+        clause = " AND ".join(f"{k} = ?" for k in where) or "1"
+        async with self.db.conn.execute(f"SELECT * FROM games WHERE {clause} ORDER BY id", tuple(where.values())) as cur:
+            return [dict(r) for r in await cur.fetchall()]
 
     async def mark_sent(self, conn: aiosqlite.Connection, message_id: int, *, now: float) -> None:
         await conn.execute("UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?", (now, message_id))

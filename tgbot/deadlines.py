@@ -1,0 +1,68 @@
+"""Deadlines: absolute times in the database, armed as APScheduler jobs (in-memory job store).
+
+At start-up every pending deadline is re-armed from the database; a deadline already past fires
+at once. A job resolves whichever phase is current when it fires; `GameService.resolve` is
+idempotent, so a late or duplicate firing changes nothing. Reminders go to those who have not
+submitted, a configurable number of minutes before the deadline.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.date import DateTrigger
+
+from tgbot.services.games import GameService
+
+log = logging.getLogger(__name__)
+
+
+class Deadlines:
+    def __init__(self, service: GameService, scheduler: AsyncIOScheduler, *, clock: Callable[[], float]) -> None:
+        self.service = service
+        self.scheduler = scheduler
+        self.clock = clock
+        service.on_deadline = self.arm
+
+    async def rearm(self) -> int:
+        """Arm every deadline stored in the database; the number armed."""
+        deadlines = await self.service.repo.deadlines()
+        for game_id, at in deadlines:
+            await self.arm(game_id, at)
+        return len(deadlines)
+
+    def _at(self, when: float) -> datetime:
+        return datetime.fromtimestamp(max(when, self.clock()), UTC)
+
+    async def arm(self, game_id: int, at: float | None) -> None:
+        for job in self.scheduler.get_jobs():
+            if job.id.startswith(f"g{game_id}:"):
+                job.remove()
+        if at is None:
+            return
+        self.scheduler.add_job(self.fire, DateTrigger(run_date=self._at(at)), args=[game_id],
+                               id=f"g{game_id}:deadline", misfire_grace_time=None, coalesce=True)
+        game = await self.service.game(game_id)
+        for minutes in self.service.options(game)["reminders"]:
+            when = at - 60 * int(minutes)
+            if when > self.clock():
+                self.scheduler.add_job(self.service.remind, DateTrigger(run_date=self._at(when)),
+                                       args=[game_id, int(game["phase"]), int(minutes)],
+                                       id=f"g{game_id}:remind{minutes}", misfire_grace_time=None)
+
+    async def fire(self, game_id: int) -> None:
+        game = await self.service.game(game_id)
+        at = game["deadline_at"]
+        if at is None:
+            return
+        if float(at) > self.clock() + 0.5:  # extended since this job was armed
+            await self.arm(game_id, float(at))
+            return
+        try:
+            await self.service.resolve(game_id, int(game["phase"]))
+        except Exception:
+            log.exception("resolving game %s failed", game_id)
+            raise

@@ -1,0 +1,212 @@
+"""The one paced queue every outgoing message goes through.
+
+It reads the database outbox (written in the same transaction as the game change that caused the
+message) and sends in order per chat, within Telegram's limits: about 30 messages a second in all,
+1 a second per chat, 20 a minute per group. RetryAfter pauses the chat (and the bot, for a global
+flood) and retries; network errors retry with backoff; a chat that can never be reached (the user
+blocked the bot, the chat is gone) is given up with the reason recorded. Nothing is deleted, so a
+crash between sending and marking sent resends at most the message in flight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
+
+from tgbot.storage.repo import OutboxMessage, Repository
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Limits:
+    global_per_s: int = 30
+    private_interval_s: float = 1.0
+    group_per_min: int = 20
+
+
+class Pacer:
+    """When may the next message to a chat go out, under the limits? Times on a monotonic clock."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._global: deque[float] = deque()
+        self._last: dict[int, float] = {}
+        self._group: dict[int, deque[float]] = {}
+        self._paused_until: dict[int, float] = {}
+        self._all_paused_until = 0.0
+
+    def ready_at(self, chat_id: int, now: float) -> float:
+        at = max(now, self._all_paused_until, self._paused_until.get(chat_id, 0.0))
+        while self._global and self._global[0] <= now - 1.0:
+            self._global.popleft()
+        if len(self._global) >= self.limits.global_per_s:
+            at = max(at, self._global[0] + 1.0)
+        if chat_id > 0:
+            at = max(at, self._last.get(chat_id, -1e9) + self.limits.private_interval_s)
+        else:
+            sent = self._group.setdefault(chat_id, deque())
+            while sent and sent[0] <= now - 60.0:
+                sent.popleft()
+            if len(sent) >= self.limits.group_per_min:
+                at = max(at, sent[0] + 60.0)
+            at = max(at, self._last.get(chat_id, -1e9) + 60.0 / self.limits.group_per_min / 3)
+        return at
+
+    def sent(self, chat_id: int, now: float) -> None:
+        self._global.append(now)
+        self._last[chat_id] = now
+        if chat_id <= 0:
+            self._group.setdefault(chat_id, deque()).append(now)
+
+    def pause(self, chat_id: int | None, until: float) -> None:
+        if chat_id is None:
+            self._all_paused_until = max(self._all_paused_until, until)
+        else:
+            self._paused_until[chat_id] = max(self._paused_until.get(chat_id, 0.0), until)
+
+
+class Delivery:
+    def __init__(self, bot: Bot, repo: Repository, *, limits: Limits | None = None,
+                 monotonic: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, parallel: int = 8) -> None:
+        self.bot = bot
+        self.repo = repo
+        self.pacer = Pacer(limits or Limits())
+        self.monotonic = monotonic
+        self.wall = wall
+        self.sleep = sleep
+        self.parallel = parallel
+        self._wake = asyncio.Event()
+        self._in_flight: set[int] = set()  # chats with a message being sent (keeps per-chat order)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping = False
+        self.sent_count = 0
+        self.retry_after_count = 0
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Deliver until stopped."""
+        while not self._stopping:
+            delay = await self.pump()
+            self._wake.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+    async def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def drain(self, timeout: float = 30.0) -> None:
+        """Send everything due now (for tests and shutdown)."""
+        deadline = self.monotonic() + timeout
+        while self.monotonic() < deadline:
+            delay = await self.pump()
+            if self._tasks:
+                await asyncio.gather(*list(self._tasks), return_exceptions=True)
+                continue
+            if await self.repo.pending_count() == 0:
+                return
+            due = await self.repo.due(self.wall(), limit=1)
+            if not due:
+                return
+            await self.sleep(min(delay, 0.5))
+
+    async def pump(self) -> float:
+        """Start sending what may go now; the seconds until something more may go."""
+        now = self.monotonic()
+        next_at = now + 5.0
+        wall = self.wall()
+        seen: set[int] = set()
+        for message in await self.repo.pending(limit=500):
+            if message.chat_id in seen:
+                continue  # only the oldest unsent message of a chat may go
+            seen.add(message.chat_id)
+            if message.chat_id in self._in_flight:
+                continue
+            if message.not_before > wall:
+                next_at = min(next_at, now + (message.not_before - wall))
+                continue
+            if len(self._in_flight) >= self.parallel:
+                next_at = min(next_at, now + 0.01)
+                break
+            ready = self.pacer.ready_at(message.chat_id, now)
+            if ready > now:
+                next_at = min(next_at, ready)
+                continue
+            self.pacer.sent(message.chat_id, now)
+            self._in_flight.add(message.chat_id)
+            task = asyncio.create_task(self._deliver(message))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return max(0.0, next_at - self.monotonic())
+
+    async def _deliver(self, message: OutboxMessage) -> None:
+        assert message.id is not None
+        try:
+            message_id = await self._send(message)
+        except TelegramRetryAfter as exc:
+            self.retry_after_count += 1
+            until = self.monotonic() + exc.retry_after
+            self.pacer.pause(message.chat_id, until)
+            async with self.repo.db.transaction() as conn:
+                await self.repo.retry_later(conn, message.id, at=self.wall() + exc.retry_after, error="retry_after")
+        except (TelegramForbiddenError, TelegramBadRequest) as exc:
+            log.warning("giving up message %s to %s: %s", message.id, message.chat_id, exc)
+            async with self.repo.db.transaction() as conn:
+                await self.repo.mark_failed(conn, message.id, now=self.wall(), error=str(exc)[:200])
+        except (TimeoutError, TelegramNetworkError, TelegramServerError, OSError) as exc:
+            backoff = min(60.0, 2.0 ** min(message.attempts, 6))
+            async with self.repo.db.transaction() as conn:
+                await self.repo.retry_later(conn, message.id, at=self.wall() + backoff, error=type(exc).__name__)
+        else:
+            self.sent_count += 1
+            async with self.repo.db.transaction() as conn:
+                await self.repo.mark_sent(conn, message.id, now=self.wall())
+                if message.slot and message.game_id is not None and message_id is not None:
+                    await self.repo.set_slot(conn, message.game_id, message.slot, message.chat_id, message_id)
+        finally:
+            self._in_flight.discard(message.chat_id)
+            self._wake.set()
+
+    async def _send(self, message: OutboxMessage) -> int | None:
+        markup = InlineKeyboardMarkup.model_validate(message.reply_markup) if message.reply_markup else None
+        if message.op == "document":
+            assert message.document is not None
+            sent = await self.bot.send_document(
+                message.chat_id, BufferedInputFile(message.document, filename=message.document_name or "file"),
+                caption=message.text, parse_mode="HTML",
+            )
+            return sent.message_id
+        if message.op == "edit" and message.slot and message.game_id is not None:
+            existing = await self.repo.slot(message.game_id, message.slot, message.chat_id)
+            if existing is not None:
+                try:
+                    await self.bot.edit_message_text(text=message.text or "", chat_id=message.chat_id,
+                                                     message_id=existing, parse_mode="HTML", reply_markup=markup)
+                except TelegramBadRequest as exc:
+                    if "not modified" not in str(exc):
+                        raise
+                return existing
+        sent = await self.bot.send_message(message.chat_id, message.text or "", parse_mode="HTML",
+                                           reply_markup=markup)
+        return sent.message_id

@@ -1,0 +1,1 @@
+"""Services: the game logic of the bot, between Telegram handlers and the engine + storage."""

@@ -1,0 +1,105 @@
+"""Turning new engine events into outbox messages: public group, each player, the mafia, the master.
+
+Each player's private results of a phase arrive as one message; the public group gets one message
+per phase result; the master's log group gets every event with its audience. Texts longer than
+Telegram's limit are split. Every message has a dedup key, so a retried resolution cannot queue an
+announcement twice.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from engine.core.state import Event, GameState
+from tgbot.i18n import t
+from tgbot.render import render
+from tgbot.storage.repo import OutboxMessage
+
+TELEGRAM_LIMIT = 4096
+SPLIT_AT = 3900
+# Events a player sees in their panel (with buttons) rather than as a message; the master log keeps them.
+PANEL_EVENTS = frozenset({"draft_offer"})
+
+
+def split_text(text: str, limit: int = SPLIT_AT) -> list[str]:
+    """Split at line breaks (or hard, for a single long line) into parts under the limit."""
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = candidate
+    if current:
+        parts.append(current)
+    return parts or [""]
+
+
+def _messages(game_id: int, chat_id: int, text: str, key: str) -> list[OutboxMessage]:
+    return [
+        OutboxMessage(chat_id=chat_id, text=part, game_id=game_id, dedup_key=f"{key}:{i}")
+        for i, part in enumerate(split_text(text))
+    ]
+
+
+def audience_tag(event: Event, state: GameState) -> str:
+    if event.to == "public":
+        return "📢"
+    if event.to == "player" and event.who is not None:
+        return f"👤 {state.player(int(event.who)).name}"
+    if event.to == "faction":
+        return f"👥 {event.who}"
+    return "🎩"
+
+
+def event_messages(
+    game: dict[str, Any],
+    state: GameState,
+    events: list[Event],
+    players: list[dict[str, Any]],
+) -> list[OutboxMessage]:
+    """Outbox messages for a batch of new events (one resolution, a start, a pick…)."""
+    if not events:
+        return []
+    game_id = int(game["id"])
+    span = f"g{game_id}:e{events[0].seq}-{events[-1].seq}"
+    by_pid = {int(p["pid"]): p for p in players if p["pid"] is not None}
+    game_lang = str(game["locale"])
+    out: list[OutboxMessage] = []
+
+    public = [e for e in events if e.to == "public"]
+    if public and game["public_chat_id"] is not None:
+        text = "\n".join(render(state, e, game_lang) for e in public)
+        out += _messages(game_id, int(game["public_chat_id"]), text, f"{span}:public")
+
+    private: dict[int, list[Event]] = defaultdict(list)
+    for event in events:
+        if event.kind in PANEL_EVENTS:
+            continue
+        if event.to == "player" and event.who is not None:
+            private[int(event.who)].append(event)
+        elif event.to == "faction":
+            for pid, _p in by_pid.items():
+                if state.player(pid).faction == event.who and state.player(pid).alive:
+                    private[pid].append(event)
+    for pid, mine in sorted(private.items()):
+        player = by_pid.get(pid)
+        if player is None:
+            continue
+        lang = str(player["locale"] or game_lang)
+        text = "\n".join(render(state, e, lang) for e in mine)
+        out += _messages(game_id, int(player["user_id"]), text, f"{span}:p{pid}")
+
+    lines = [f"{audience_tag(e, state)} {render(state, e, game_lang)}" for e in events]
+    header = t(game_lang, "log.events", game=game_id)
+    out += _messages(game_id, int(game["log_chat_id"]), header + "\n" + "\n".join(lines), f"{span}:log")
+    return out

@@ -1,0 +1,372 @@
+"""GameService: every change to a game goes through here, one game at a time.
+
+A per-game asyncio lock serialises all work on a game (a deadline firing while a player clicks
+cannot race). Each change commits the engine state, the new events and the announcements they
+cause in one database transaction, so a crash never loses or half-sends a phase result.
+Resolution is idempotent: `resolve(game_id, phase)` does nothing unless that phase is current.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from engine.core import api
+from engine.core.refusal import Refusal
+from engine.core.ruleset import RULESETS, get_ruleset
+from engine.core.state import GameState, Order
+from tgbot.services.announce import event_messages
+from tgbot.services.errors import ServiceError
+from tgbot.services.options import DEFAULTS, deadline_after, parse_option
+from tgbot.storage.repo import OutboxMessage, Repository
+
+MAX_NAME = 32
+Clock = Callable[[], float]
+# Called with (game_id, deadline_at or None) whenever a game's deadline changes.
+DeadlineHook = Callable[[int, float | None], Awaitable[None] | None]
+# Builds the per-player phase panel (text, reply_markup) — provided by the UI layer.
+PanelBuilder = Callable[[dict[str, Any], GameState, int, str], tuple[str, dict[str, Any] | None]]
+
+
+class GameService:
+    def __init__(self, repo: Repository, *, clock: Clock, timezone: str = "Europe/Moscow",
+                 admins: tuple[int, ...] = (), panel: PanelBuilder | None = None) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.timezone = timezone
+        self.admins = set(admins)
+        self.panel = panel
+        self.on_deadline: DeadlineHook | None = None
+        self.on_outbox: Callable[[], None] | None = None  # wakes the delivery queue
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # ---------------------------------------------------------------- helpers
+    async def game(self, game_id: int) -> dict[str, Any]:
+        game = await self.repo.game(game_id)
+        if game is None:
+            raise ServiceError("no_game", game=game_id)
+        return game
+
+    def options(self, game: dict[str, Any]) -> dict[str, Any]:
+        return {**DEFAULTS, **json.loads(game["settings_json"] or "{}")}
+
+    def is_master(self, game: dict[str, Any], user_id: int) -> bool:
+        return user_id == game["master_user_id"] or user_id in self.admins
+
+    def require_master(self, game: dict[str, Any], user_id: int) -> None:
+        if not self.is_master(game, user_id):
+            raise ServiceError("not_master")
+
+    async def seat_of(self, game_id: int, user_id: int) -> int:
+        for player in await self.repo.players(game_id):
+            if player["user_id"] == user_id and player["pid"] is not None:
+                return int(player["pid"])
+        raise ServiceError("not_player", game=game_id)
+
+    async def state(self, game_id: int) -> GameState:
+        state = await self.repo.load_state(game_id)
+        if state is None:
+            raise ServiceError("not_started", game=game_id)
+        return state
+
+    async def _deadline_changed(self, game_id: int, at: float | None) -> None:
+        if self.on_deadline is not None:
+            result = self.on_deadline(game_id, at)
+            if asyncio.iscoroutine(result):
+                await result
+
+    def _wake(self) -> None:
+        if self.on_outbox is not None:
+            self.on_outbox()
+
+    async def _enqueue(self, conn: Any, messages: list[OutboxMessage]) -> None:
+        now = self.clock()
+        for message in messages:
+            await self.repo.enqueue(conn, message, now=now)
+
+    # ---------------------------------------------------------------- the master
+    async def create_game(self, *, master_user_id: int, log_chat_id: int, ruleset: str, locale: str) -> int:
+        if ruleset not in RULESETS:
+            raise ServiceError("unknown_ruleset", ruleset=ruleset, known=", ".join(RULESETS))
+        for game in await self.repo.games_where(log_chat_id=log_chat_id):
+            if game["status"] != "finished":
+                raise ServiceError("log_chat_busy", game=game["id"])
+        async with self.repo.db.transaction() as conn:
+            return await self.repo.create_game(conn, ruleset=ruleset, master_user_id=master_user_id,
+                                               log_chat_id=log_chat_id, now=self.clock(), locale=locale)
+
+    async def bind_public(self, game_id: int, *, user_id: int, chat_id: int) -> dict[str, Any]:
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            self.require_master(game, user_id)
+            if chat_id == game["log_chat_id"]:
+                raise ServiceError("public_is_log")
+            if game["status"] != "signup":
+                raise ServiceError("wrong_status", status=game["status"])
+            async with self.repo.db.transaction() as conn:
+                await self.repo.update_game(conn, game_id, public_chat_id=chat_id)
+            return await self.game(game_id)
+
+    async def set_option(self, game_id: int, *, user_id: int, key: str, raw: str) -> Any:
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            self.require_master(game, user_id)
+            value = parse_option(key, raw)
+            options = json.loads(game["settings_json"] or "{}")
+            options[key] = value
+            async with self.repo.db.transaction() as conn:
+                await self.repo.update_game(conn, game_id, settings_json=json.dumps(options))
+            return value
+
+    async def set_locale(self, game_id: int, *, user_id: int, locale: str) -> None:
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            self.require_master(game, user_id)
+            async with self.repo.db.transaction() as conn:
+                await self.repo.update_game(conn, game_id, locale=locale)
+
+    # ---------------------------------------------------------------- sign-up
+    def free_roles(self, game: dict[str, Any], players: list[dict[str, Any]]) -> list[str]:
+        taken = {p["public_role"] for p in players}
+        return [r["id"] for r in get_ruleset(game["ruleset"]).public_roles() if r["id"] not in taken]
+
+    async def join(self, game_id: int, *, user_id: int, name: str, public_role: str,
+                   locale: str | None = None) -> None:
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            if game["status"] != "signup":
+                raise ServiceError("signup_closed")
+            players = await self.repo.players(game_id)
+            if any(p["user_id"] == user_id for p in players):
+                raise ServiceError("already_joined")
+            name = " ".join(name.split())
+            if not 1 <= len(name) <= MAX_NAME:
+                raise ServiceError("bad_name", max=MAX_NAME)
+            if any(p["name"].casefold() == name.casefold() for p in players):
+                raise ServiceError("name_taken")
+            if public_role not in self.free_roles(game, players):
+                raise ServiceError("role_taken")
+            if len(players) >= 15:
+                raise ServiceError("game_full")
+            async with self.repo.db.transaction() as conn:
+                await self.repo.add_player(conn, game_id, user_id=user_id, name=name, public_role=public_role,
+                                           locale=locale)
+
+    async def leave(self, game_id: int, *, user_id: int) -> None:
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            if game["status"] != "signup":
+                raise ServiceError("signup_closed")
+            if not any(p["user_id"] == user_id for p in await self.repo.players(game_id)):
+                raise ServiceError("not_player", game=game_id)
+            async with self.repo.db.transaction() as conn:
+                await self.repo.remove_player(conn, game_id, user_id)
+
+    # ---------------------------------------------------------------- start and deck building
+    async def start(self, game_id: int, *, user_id: int) -> GameState:
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            self.require_master(game, user_id)
+            if game["status"] != "signup":
+                raise ServiceError("wrong_status", status=game["status"])
+            if game["public_chat_id"] is None:
+                raise ServiceError("no_public_chat")
+            players = await self.repo.players(game_id)
+            try:
+                state = api.new_game(game["ruleset"], [(p["name"], p["public_role"]) for p in players],
+                                     seed=secrets.randbits(48))
+            except Refusal as refusal:
+                raise ServiceError("cannot_start", **refusal.params) from None
+            now = self.clock()
+            deadline = deadline_after(self.options(game), phase=0, now=now, timezone=self.timezone)
+            async with self.repo.db.transaction() as conn:
+                for pid, player in enumerate(players):
+                    await self.repo.seat(conn, game_id, player["user_id"], pid)
+                await self.repo.update_game(conn, game_id, status="setup", deadline_at=deadline)
+                await self.repo.save_state(conn, game_id, state, now=now)
+                seated = [{**p, "pid": i} for i, p in enumerate(players)]
+                await self._enqueue(conn, event_messages({**game, "status": "setup"}, state, state.events, seated))
+                await self._enqueue(conn, self._panels(game, state, seated, key=f"g{game_id}:deck"))
+            await self._deadline_changed(game_id, deadline)
+            self._wake()
+            return state
+
+    def _panels(self, game: dict[str, Any], state: GameState, players: list[dict[str, Any]],
+                *, key: str) -> list[OutboxMessage]:
+        """A fresh panel (hand, choices, buttons) for every living player."""
+        if self.panel is None:
+            return []
+        out = []
+        for player in players:
+            pid = player["pid"]
+            if pid is None or not state.player(int(pid)).alive:
+                continue
+            lang = str(player["locale"] or game["locale"])
+            text, markup = self.panel(game, state, int(pid), lang)
+            out.append(OutboxMessage(chat_id=int(player["user_id"]), text=text, reply_markup=markup,
+                                     game_id=int(game["id"]), dedup_key=f"{key}:p{pid}"))
+        return out
+
+    async def _act(self, game_id: int, user_id: int, action: str, payload: dict[str, Any],
+                   change: Callable[[GameState, int], Any], *, statuses: tuple[str, ...]) -> tuple[GameState, Any]:
+        """Apply one player action to the engine and commit it (with any events it caused)."""
+        game = await self.game(game_id)
+        if game["status"] not in statuses:
+            raise ServiceError("wrong_status", status=game["status"])
+        pid = await self.seat_of(game_id, user_id)
+        state = await self.state(game_id)
+        before = len(state.events)
+        result = change(state, pid)  # raises Refusal: nothing is written
+        players = await self.repo.players(game_id)
+        async with self.repo.db.transaction() as conn:
+            await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action=action,
+                                              payload=payload, now=self.clock())
+            if state.status == "running" and game["status"] == "setup":
+                await self._begin_running(conn, game, state, players)
+            await self.repo.save_state(conn, game_id, state, now=self.clock())
+            await self._enqueue(conn, event_messages(game, state, state.events[before:], players))
+        if state.status == "running" and game["status"] == "setup":
+            await self._after_begin(game_id, state)
+        self._wake()
+        return state, result
+
+    async def deck_pick(self, game_id: int, *, user_id: int, card: str) -> GameState:
+        async with self.lock(game_id):
+            state, _ = await self._act(game_id, user_id, "deck_pick", {"card": card},
+                                       lambda s, pid: api.deck_pick(s, pid, card), statuses=("setup",))
+            return state
+
+    async def deck_build(self, game_id: int, *, user_id: int, cards: list[str]) -> GameState:
+        async with self.lock(game_id):
+            state, _ = await self._act(game_id, user_id, "deck_build", {"cards": cards},
+                                       lambda s, pid: api.deck_build(s, pid, cards), statuses=("setup",))
+            return state
+
+    async def _begin_running(self, conn: Any, game: dict[str, Any], state: GameState,
+                             players: list[dict[str, Any]]) -> None:
+        """Deck building just ended: the first night begins."""
+        game_id = int(game["id"])
+        deadline = deadline_after(self.options(game), phase=state.phase, now=self.clock(), timezone=self.timezone)
+        await self.repo.update_game(conn, game_id, status="running", deadline_at=deadline, resolved_phase=0)
+        await self._enqueue(conn, self._panels(game, state, players, key=f"g{game_id}:phase{state.phase}"))
+
+    async def _after_begin(self, game_id: int, state: GameState) -> None:
+        game = await self.game(game_id)
+        await self._deadline_changed(game_id, game["deadline_at"])
+
+    # ---------------------------------------------------------------- phases
+    async def submit(self, game_id: int, *, user_id: int, kind: str, card: int | None = None,
+                     params: dict[str, Any] | None = None, payment: dict[str, Any] | None = None,
+                     replace: int | None = None) -> Order:
+        async with self.lock(game_id):
+            payload = {"kind": kind, "card": card, "params": params or {}, "payment": payment or {},
+                       "replace": replace}
+            state, order = await self._act(
+                game_id, user_id, "submit", payload,
+                lambda s, pid: api.submit(s, pid, kind, card=card, params=params, payment=payment, replace=replace),
+                statuses=("running",),
+            )
+            await self._maybe_early(game_id, state)
+            assert isinstance(order, Order)
+            return order
+
+    async def withdraw(self, game_id: int, *, user_id: int, oid: int) -> None:
+        async with self.lock(game_id):
+            await self._act(game_id, user_id, "withdraw", {"oid": oid},
+                            lambda s, pid: api.withdraw(s, pid, oid), statuses=("running",))
+
+    async def reorder(self, game_id: int, *, user_id: int, uids: list[int]) -> None:
+        async with self.lock(game_id):
+            await self._act(game_id, user_id, "reorder", {"uids": uids},
+                            lambda s, pid: api.reorder_hand(s, pid, uids), statuses=("running",))
+
+    async def _maybe_early(self, game_id: int, state: GameState) -> None:
+        game = await self.game(game_id)
+        if self.options(game)["early"] and state.status == "running" and all(api.submitted(state).values()):
+            async with self.repo.db.transaction() as conn:
+                await self.repo.update_game(conn, game_id, deadline_at=self.clock())
+            await self._deadline_changed(game_id, self.clock())
+
+    async def resolve(self, game_id: int, phase: int) -> bool:
+        """Close phase `phase` of a game (its deadline passed, or the master said so); idempotent."""
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            state = await self.repo.load_state(game_id)
+            if state is None or state.phase != phase or game["status"] not in ("setup", "running"):
+                return False
+            before = len(state.events)
+            if game["status"] == "setup":
+                api.deck_auto_all(state)
+            else:
+                api.resolve(state)
+            players = await self.repo.players(game_id)
+            new_events = state.events[before:]
+            now = self.clock()
+            async with self.repo.db.transaction() as conn:
+                await self.repo.save_state(conn, game_id, state, now=now)
+                await self._enqueue(conn, event_messages(game, state, new_events, players))
+                if state.status == "finished":
+                    await self.repo.update_game(conn, game_id, status="finished", deadline_at=None,
+                                                resolved_phase=phase)
+                    await self._enqueue(conn, [self._log_file(game, state)])
+                elif game["status"] == "setup":
+                    await self._begin_running(conn, game, state, players)
+                else:
+                    deadline = deadline_after(self.options(game), phase=state.phase, now=now, timezone=self.timezone)
+                    await self.repo.update_game(conn, game_id, deadline_at=deadline, resolved_phase=phase)
+                    await self._enqueue(conn, self._panels(game, state, players, key=f"g{game_id}:phase{state.phase}"))
+            updated = await self.game(game_id)
+            await self._deadline_changed(game_id, updated["deadline_at"])
+            self._wake()
+            return True
+
+    def _log_file(self, game: dict[str, Any], state: GameState) -> OutboxMessage:
+        """The whole game (state with every event) as a JSON file for the master."""
+        body = json.dumps(state.model_dump(), ensure_ascii=False, indent=1).encode("utf-8")
+        return OutboxMessage(chat_id=int(game["log_chat_id"]), op="document", game_id=int(game["id"]),
+                             document_name=f"game-{game['id']}.json", document=body,
+                             dedup_key=f"g{game['id']}:logfile")
+
+    async def extend(self, game_id: int, *, user_id: int, minutes: int) -> float:
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            self.require_master(game, user_id)
+            if game["deadline_at"] is None:
+                raise ServiceError("no_deadline")
+            deadline = max(self.clock(), float(game["deadline_at"]) + 60 * minutes)
+            async with self.repo.db.transaction() as conn:
+                await self.repo.update_game(conn, game_id, deadline_at=deadline)
+        await self._deadline_changed(game_id, deadline)
+        return deadline
+
+    async def resolve_now(self, game_id: int, *, user_id: int) -> bool:
+        game = await self.game(game_id)
+        self.require_master(game, user_id)
+        return await self.resolve(game_id, int(game["phase"]))
+
+    async def remind(self, game_id: int, phase: int, minutes: int) -> None:
+        """Remind the living players who have submitted nothing this phase."""
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            state = await self.repo.load_state(game_id)
+            if state is None or state.phase != phase or game["status"] != "running":
+                return
+            waiting = [pid for pid, done in api.submitted(state).items() if not done]
+            players = {int(p["pid"]): p for p in await self.repo.players(game_id) if p["pid"] is not None}
+            from tgbot.i18n import t
+
+            messages = [
+                OutboxMessage(chat_id=int(players[pid]["user_id"]), game_id=game_id,
+                              text=t(str(players[pid]["locale"] or game["locale"]), "ui.reminder", minutes=minutes),
+                              dedup_key=f"g{game_id}:remind{phase}:{minutes}:p{pid}")
+                for pid in waiting if pid in players
+            ]
+            async with self.repo.db.transaction() as conn:
+                await self._enqueue(conn, messages)
+            self._wake()
