@@ -41,7 +41,7 @@ def pick_language(code: str | None) -> str:
     return FALLBACK if code is None or code.startswith(("ru", "uk", "be", "kk")) else "en"
 
 
-def t(lang: str, key: str, **params: Any) -> str:
+def t(lang: str, key: str, /, **params: Any) -> str:
     """The string `key` in `lang` (falling back to ru), formatted with params."""
     text = _catalog(lang if lang in LANGUAGES else FALLBACK).get(key) or _catalog(FALLBACK).get(key)
     if text is None:

@@ -33,12 +33,14 @@ PanelBuilder = Callable[[dict[str, Any], GameState, int, str], tuple[str, dict[s
 
 class GameService:
     def __init__(self, repo: Repository, *, clock: Clock, timezone: str = "Europe/Moscow",
-                 admins: tuple[int, ...] = (), panel: PanelBuilder | None = None) -> None:
+                 admins: tuple[int, ...] = (), panel: PanelBuilder | None = None,
+                 seeds: Callable[[], int] = lambda: secrets.randbits(48)) -> None:
         self.repo = repo
         self.clock = clock
         self.timezone = timezone
         self.admins = set(admins)
         self.panel = panel
+        self.seeds = seeds  # a game's seed (random in production; fixed in tests for reproducible games)
         self.on_deadline: DeadlineHook | None = None
         self.on_outbox: Callable[[], None] | None = None  # wakes the delivery queue
         self._locks: dict[int, asyncio.Lock] = {}
@@ -180,7 +182,7 @@ class GameService:
             players = await self.repo.players(game_id)
             try:
                 state = api.new_game(game["ruleset"], [(p["name"], p["public_role"]) for p in players],
-                                     seed=secrets.randbits(48))
+                                     seed=self.seeds())
             except Refusal as refusal:
                 raise ServiceError("cannot_start", **refusal.params) from None
             now = self.clock()

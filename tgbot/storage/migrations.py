@@ -83,6 +83,11 @@ MIGRATIONS: list[str] = [
         locale TEXT,
         started INTEGER NOT NULL DEFAULT 0
     );
+    CREATE TABLE fsm (
+        key TEXT PRIMARY KEY,              -- bot:chat:user[:thread] — aiogram's storage key
+        state TEXT,
+        data_json TEXT NOT NULL DEFAULT '{}'
+    );
     CREATE TABLE chats (
         chat_id INTEGER PRIMARY KEY,
         kind TEXT NOT NULL,                -- log, public, pool

@@ -1,0 +1,1 @@
+"""aiogram routers, one per conversation area."""
