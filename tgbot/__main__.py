@@ -1,17 +1,6 @@
-"""`python -m tgbot` — the Telegram bot is not built yet (see the open issues).
+"""`python -m tgbot` — run the bot (settings from the environment or .env; see README)."""
 
-Until it is, this entry point explains so and points at the engine's simulator.
-"""
-
-import sys
-
-MESSAGE = (
-    "Бот для Telegram ещё не готов; движок можно запустить так: "
-    "python -m engine simulate --ruleset micromafik --games 10 --json\n"
-    "The Telegram bot is not built yet; run the engine with: "
-    "python -m engine simulate --ruleset micromafik --games 10 --json"
-)
+from tgbot.run import main
 
 if __name__ == "__main__":
-    print(MESSAGE)
-    sys.exit(0)
+    main()

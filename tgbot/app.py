@@ -113,7 +113,8 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
                  default_locale=settings.default_locale)
     inject = Inject(app)
     dp.update.outer_middleware(inject)
-    dp.include_routers(master.router, signup.router, deck.router, play.router, general.router)
+    dp.include_routers(master.make_router(), signup.make_router(), deck.make_router(), play.make_router(),
+                       general.make_router())
     dp.errors.register(_on_error)
     return app
 

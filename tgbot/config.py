@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pydantic import SecretStr, field_validator
@@ -24,6 +25,13 @@ class Settings(BaseSettings):
     webhook_host: str = "127.0.0.1"
     webhook_port: int = 8080
 
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr) -> SecretStr:
+        if not re.fullmatch(r"\d+:[\w-]+", value.get_secret_value()):
+            raise ValueError("BOT_TOKEN must look like 123456:ABC-DEF… (the token @BotFather gave you)")
+        return value
+
     @field_validator("default_locale")
     @classmethod
     def _known_locale(cls, value: str) -> str:
@@ -40,7 +48,7 @@ def load_settings() -> Settings:
         return Settings()
     except ValidationError as exc:
         missing = [".".join(map(str, e["loc"])) for e in exc.errors() if e["type"] == "missing"]
-        if "bot_token" in missing:
+        if "bot_token" in missing or any(e["loc"] == ("bot_token",) for e in exc.errors()):
             raise SystemExit(
                 "BOT_TOKEN is not set. Create a bot with @BotFather and put BOT_TOKEN=<token> in the "
                 "environment or in a .env file (see README).\n"

@@ -18,11 +18,7 @@ from tgbot.services.games import GameService
 from tgbot.ui.callbacks import Act
 from tgbot.ui.deck import builder_panel, deck_panel
 
-router = Router(name="deck")
-router.callback_query.filter(F.message.chat.type == "private")
 
-
-@router.callback_query(Act.filter(F.a.in_(DECK_ACTIONS)))
 async def on_deck(query: CallbackQuery, callback_data: Act, service: GameService, state: FSMContext,
                   lang: str) -> None:
     cb = callback_data
@@ -86,3 +82,11 @@ async def _builder(query: CallbackQuery, cb: Act, service: GameService, fsm: FSM
     text, keyboard = builder_panel(game, gs, pid, lang, draft["cards"], draft["colour"], problem)
     await edit(query, text, keyboard)
     await query.answer()
+
+
+def make_router() -> Router:
+    """A fresh router (each bot instance gets its own)."""
+    router = Router(name="deck")
+    router.callback_query.filter(F.message.chat.type == "private")
+    router.callback_query.register(on_deck, Act.filter(F.a.in_(DECK_ACTIONS)))
+    return router

@@ -23,11 +23,9 @@ from tgbot.i18n import LANGUAGES, t
 from tgbot.services.games import GameService
 from tgbot.ui.callbacks import Lang
 
-router = Router(name="general")
 RULESET = "micromafik"
 
 
-@router.message(CommandStart(), F.chat.type == "private")
 async def start(message: Message, service: GameService, lang: str) -> None:
     assert message.from_user is not None
     async with service.repo.db.transaction() as conn:
@@ -35,12 +33,10 @@ async def start(message: Message, service: GameService, lang: str) -> None:
     await message.answer(t(lang, "general.welcome"), parse_mode="HTML")
 
 
-@router.message(Command("help"))
 async def help_(message: Message, lang: str) -> None:
     await message.answer(t(lang, "general.help"), parse_mode="HTML")
 
 
-@router.message(Command("rules"))
 async def rules(message: Message, lang: str) -> None:
     await message.answer(t(lang, f"rules.{RULESET}"), parse_mode="HTML")
 
@@ -55,13 +51,11 @@ def card_answer(query: str, lang: str) -> str | None:
     return f"<b>{name}</b> ({colour})\n{escape(gamedata.card_text(RULESET, hits[0], lang))}"
 
 
-@router.message(Command("card"))
 async def card(message: Message, command: CommandObject, lang: str) -> None:
     text = card_answer(command.args or "", lang)
     await message.answer(text or t(lang, "general.no_card"), parse_mode="HTML")
 
 
-@router.inline_query()
 async def inline_card(query: InlineQuery, lang: str) -> None:
     results: list[Any] = []
     for card_id in gamedata.find_cards(RULESET, query.query)[:20]:
@@ -74,13 +68,11 @@ async def inline_card(query: InlineQuery, lang: str) -> None:
     await query.answer(results, cache_time=60, is_personal=False)
 
 
-@router.message(Command("language"))
 async def language(message: Message, lang: str) -> None:
     rows = [[InlineKeyboardButton(text=code, callback_data=Lang(lang=code).pack()) for code in LANGUAGES]]
     await message.answer(t(lang, "general.choose_language"), reply_markup=InlineKeyboardMarkup(inline_keyboard=rows))
 
 
-@router.callback_query(Lang.filter())
 async def set_language(query: CallbackQuery, callback_data: Lang, service: GameService) -> None:
     choice = callback_data.lang if callback_data.lang in LANGUAGES else "ru"
     async with service.repo.db.transaction() as conn:
@@ -89,12 +81,25 @@ async def set_language(query: CallbackQuery, callback_data: Lang, service: GameS
     await query.answer(t(choice, "general.language_set"))
 
 
-@router.message(F.chat.type == "private")
 async def fallback(message: Message, state: FSMContext, lang: str) -> None:
     """Anything else in private chat gets a clear answer, never silence."""
     await message.answer(t(lang, "general.unknown"))
 
 
-@router.callback_query()
 async def stale_button(query: CallbackQuery, lang: str) -> None:
     await query.answer(t(lang, "error.stale"), show_alert=True)
+
+
+def make_router() -> Router:
+    """A fresh router (each bot instance gets its own)."""
+    router = Router(name="general")
+    router.message.register(start, CommandStart(), F.chat.type == "private")
+    router.message.register(help_, Command("help"))
+    router.message.register(rules, Command("rules"))
+    router.message.register(card, Command("card"))
+    router.inline_query.register(inline_card)
+    router.message.register(language, Command("language"))
+    router.callback_query.register(set_language, Lang.filter())
+    router.message.register(fallback, F.chat.type == "private")
+    router.callback_query.register(stale_button)
+    return router

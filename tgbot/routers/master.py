@@ -18,9 +18,6 @@ from tgbot.services.games import GameService
 from tgbot.services.signup import SignupBoard
 from tgbot.ui.panel import deadline_text, phase_title
 
-router = Router(name="master")
-router.message.filter(F.chat.type.in_({"group", "supergroup"}))
-
 
 async def log_game(message: Message, service: GameService) -> dict[str, Any]:
     """The unfinished game whose log group this chat is."""
@@ -30,7 +27,6 @@ async def log_game(message: Message, service: GameService) -> dict[str, Any]:
     return games[-1]
 
 
-@router.message(Command("newgame"))
 async def newgame(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
     assert message.from_user is not None
     ruleset = (command.args or "micromafik").strip().lower()
@@ -43,7 +39,6 @@ async def newgame(message: Message, command: CommandObject, service: GameService
     await message.answer(t(lang, "master.created", game=game_id, ruleset=escape(ruleset)), parse_mode="HTML")
 
 
-@router.message(Command("bind"))
 async def bind(message: Message, command: CommandObject, service: GameService, lang: str,
                board: SignupBoard) -> None:
     assert message.from_user is not None
@@ -59,7 +54,6 @@ async def bind(message: Message, command: CommandObject, service: GameService, l
     await board.post(int(game["id"]))
 
 
-@router.message(Command("set"))
 async def set_option(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
     assert message.from_user is not None
     parts = (command.args or "").split()
@@ -74,7 +68,6 @@ async def set_option(message: Message, command: CommandObject, service: GameServ
     await message.answer(t(lang, "master.option_set", key=escape(parts[0]), value=escape(str(value))))
 
 
-@router.message(Command("lang"))
 async def game_language(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
     assert message.from_user is not None
     choice = (command.args or "").strip().lower()
@@ -89,7 +82,6 @@ async def game_language(message: Message, command: CommandObject, service: GameS
     await message.answer(t(choice, "master.option_set", key="lang", value=choice))
 
 
-@router.message(Command("startgame"))
 async def startgame(message: Message, service: GameService, lang: str, board: SignupBoard) -> None:
     assert message.from_user is not None
     try:
@@ -101,7 +93,6 @@ async def startgame(message: Message, service: GameService, lang: str, board: Si
     await message.answer(t(lang, "master.started", game=game["id"]))
 
 
-@router.message(Command("status"))
 async def status(message: Message, service: GameService, lang: str) -> None:
     try:
         game = await log_game(message, service)
@@ -129,7 +120,6 @@ async def status_board(service: GameService, game: dict[str, Any], lang: str) ->
     return "\n".join(lines)
 
 
-@router.message(Command("resolve"))
 async def resolve_now(message: Message, service: GameService, lang: str) -> None:
     assert message.from_user is not None
     try:
@@ -141,7 +131,6 @@ async def resolve_now(message: Message, service: GameService, lang: str) -> None
     await message.answer(t(lang, "master.resolved" if done else "master.nothing_to_resolve"))
 
 
-@router.message(Command("extend"))
 async def extend(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
     assert message.from_user is not None
     arg = (command.args or "").strip()
@@ -154,3 +143,18 @@ async def extend(message: Message, command: CommandObject, service: GameService,
         await message.answer(explain(lang, error))
         return
     await message.answer(t(lang, "master.extended", deadline=deadline_text(lang, at, service.timezone)))
+
+
+def make_router() -> Router:
+    """A fresh router (each bot instance gets its own)."""
+    router = Router(name="master")
+    router.message.filter(F.chat.type.in_({"group", "supergroup"}))
+    router.message.register(newgame, Command("newgame"))
+    router.message.register(bind, Command("bind"))
+    router.message.register(set_option, Command("set"))
+    router.message.register(game_language, Command("lang"))
+    router.message.register(startgame, Command("startgame"))
+    router.message.register(status, Command("status"))
+    router.message.register(resolve_now, Command("resolve"))
+    router.message.register(extend, Command("extend"))
+    return router

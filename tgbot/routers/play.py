@@ -26,9 +26,6 @@ from tgbot.ui import flow as fl
 from tgbot.ui.callbacks import Act
 from tgbot.ui.panel import button, markup, panel
 
-router = Router(name="play")
-router.callback_query.filter(F.message.chat.type == "private")
-
 DECK_ACTIONS = {"pick", "bcol", "badd", "bdel", "btext", "bsave", "bauto"}
 
 
@@ -53,7 +50,6 @@ async def show_panel(query: CallbackQuery, service: GameService, game_id: int, l
     await edit(query, (note + "\n\n" if note else "") + text, keyboard)
 
 
-@router.callback_query(Act.filter(~F.a.in_(DECK_ACTIONS)))
 async def on_action(query: CallbackQuery, callback_data: Act, service: GameService, state: FSMContext,
                     lang: str) -> None:
     cb = callback_data
@@ -524,7 +520,6 @@ async def _submit_flow(query: CallbackQuery, service: GameService, fsm: FSMConte
     await show_panel(query, service, flow["game"], lang, note=t(lang, "ui.accepted"))
 
 
-@router.message(PlayStates.flow, F.chat.type == "private", F.text)
 async def flow_text(message: Message, service: GameService, state: FSMContext, lang: str) -> None:
     """Text typed while the flow asks for a message (Письмо, Переписка, Блок…)."""
     data = await state.get_data()
@@ -562,7 +557,6 @@ async def flow_text(message: Message, service: GameService, state: FSMContext, l
     await message.answer(screen, parse_mode="HTML", reply_markup=keyboard)
 
 
-@router.message(PlayStates.reply_text, F.chat.type == "private", F.text)
 async def reply_text(message: Message, service: GameService, state: FSMContext, lang: str) -> None:
     data = await state.get_data()
     reply = data.get("reply")
@@ -586,3 +580,11 @@ ACTIONS = {
 }
 
 
+def make_router() -> Router:
+    """A fresh router (each bot instance gets its own)."""
+    router = Router(name="play")
+    router.callback_query.filter(F.message.chat.type == "private")
+    router.callback_query.register(on_action, Act.filter(~F.a.in_(DECK_ACTIONS)))
+    router.message.register(flow_text, PlayStates.flow, F.chat.type == "private", F.text)
+    router.message.register(reply_text, PlayStates.reply_text, F.chat.type == "private", F.text)
+    return router

@@ -18,11 +18,7 @@ from tgbot.services.signup import SignupBoard
 from tgbot.states import SignupStates
 from tgbot.ui.callbacks import Signup
 
-router = Router(name="signup")
-router.message.filter(F.chat.type == "private")
 
-
-@router.message(CommandStart(deep_link=True, magic=F.args.regexp(r"^join_(\d+)$")))
 async def start_join(message: Message, command: CommandObject, service: GameService, state: FSMContext,
                      lang: str) -> None:
     game_id = int((command.args or "").removeprefix("join_"))
@@ -38,7 +34,6 @@ async def start_join(message: Message, command: CommandObject, service: GameServ
     await message.answer(t(lang, "signup.ask_name", game=game_id))
 
 
-@router.message(SignupStates.name, F.text)
 async def got_name(message: Message, service: GameService, state: FSMContext, lang: str) -> None:
     name = " ".join((message.text or "").split())
     if name.startswith("/") or not 1 <= len(name) <= 32:
@@ -66,7 +61,6 @@ async def got_name(message: Message, service: GameService, state: FSMContext, la
     await message.answer("\n".join(lines), parse_mode="HTML", reply_markup=InlineKeyboardMarkup(inline_keyboard=rows))
 
 
-@router.callback_query(Signup.filter())
 async def got_role(query: CallbackQuery, callback_data: Signup, service: GameService, state: FSMContext,
                    lang: str, board: SignupBoard) -> None:
     data = await state.get_data()
@@ -89,7 +83,6 @@ async def got_role(query: CallbackQuery, callback_data: Signup, service: GameSer
     await board.refresh(callback_data.g)
 
 
-@router.message(F.text.regexp(r"^/leave(@\w+)?(\s+\d+)?$"))
 async def leave(message: Message, service: GameService, lang: str, board: SignupBoard) -> None:
     assert message.from_user is not None
     games = [g for g in await service.repo.games_of_user(message.from_user.id) if g["status"] == "signup"]
@@ -104,3 +97,14 @@ async def leave(message: Message, service: GameService, lang: str, board: Signup
         return
     await message.answer(t(lang, "signup.left", game=game_id))
     await board.refresh(game_id)
+
+
+def make_router() -> Router:
+    """A fresh router (each bot instance gets its own)."""
+    router = Router(name="signup")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(start_join, CommandStart(deep_link=True, magic=F.args.regexp(r"^join_(\d+)$")))
+    router.message.register(got_name, SignupStates.name, F.text)
+    router.callback_query.register(got_role, Signup.filter())
+    router.message.register(leave, F.text.regexp(r"^/leave(@\w+)?(\s+\d+)?$"))
+    return router

@@ -1,0 +1,59 @@
+"""Running the bot: long polling by default, or a webhook (with its secret token checked)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+from aiohttp import web
+
+from tgbot.app import BotApp, create_app
+from tgbot.config import Settings, load_settings
+from tgbot.logs import setup_logging
+
+log = logging.getLogger("tgbot")
+WEBHOOK_PATH = "/telegram/webhook"
+
+
+async def serve(settings: Settings) -> None:
+    app = await create_app(settings)
+    await app.startup()
+    try:
+        if settings.webhook_url:
+            await _webhook(app, settings)
+        else:
+            await app.bot.delete_webhook(drop_pending_updates=False)
+            log.info("polling for updates")
+            await app.dp.start_polling(app.bot, handle_signals=True)
+    finally:
+        await app.shutdown()
+
+
+def webhook_app(app: BotApp, secret: str | None) -> web.Application:
+    """The aiohttp application that takes Telegram's webhook calls; a wrong secret token gets 401."""
+    web_app = web.Application()
+    SimpleRequestHandler(dispatcher=app.dp, bot=app.bot, secret_token=secret).register(web_app, path=WEBHOOK_PATH)
+    setup_application(web_app, app.dp, bot=app.bot)
+    return web_app
+
+
+async def _webhook(app: BotApp, settings: Settings) -> None:
+    secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
+    runner = web.AppRunner(webhook_app(app, secret))
+    await runner.setup()
+    site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
+    await site.start()
+    assert settings.webhook_url is not None
+    await app.bot.set_webhook(settings.webhook_url.rstrip("/") + WEBHOOK_PATH, secret_token=secret)
+    log.info("webhook listening on %s:%s", settings.webhook_host, settings.webhook_port)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
+
+
+def main() -> None:
+    settings = load_settings()
+    setup_logging(settings.log_level, as_json=settings.log_json)
+    asyncio.run(serve(settings))
