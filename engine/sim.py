@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -167,23 +168,67 @@ class GameResult:
     state: GameState = field(repr=False)
 
 
-def play_game(ruleset_name: str, players: int, seed: int) -> GameResult:
-    """One complete game between random agents."""
-    ruleset = get_ruleset(ruleset_name)
-    rnd = random.Random(seed)
-    roles = [r["id"] for r in ruleset.public_roles()]
-    chosen = rnd.sample(roles, players)
-    state = api.new_game(ruleset_name, [(f"Игрок {i + 1}", r) for i, r in enumerate(chosen)], seed=seed)
-    agents = [Agent(pid, random.Random(rnd.getrandbits(64))) for pid in range(players)]
-    for agent in agents:
-        agent.build_deck(state, ruleset)
-    if state.status == "setup":
-        api.deck_auto_all(state)
-    while state.status == "running" and state.phase < MAX_PHASES:
-        for agent in agents:
-            agent.act(state, ruleset)
-        api.resolve(state)
-    return GameResult(winners=state.winners, phases=state.phase, completed=state.status == "finished", state=state)
+# Called at a moment of the game ("phase": a phase has begun, before anyone acts; "resolve": every
+# agent has acted, before the phase resolves). It may return a state to continue with instead
+# (e.g. the same state after a JSON round trip), or None to keep the current one.
+Hook = Callable[[GameState, str], GameState | None]
+
+
+class GameRunner:
+    """One game between random agents, played step by step (a phase per `step`).
+
+    The agents' own random streams live here, outside the game state, so a caller may swap the
+    state between steps (`runner.state = ...`) and the game goes on with the same agents.
+    """
+
+    def __init__(self, ruleset_name: str, players: int, seed: int) -> None:
+        self.ruleset = get_ruleset(ruleset_name)
+        rnd = random.Random(seed)
+        roles = [r["id"] for r in self.ruleset.public_roles()]
+        chosen = rnd.sample(roles, players)
+        self.state = api.new_game(ruleset_name, [(f"Игрок {i + 1}", r) for i, r in enumerate(chosen)], seed=seed)
+        self.agents = [Agent(pid, random.Random(rnd.getrandbits(64))) for pid in range(players)]
+        for agent in self.agents:
+            agent.build_deck(self.state, self.ruleset)
+        if self.state.status == "setup":
+            api.deck_auto_all(self.state)
+
+    @property
+    def running(self) -> bool:
+        return self.state.status == "running" and self.state.phase < MAX_PHASES
+
+    def act(self) -> None:
+        """Every agent submits its orders for the current phase."""
+        for agent in self.agents:
+            agent.act(self.state, self.ruleset)
+
+    def resolve(self) -> None:
+        api.resolve(self.state)
+
+    def step(self, hook: Hook | None = None) -> None:
+        """Play one phase: (hook) agents act, (hook) the phase resolves."""
+        self._call(hook, "phase")
+        self.act()
+        self._call(hook, "resolve")
+        self.resolve()
+
+    def _call(self, hook: Hook | None, moment: str) -> None:
+        if hook is not None:
+            replacement = hook(self.state, moment)
+            if replacement is not None:
+                self.state = replacement
+
+    def result(self) -> GameResult:
+        state = self.state
+        return GameResult(winners=state.winners, phases=state.phase, completed=state.status == "finished", state=state)
+
+
+def play_game(ruleset_name: str, players: int, seed: int, *, hook: Hook | None = None) -> GameResult:
+    """One complete game between random agents. `hook`, if given, is called twice a phase (see Hook)."""
+    runner = GameRunner(ruleset_name, players, seed)
+    while runner.running:
+        runner.step(hook)
+    return runner.result()
 
 
 def simulate(ruleset_name: str, players: int, games: int, seed: int) -> dict[str, Any]:

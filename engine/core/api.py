@@ -63,8 +63,11 @@ def submit(
     """Add (or, with `replace`, change) an order of this player for the current phase."""
     _player(state, pid)
     ruleset = ruleset_of(state)
-    pay = payment if isinstance(payment, Payment) else Payment.model_validate(payment or {})
-    order = Order(oid=0, kind=kind, card=card, params=dict(params or {}), payment=pay)
+    try:  # malformed input (wrong types) is refused like any other bad order, never a crash
+        pay = payment if isinstance(payment, Payment) else Payment.model_validate(payment or {})
+        order = Order(oid=0, kind=kind, card=card, params=dict(params or {}), payment=pay)
+    except (TypeError, ValueError) as exc:  # pydantic's ValidationError is a ValueError
+        raise Refusal("bad_param", param="order", reason="malformed") from exc
     current = list(state.orders.get(pid, []))
     if replace is not None:
         if not any(o.oid == replace for o in current):
@@ -94,7 +97,7 @@ def reorder_hand(state: GameState, pid: int, uids: list[int]) -> None:
     if not player.alive:
         raise Refusal("dead")
     by_uid = {c.uid: c for c in player.hand}
-    if sorted(uids) != sorted(by_uid):
+    if not isinstance(uids, list) or not all(type(u) is int for u in uids) or sorted(uids) != sorted(by_uid):
         raise Refusal("bad_order")
     player.hand = [by_uid[u] for u in uids]
 
@@ -105,6 +108,12 @@ def resolve(state: GameState) -> None:
         raise Refusal("game_not_running", status=state.status)
     ruleset = ruleset_of(state)
     ruleset.pipeline.run(Resolution(state, ruleset))
+
+
+def play_cost(state: GameState, pid: int, uid: int, params: dict[str, Any] | None = None) -> int:
+    """The cost of playing card `uid` with these params now (Refusal if it is not in the hand)."""
+    _player(state, pid)
+    return ruleset_of(state).play_cost(state, pid, uid, dict(params or {}))
 
 
 def submitted(state: GameState) -> dict[int, bool]:

@@ -62,6 +62,10 @@ class Ruleset(ABC):
         """The top card of the player's deck, or what the rules give when it is empty."""
 
     @abstractmethod
+    def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:
+        """What playing card `uid` from the hand with these params costs this player now."""
+
+    @abstractmethod
     def shown_hand_size(self, state: GameState, pid: int) -> int:
         """The hand size everyone is told (effects may bend it)."""
 

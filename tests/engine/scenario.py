@@ -116,6 +116,7 @@ class Scenario:
 
     def refusal(self, name: str, kind: str, **kwargs: Any) -> Refusal:
         """The refusal an order meets (fails the test if it is accepted)."""
+        self.build()  # building the position is not a change made by the order
         before = self.state.model_dump_json()
         try:
             self.order(name, kind, **kwargs)

@@ -55,8 +55,8 @@ def first_night(res: Resolution, packet: DamagePacket) -> None:
     if res.phase != 1:
         return
     cap = int(res.state.settings["first_night_damage_cap"])
-    # Точный удар's lost cards count as damage too and are taken first.
-    cap = max(0, cap - len(res.direct_losses.get(packet.target, [])))
+    # Точный удар's lost cards (and cancelled refills) count as damage too and are taken first.
+    cap = max(0, cap - int(res.scratch.get("precise_losses", {}).get(packet.target, 0)))
     _spend(res, "first_night_budget", packet, cap)
 
 

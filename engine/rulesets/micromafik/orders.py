@@ -55,6 +55,8 @@ def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
     limit = play_limit(state, pid)
     if kinds["play"] > limit:
         raise Refusal("limit_reached", what="plays", limit=limit)
+    if sum(1 for o in orders if o.kind == "play" and o.params.get("magician_copy") is True) > 1:
+        raise Refusal("limit_reached", what="magician", reason="once_a_game")  # Фокусник, two plays (Кофе)
     if kinds["discard"] and kinds["play"]:
         raise Refusal("not_allowed", what="discard_and_play")
     if kinds["businessman_point"] and (kinds["play"] or kinds["discard"]):
@@ -140,6 +142,10 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     if isinstance(chosen, dict):
         sub_spec = CATALOG[str(chosen["card"])]
         check_timing(state, sub_spec, is_mafia=mafia)
+        for param in sub_spec.params:  # Флэшмоб of Посылка: the given cards are used too
+            if param.kind == "hand_cards":
+                for uid in chosen["params"].get(param.name) or []:
+                    claim(used, int(uid))
         cost += card_cost(state, pid, sub_spec)
     check_payment(state, pid, order.payment, cost, used, allowed=may_pay_with(state, pid))
     return order.payment.points

@@ -47,10 +47,20 @@ def strongman(res: Resolution) -> None:
             res.add_armor(player.pid, 1)
 
 
+def _damage_reached(res: Resolution, pid: int) -> bool:
+    """Damage reached the character this phase, even if armor absorbed it (a packet that got past the
+    caps and Персональная охрана), or Точный удар took a card or a refill (it "counts as damage")."""
+    return (
+        pid in res.scratch.get("damaged", ())
+        or bool(res.direct_losses.get(pid))
+        or bool(res.scratch.get("precise_losses", {}).get(pid))
+    )
+
+
 @PIPELINE.step("perks:strongman_lost", 650)
 def strongman_lost(res: Resolution) -> None:
     for player in _with_role(res.state, "strongman"):
-        if player.pid in res.scratch.get("damaged", ()) and not player.flags.get("strongman_lost"):
+        if _damage_reached(res, player.pid) and not player.flags.get("strongman_lost"):
             player.flags["strongman_lost"] = 1
             res.state.emit("perk_lost", "player", player.pid, perk="strongman")
 

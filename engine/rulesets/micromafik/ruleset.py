@@ -62,10 +62,6 @@ class Micromafik(Ruleset):
             else:
                 player.building = DeckBuilding(mode="draft")
                 self._offer(state, player)
-        mafia = [p for p in state.players if p.faction == "mafia"]
-        state.emit("mafia_team", "faction", "mafia", members=[
-            {"pid": p.pid, "secret_role": p.secret_role, "public_role": p.public_role} for p in mafia
-        ])
         return state
 
     def _offer(self, state: GameState, player: PlayerState) -> None:
@@ -167,10 +163,14 @@ class Micromafik(Ruleset):
             player.hand, player.deck = player.deck[:size], player.deck[size:]
         state.status = "running"
         begin_phase(state, 1)
-        for player in state.players:
-            if player.faction == "mafia":
-                state.emit("mafia_intel", "faction", "mafia", pid=player.pid,
-                           deck=sorted(c.card for c in player.deck), hand=[c.card for c in player.hand])
+        # "В начале первой ночи члены мафии узнают явные роли, колоды и руки друг друга" — not before.
+        mafia = [p for p in state.players if p.faction == "mafia"]
+        state.emit("mafia_team", "faction", "mafia", members=[
+            {"pid": p.pid, "secret_role": p.secret_role, "public_role": p.public_role} for p in mafia
+        ])
+        for player in mafia:
+            state.emit("mafia_intel", "faction", "mafia", pid=player.pid,
+                       deck=sorted(c.card for c in player.deck), hand=[c.card for c in player.hand])
 
     # ---------------------------------------------------------------- phases
     def validate_orders(self, state: GameState, pid: int, orders_: list[Order]) -> None:
@@ -181,6 +181,16 @@ class Micromafik(Ruleset):
 
     def shown_hand_size(self, state: GameState, pid: int) -> int:
         return shown_hand_size(state, pid)
+
+    def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:
+        from engine.rulesets.micromafik.costs import card_cost
+
+        card = orders.in_hand(state, pid, uid)
+        cost = card_cost(state, pid, CATALOG[card.card], card)
+        chosen = params.get("play") if card.card == "flashmob" else None
+        if isinstance(chosen, dict) and chosen.get("card") in CATALOG:
+            cost += card_cost(state, pid, CATALOG[str(chosen["card"])])
+        return cost
 
     def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
         player = state.player(pid)

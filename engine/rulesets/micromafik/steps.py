@@ -7,7 +7,7 @@
   450 triggers   effects that watch this phase's plays (Гласность, Слежка, Оплатить счёт, избиение)
   500 votes      the mafia's kill vote by night, the Вече by day
   600 damage     damage packets folded through replacements (see damage.py)
-  700 discards   forced discards, damage discards, refills
+  700 discards   damage discards, refills (710: Прилив энергии's forced discard, cards/defence.py)
   800 deaths     0 cards (and the roles that bend that) = death
   900 end        hand counts, effects expire, win check, next phase
 Role perks hook into these steps from perks.py.
@@ -188,12 +188,6 @@ def discards(res: Resolution) -> None:
     state = res.state
     for player in state.living():
         pid = player.pid
-        for effect in state.effects_of("forced_discard", target=pid):
-            count = min(int(effect.params["count"]), len(player.hand))
-            moved, player.hand = player.hand[:count], player.hand[count:]
-            player.discard.extend(moved)
-            if moved:
-                state.emit("forced_discard", "player", pid, cards=[c.card for c in moved])
         redraw = _knockout_discards(res, player)
         for uid in res.direct_losses.get(pid, []):
             card = next((c for c in player.hand if c.uid == uid), None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.resolution import Play
 from engine.rulesets.micromafik.cards.common import side_of
 from engine.rulesets.micromafik.registry import CARDS
+from engine.rulesets.micromafik.timing import FIRST_NIGHT
 
 
 @CARDS.card("pistol")
@@ -60,17 +61,40 @@ def poison(play: Play) -> None:
 
 @CARDS.card("precise_strike", priority=90)
 def precise_strike(play: Play) -> None:
-    """Runs late, so that it sees the target's hand after this phase's draws and transfers."""
+    """Runs late, so that it sees the target's hand after this phase's draws and transfers.
+
+    Every loss counts as damage: Персональная охрана prevents it all, and on the first night the
+    losses take the 4-damage cap first (refills of played or discarded cards, then cards in hand
+    in hand order; the damage for paid cards is capped with the rest in the damage step).
+    """
     res, target, named = play.res, play.target, set(play.named)
+    state = play.state
+    if state.effects_of("personal_guard", target=target):
+        play.tell(target, "precise_strike", lost=[])
+        return
+    losses: dict[int, int] = res.scratch.setdefault("precise_losses", {})
+    budget: int | None = None
+    if res.phase == FIRST_NIGHT:
+        budget = int(state.settings["first_night_damage_cap"]) - losses.get(target, 0)
     lost: list[str] = []
-    for other in res.plays_by(target):
-        card = other.instance
-        if other.via == "hand" and card is not None and card.card in named and res.cancel_refill(target, card.uid):
-            lost.append(card.card)
-    for card in play.state.player(target).hand:
-        if card.card in named:
+
+    def lose(card: str) -> None:
+        lost.append(card)
+        losses[target] = losses.get(target, 0) + 1
+
+    def room() -> bool:
+        return budget is None or budget > len(lost)
+
+    # Played, discarded or swapped named cards: no replacement (the card is gone from the hand).
+    for refill in list(res.refills.get(target, [])):
+        if refill.card in named and room() and res.cancel_refill(target, refill.uid):
+            lose(refill.card)
+    for card in state.player(target).hand:
+        if card.card in named and card.uid not in res.direct_losses.get(target, []) and room():
             res.direct_losses.setdefault(target, []).append(card.uid)
-            lost.append(card.card)
+            lose(card.card)
+    if lost:
+        res.scratch.setdefault("damaged", set()).add(target)  # as damage (Здоровяк loses his armor)
     for card in res.scratch.get("paid_cards", {}).get(target, []):
         if card.card in named:
             play.damage(target, 1, ignore_armor=True, fixed=True)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from engine.core.resolution import Play
+from engine.core.refusal import Refusal
+from engine.core.resolution import Play, Resolution
+from engine.core.state import GameState, JsonValue
 from engine.rulesets.micromafik.cards.common import grant_reply, send_message, side_of
-from engine.rulesets.micromafik.registry import CARDS
+from engine.rulesets.micromafik.orders import CARD_CHECKS
+from engine.rulesets.micromafik.registry import CARDS, PIPELINE
 
 
 @CARDS.card("block")
@@ -16,6 +19,17 @@ def block(play: Play) -> None:
     elif extra == "feedback":
         grant_reply(play, play.target, "block")
         play.tell(play.target, "may_reply", to=play.actor)
+
+
+def block_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    """Блок (Мафия): Звонок needs the message to send, and a message needs Звонок."""
+    if params.get("extra") == "call" and not params.get("message"):
+        raise Refusal("bad_param", card="block", param="message", reason="missing")
+    if params.get("message") and params.get("extra") != "call":
+        raise Refusal("bad_param", card="block", param="message", reason="needs_call")
+
+
+CARD_CHECKS["block"] = block_check
 
 
 @CARDS.card("bunker")
@@ -72,6 +86,20 @@ def energy_surge(play: Play) -> None:
     nxt = play.state.phase + 1
     play.effect("forced_discard", target=play.target, start=nxt, end=nxt, count=2)
     play.tell(play.target, "energy_surge")
+
+
+@PIPELINE.step("energy_surge:discard", 710)
+def energy_surge_discard(res: Resolution) -> None:
+    """Прилив энергии, the next day: 2 cards (1 if only 1 is left) go at the end of the resolution —
+    after the damage discards and the refills — in hand order. This is not damage."""
+    state = res.state
+    for player in state.living():
+        for effect in state.effects_of("forced_discard", target=player.pid):
+            count = min(int(effect.params["count"]), len(player.hand))
+            moved, player.hand = player.hand[:count], player.hand[count:]
+            player.discard.extend(moved)
+            if moved:
+                state.emit("forced_discard", "player", player.pid, cards=[c.card for c in moved])
 
 
 @CARDS.card("autopsy")
