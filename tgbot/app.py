@@ -105,6 +105,7 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     board = SignupBoard(service, bot_username)
     delivery = Delivery(bot, repo, limits=limits, wall=clock)
     service.on_outbox = delivery.wake
+    delivery.on_unreachable = service.unreachable
     scheduler = AsyncIOScheduler(timezone="UTC")
     deadlines = Deadlines(service, scheduler, clock=clock)
     dp = Dispatcher(storage=SqliteStorage(db))

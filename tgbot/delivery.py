@@ -94,10 +94,17 @@ class Delivery:
         self.parallel = parallel
         self._wake = asyncio.Event()
         self._in_flight: set[int] = set()  # chats with a message being sent (keeps per-chat order)
+        # Messages this process has finished with, until the database no longer lists them as
+        # pending (a pump that read the outbox before a send was marked must not send it again).
+        self._finished: set[int] = set()
+        self._retrying: set[int] = set()
+        self._pump_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
         self.sent_count = 0
         self.retry_after_count = 0
+        # Called with (game_id, chat_id) when a player's private chat cannot be reached.
+        self.on_unreachable: Callable[[int, int], Awaitable[None]] | None = None
 
     def wake(self) -> None:
         self._wake.set()
@@ -117,7 +124,7 @@ class Delivery:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def drain(self, timeout: float = 30.0) -> None:
-        """Send everything due now (for tests and shutdown)."""
+        """Send everything queued, waiting out pacing and retries (for tests and shutdown)."""
         deadline = self.monotonic() + timeout
         while self.monotonic() < deadline:
             delay = await self.pump()
@@ -126,18 +133,23 @@ class Delivery:
                 continue
             if await self.repo.pending_count() == 0:
                 return
-            due = await self.repo.due(self.wall(), limit=1)
-            if not due:
-                return
-            await self.sleep(min(delay, 0.5))
+            await self.sleep(min(max(delay, 0.001), 1.0))
 
     async def pump(self) -> float:
         """Start sending what may go now; the seconds until something more may go."""
+        async with self._pump_lock:
+            return await self._pump()
+
+    async def _pump(self) -> float:
         now = self.monotonic()
         next_at = now + 5.0
         wall = self.wall()
         seen: set[int] = set()
-        for message in await self.repo.pending(limit=500):
+        pending = await self.repo.pending(limit=500)
+        self._finished &= {m.id for m in pending if m.id is not None}
+        for message in pending:
+            if message.id in self._finished:
+                continue
             if message.chat_id in seen:
                 continue  # only the oldest unsent message of a chat may go
             seen.add(message.chat_id)
@@ -166,6 +178,7 @@ class Delivery:
             message_id = await self._send(message)
         except TelegramRetryAfter as exc:
             self.retry_after_count += 1
+            self._retrying.add(message.id)
             until = self.monotonic() + exc.retry_after
             self.pacer.pause(message.chat_id, until)
             async with self.repo.db.transaction() as conn:
@@ -174,7 +187,11 @@ class Delivery:
             log.warning("giving up message %s to %s: %s", message.id, message.chat_id, exc)
             async with self.repo.db.transaction() as conn:
                 await self.repo.mark_failed(conn, message.id, now=self.wall(), error=str(exc)[:200])
+            if isinstance(exc, TelegramForbiddenError) and message.chat_id > 0 and message.game_id is not None \
+                    and self.on_unreachable is not None:
+                await self.on_unreachable(message.game_id, message.chat_id)
         except (TimeoutError, TelegramNetworkError, TelegramServerError, OSError) as exc:
+            self._retrying.add(message.id)
             backoff = min(60.0, 2.0 ** min(message.attempts, 6))
             async with self.repo.db.transaction() as conn:
                 await self.repo.retry_later(conn, message.id, at=self.wall() + backoff, error=type(exc).__name__)
@@ -185,6 +202,9 @@ class Delivery:
                 if message.slot and message.game_id is not None and message_id is not None:
                     await self.repo.set_slot(conn, message.game_id, message.slot, message.chat_id, message_id)
         finally:
+            if message.id not in self._retrying:
+                self._finished.add(message.id)
+            self._retrying.discard(message.id)
             self._in_flight.discard(message.chat_id)
             self._wake.set()
 

@@ -24,6 +24,7 @@ from tgbot.services.games import GameService
 from tgbot.ui.callbacks import Lang
 
 RULESET = "micromafik"
+GROUP_COMMANDS = {"newgame", "bind", "set", "lang", "startgame", "status", "resolve", "extend"}
 
 
 async def start(message: Message, service: GameService, lang: str) -> None:
@@ -83,6 +84,10 @@ async def set_language(query: CallbackQuery, callback_data: Lang, service: GameS
 
 async def fallback(message: Message, state: FSMContext, lang: str) -> None:
     """Anything else in private chat gets a clear answer, never silence."""
+    command = (message.text or "").split(maxsplit=1)[0].split("@")[0].lstrip("/") if message.text else ""
+    if command in GROUP_COMMANDS:
+        await message.answer(t(lang, "general.group_only"))
+        return
     await message.answer(t(lang, "general.unknown"))
 
 

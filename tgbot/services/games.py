@@ -352,6 +352,22 @@ class GameService:
         self.require_master(game, user_id)
         return await self.resolve(game_id, int(game["phase"]))
 
+    async def unreachable(self, game_id: int, user_id: int) -> None:
+        """A player who never started the bot (or blocked it) is told how, in the public group, once."""
+        from tgbot.i18n import t
+
+        game = await self.game(game_id)
+        player = next((p for p in await self.repo.players(game_id) if p["user_id"] == user_id), None)
+        if player is None or game["public_chat_id"] is None:
+            return
+        from html import escape
+
+        text = t(str(game["locale"]), "ui.unreachable", name=escape(player["name"]), user=user_id)
+        async with self.repo.db.transaction() as conn:
+            await self.repo.enqueue(conn, OutboxMessage(chat_id=int(game["public_chat_id"]), text=text, game_id=game_id,
+                                                        dedup_key=f"g{game_id}:unreachable:{user_id}"), now=self.clock())
+        self._wake()
+
     async def remind(self, game_id: int, phase: int, minutes: int) -> None:
         """Remind the living players who have submitted nothing this phase."""
         async with self.lock(game_id):

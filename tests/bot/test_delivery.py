@@ -1,0 +1,115 @@
+"""The paced delivery queue against the fake Telegram that enforces Telegram's flood limits."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tgbot.delivery import Delivery, Limits
+from tgbot.fake import FakeTelegram, ManualClock, World
+from tgbot.services.announce import TELEGRAM_LIMIT, split_text
+from tgbot.storage import Database, OutboxMessage, Repository
+
+
+@pytest.fixture
+async def setup(tmp_path):
+    clock = ManualClock(1_800_000_000.0)
+    world = World(clock=clock, rate_limits=True)
+    tg = FakeTelegram(world=world)
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    repo = Repository(db)
+
+    async def sleep(seconds: float) -> None:
+        clock.advance(max(seconds, 0.001))
+        await asyncio.sleep(0)
+
+    def delivery(limits: Limits | None = None) -> Delivery:
+        return Delivery(tg.bot, repo, limits=limits, monotonic=clock, wall=clock, sleep=sleep)
+
+    yield world, repo, clock, delivery
+    await db.close()
+    await tg.close()
+
+
+async def queue(repo: Repository, clock: ManualClock, messages: list[OutboxMessage]) -> None:
+    async with repo.db.transaction() as conn:
+        for message in messages:
+            await repo.enqueue(conn, message, now=clock())
+
+
+async def test_delivery_paces_a_private_chat_to_one_message_a_second(setup):
+    world, repo, clock, delivery = setup
+    alice = world.add_user("Alice", started=True)
+    await queue(repo, clock, [OutboxMessage(chat_id=alice.id, text=f"m{i}") for i in range(5)])
+    start = clock()
+    sender = delivery()
+    await sender.drain()
+    assert world.texts_in(alice) == [f"m{i}" for i in range(5)]  # all delivered, in order
+    assert world.limits.rejected["private_chat"] == 0  # no 429 at all
+    assert 4.0 <= clock() - start < 6.0
+
+
+async def test_delivery_keeps_a_group_under_twenty_a_minute(setup):
+    world, repo, clock, delivery = setup
+    owner = world.add_user("Owner", started=True)
+    group = world.create_group("Игра", owner=owner)
+    await queue(repo, clock, [OutboxMessage(chat_id=group.id, text=f"g{i}") for i in range(25)])
+    await delivery().drain(timeout=600)
+    assert len(world.texts_in(group)) == 25
+    assert world.limits.rejected["group_chat"] == 0
+
+
+async def test_delivery_retries_after_a_429_and_loses_nothing(setup):
+    world, repo, clock, delivery = setup
+    alice = world.add_user("Alice", started=True)
+    await queue(repo, clock, [OutboxMessage(chat_id=alice.id, text=f"m{i}") for i in range(4)])
+    reckless = delivery(Limits(global_per_s=1000, private_interval_s=0.0, group_per_min=1000))
+    await reckless.drain()
+    assert world.texts_in(alice) == ["m0", "m1", "m2", "m3"]
+    assert reckless.retry_after_count >= 1
+    assert await repo.pending_count() == 0
+
+
+async def test_delivery_gives_up_on_a_user_who_never_started_the_bot_and_says_so(setup):
+    world, repo, clock, delivery = setup
+    stranger = world.add_user("Bob", started=False)
+    await queue(repo, clock, [OutboxMessage(chat_id=stranger.id, text="hi", game_id=7)])
+    told: list[tuple[int, int]] = []
+    sender = delivery()
+
+    async def unreachable(game_id: int, chat_id: int) -> None:
+        told.append((game_id, chat_id))
+
+    sender.on_unreachable = unreachable
+    await sender.drain()
+    assert await repo.pending_count() == 0
+    assert told == [(7, stranger.id)]
+
+
+async def test_delivery_edits_the_message_kept_in_a_slot(setup):
+    world, repo, clock, delivery = setup
+    owner = world.add_user("Owner", started=True)
+    group = world.create_group("Игра", owner=owner)
+    await queue(repo, clock, [OutboxMessage(chat_id=group.id, text="записалось: 1", op="send", slot="signup", game_id=1)])
+    await delivery().drain()
+    await queue(repo, clock, [OutboxMessage(chat_id=group.id, text="записалось: 2", op="edit", slot="signup", game_id=1)])
+    await delivery().drain()
+    assert world.texts_in(group) == ["записалось: 2"]
+
+
+async def test_delivery_sends_documents(setup):
+    world, repo, clock, delivery = setup
+    owner = world.add_user("Owner", started=True)
+    group = world.create_group("Лог", owner=owner)
+    await queue(repo, clock, [OutboxMessage(chat_id=group.id, op="document", document=b"{}", document_name="game-1.json")])
+    await delivery().drain()
+    (stored,) = world.documents_in(group)
+    assert stored.data == b"{}" and stored.file_name == "game-1.json"
+
+
+def test_long_texts_are_split_under_telegrams_limit():
+    text = "\n".join(f"строка {i} " + "я" * 50 for i in range(400)) + "\n" + "ж" * 9000
+    parts = split_text(text)
+    assert all(0 < len(p) < TELEGRAM_LIMIT for p in parts)
+    assert "".join(parts).replace("\n", "") == text.replace("\n", "")

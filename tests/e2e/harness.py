@@ -1,0 +1,82 @@
+"""A whole bot (real routers, services, SQLite, delivery) against the in-process fake Telegram."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiogram.types import Update
+
+from tgbot.app import BotApp, create_app
+from tgbot.config import Settings
+from tgbot.delivery import Limits
+from tgbot.fake import FakeChat, FakeMessage, FakeSession, FakeUser, ManualClock, World
+
+START = 1_800_000_000.0
+
+
+@dataclass
+class Harness:
+    world: World
+    app: BotApp
+    clock: ManualClock
+    master: FakeUser
+    log: FakeChat
+    public: FakeChat
+    players: list[FakeUser] = field(default_factory=list)
+
+    async def feed(self, update: Update) -> None:
+        self.world.ack(update.update_id)
+        await self.app.dp.feed_update(self.app.bot, update)
+        await self.app.delivery.drain()
+
+    async def deliver(self) -> None:
+        await self.app.delivery.drain()
+
+    async def press(self, user: FakeUser, message: FakeMessage, button: str) -> None:
+        await self.feed(user.press(message, button))
+
+    def last(self, user: FakeUser) -> FakeMessage:
+        message = self.world.last_message(user.chat)
+        assert message is not None, f"{user.first_name} has no message"
+        return message
+
+    def last_with_buttons(self, user: FakeUser) -> FakeMessage:
+        for message in reversed(self.world.messages_in(user.chat)):
+            if message.inline_keyboard:
+                return message
+        raise AssertionError(f"{user.first_name} has no message with buttons")
+
+    def texts(self, chat: FakeChat | FakeUser) -> list[str]:
+        return self.world.texts_in(chat.chat if isinstance(chat, FakeUser) else chat)
+
+    async def close(self) -> None:
+        await self.app.shutdown()
+
+
+async def make_harness(tmp_path: Path, *, players: int = 8, seed: int = 1) -> Harness:
+    clock = ManualClock(START)
+    world = World(clock=clock)
+    master = world.add_user("Мастер", started=True)
+    users = [world.add_user(f"Игрок{i + 1}", started=True) for i in range(players)]
+    log = world.create_group("Лог мастера", owner=master)
+    public = world.create_group("Игра", owner=master, members=users)
+    app = await start_app(world, clock, tmp_path / "bot.sqlite3", seed=seed)
+    return Harness(world=world, app=app, clock=clock, master=master, log=log, public=public, players=users)
+
+
+async def start_app(world: World, clock: ManualClock, database: Path, *, seed: int = 1) -> BotApp:
+    """A bot process on `database`: what a (re)start does — open, migrate, re-arm, deliver."""
+    settings = Settings(bot_token="42:TEST", database_path=database)
+    seeds = itertools.count(seed)
+    app = await create_app(settings, session=FakeSession(world), clock=clock, bot_username=world.bot.username,
+                           limits=Limits(global_per_s=10_000, private_interval_s=0.0, group_per_min=100_000),
+                           seeds=lambda: next(seeds))
+    await app.startup()
+    return app
+
+
+def buttons(message: FakeMessage) -> list[dict[str, Any]]:
+    return [b for row in message.inline_keyboard for b in row]
