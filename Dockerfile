@@ -2,4 +2,6 @@ FROM python:3.11-slim
 WORKDIR /app
 COPY . .
 RUN pip install --no-cache-dir -e .
-CMD ["python", "-m", "engine", "simulate", "--ruleset", "micromafik", "--games", "10", "--json"]
+ENV DATABASE_PATH=/data/bot.sqlite3
+VOLUME /data
+CMD ["python", "-m", "tgbot"]
