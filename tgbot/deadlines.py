@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
@@ -35,7 +35,9 @@ class Deadlines:
         return len(deadlines)
 
     def _at(self, when: float) -> datetime:
-        return datetime.fromtimestamp(max(when, self.clock()), UTC)
+        """The scheduler's (real) time for a moment of the service's clock: now + the delay left."""
+        delay = max(0.0, when - self.clock())
+        return datetime.now(UTC) + timedelta(seconds=delay)
 
     async def arm(self, game_id: int, at: float | None) -> None:
         for job in self.scheduler.get_jobs():

@@ -42,7 +42,7 @@ def events_json(state: GameState, since: int = 0) -> str:
 # ---------------------------------------------------------------------------- finishing
 
 
-@fast(120)
+@fast(200)
 @given(seed=seeds, players=player_counts)
 def test_random_games_finish(seed: int, players: int) -> None:
     result = play_game(RULESET, players, seed)
@@ -81,7 +81,7 @@ def round_trip(state: GameState) -> GameState:
     return loaded
 
 
-@fast(40)
+@fast(50)
 @given(seed=seeds, players=player_counts, data=st.data())
 def test_json_round_trip_changes_nothing(seed: int, players: int, data: st.DataObject) -> None:
     recorder = Recorder()
@@ -246,7 +246,7 @@ def check_view(state: GameState, pid: int) -> None:
     assert view["orders"] == [o.model_dump() for o in state.orders.get(pid, [])]
 
 
-@fast(60)
+@fast(80)
 @given(seed=seeds, players=player_counts)
 def test_secrets_stay_secret(seed: int, players: int) -> None:
     def look(state: GameState, moment: str) -> None:

@@ -9,6 +9,7 @@ announcement twice.
 from __future__ import annotations
 
 from collections import defaultdict
+from html import escape
 from typing import Any
 
 from engine.core.state import Event, GameState
@@ -51,13 +52,13 @@ def _messages(game_id: int, chat_id: int, text: str, key: str) -> list[OutboxMes
     ]
 
 
-def audience_tag(event: Event, state: GameState) -> str:
+def audience_tag(event: Event, state: GameState, lang: str) -> str:
     if event.to == "public":
         return "📢"
     if event.to == "player" and event.who is not None:
-        return f"👤 {state.player(int(event.who)).name}"
+        return f"👤 {escape(state.player(int(event.who)).name)}"
     if event.to == "faction":
-        return f"👥 {event.who}"
+        return f"👥 {t(lang, f'faction.{event.who}')}"
     return "🎩"
 
 
@@ -99,7 +100,7 @@ def event_messages(
         text = "\n".join(render(state, e, lang) for e in mine)
         out += _messages(game_id, int(player["user_id"]), text, f"{span}:p{pid}")
 
-    lines = [f"{audience_tag(e, state)} {render(state, e, game_lang)}" for e in events]
+    lines = [f"{audience_tag(e, state, game_lang)} {render(state, e, game_lang)}" for e in events]
     header = t(game_lang, "log.events", game=game_id)
     out += _messages(game_id, int(game["log_chat_id"]), header + "\n" + "\n".join(lines), f"{span}:log")
     return out

@@ -1,0 +1,92 @@
+"""Every string the bot can show exists in both languages."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core.ruleset import get_ruleset
+from engine.rulesets.micromafik.orders import SINGLE_ORDERS, VALIDATORS
+from engine.rulesets.micromafik.ruleset import KNOWN_EFFECTS
+from tgbot.i18n import keys
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _calls(folder: str, names: set[str]) -> list[ast.Call]:
+    calls = []
+    for path in (ROOT / folder).rglob("*.py"):
+        if "fake" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+                if name in names:
+                    calls.append(node)
+    return calls
+
+
+def literal_keys() -> set[str]:
+    found = set()
+    for call in _calls("tgbot", {"t"}):
+        if len(call.args) >= 2 and isinstance(call.args[1], ast.Constant) and isinstance(call.args[1].value, str):
+            found.add(call.args[1].value)
+    return found
+
+
+def service_error_codes() -> set[str]:
+    return {c.args[0].value for c in _calls("tgbot", {"ServiceError"})
+            if c.args and isinstance(c.args[0], ast.Constant)}
+
+
+def engine_event_kinds() -> set[str]:
+    kinds = set()
+    for call in _calls("engine", {"emit", "tell", "announce"}):
+        name = call.func.attr if isinstance(call.func, ast.Attribute) else ""
+        index = 1 if name == "tell" else 0
+        if len(call.args) > index and isinstance(call.args[index], ast.Constant):
+            kinds.add(call.args[index].value)
+    return kinds
+
+
+def dynamic_keys() -> set[str]:
+    catalog = get_ruleset("micromafik").catalog
+    params = [p for card in catalog for p in card.params]
+    return (
+        {f"ui.order_{kind}" for kind in set(VALIDATORS)}
+        | {f"status.{kind}" for kind in KNOWN_EFFECTS}
+        | {f"choice.{c}" for p in params for c in p.choices}
+        | {f"ask.{p.kind}" for p in params}
+        | {f"colour.{c.colour}" for c in catalog}
+        | {f"error.{code}" for code in service_error_codes()}
+        | {"ui.flow_kill_boost", "ui.flow_keep", "rules.micromafik"}
+        | {f"punishment.{p}" for p in ("execution", "beating", "two_leaders", "none")}
+    )
+
+
+def event_keys() -> set[str]:
+    out = set()
+    for kind in engine_event_kinds():
+        variants = {"sniper_guess", "mugging", "flashmob_result", "income_declaration"}
+        out |= {f"event.{kind}.yes", f"event.{kind}.no"} if kind in variants else {f"event.{kind}"}
+    out.discard("event.claim_{kind}")
+    return out | {"event.claim_alibi", "event.claim_glasnost"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_bot_string_exists(lang):
+    wanted = {k for k in literal_keys() if re.fullmatch(r"[a-z_]+\.[a-z_.]+", k)} | dynamic_keys() | event_keys()
+    missing = sorted(wanted - keys(lang))
+    assert not missing, missing
+
+
+def test_both_languages_have_the_same_keys():
+    assert keys("ru") == keys("en")
+
+
+def test_single_orders_are_known_kinds():
+    assert set(VALIDATORS) >= SINGLE_ORDERS
