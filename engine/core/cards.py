@@ -26,13 +26,31 @@ class ParamSpec:
     optional: bool = False
     mafia_only: bool = False
     choices: tuple[str, ...] = ()
-    of: str | None = None  # for card_effect: which cards may be chosen ("cond_day", "any")
+    of: str | None = None  # a filter: which cards/characters may be chosen ("cond_day", "non_peaceful", …)
+    who: tuple[str, ...] = ()  # only these roles/factions may give it (Мафик)
+    max: int | None = None  # for number
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> ParamSpec:
         data = dict(raw)
         data["choices"] = tuple(data.get("choices", ()))
+        data["who"] = tuple(data.get("who", ()))
         return cls(**data)
+
+
+@dataclass(frozen=True)
+class ByRole:
+    """A property of a card that applies only when one of `who` (roles or factions) plays it."""
+
+    who: tuple[str, ...]
+    cost: int | None = None
+    tags: frozenset[str] = frozenset()
+    max: int | None = None
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> ByRole:
+        return cls(who=tuple(raw["who"]), cost=raw.get("cost"), tags=frozenset(raw.get("tags", ())),
+                   max=raw.get("max"))
 
 
 @dataclass(frozen=True)
@@ -47,6 +65,10 @@ class CardSpec:
     mafia_cost: int | None = None
     tags: frozenset[str] = frozenset()
     params: tuple[ParamSpec, ...] = ()
+    role: str | None = None  # the secret role a role-unique card belongs to
+    cost_by: tuple[ByRole, ...] = ()
+    tags_by: tuple[ByRole, ...] = ()
+    max_copies_by: tuple[ByRole, ...] = ()
 
     def has(self, tag: str) -> bool:
         return tag in self.tags
@@ -86,14 +108,18 @@ class CardCatalog:
 
     @classmethod
     def load(cls, ruleset: str) -> CardCatalog:
-        with open(DATA_DIR / ruleset / "cards.toml", "rb") as fh:
-            raw = tomllib.load(fh)
+        """Every `cards*.toml` of data/<ruleset>/, in file-name order."""
         specs = []
-        for entry in raw["card"]:
-            entry = dict(entry)
-            entry["tags"] = frozenset(entry.get("tags", ()))
-            entry["params"] = tuple(ParamSpec.from_dict(p) for p in entry.get("params", ()))
-            specs.append(CardSpec(**entry))
+        for path in sorted((DATA_DIR / ruleset).glob("cards*.toml")):
+            with open(path, "rb") as fh:
+                raw = tomllib.load(fh)
+            for entry in raw.get("card", []):
+                entry = dict(entry)
+                entry["tags"] = frozenset(entry.get("tags", ()))
+                entry["params"] = tuple(ParamSpec.from_dict(p) for p in entry.get("params", ()))
+                for key in ("cost_by", "tags_by", "max_copies_by"):
+                    entry[key] = tuple(ByRole.from_dict(b) for b in entry.get(key, ()))
+                specs.append(CardSpec(**entry))
         return cls(specs)
 
     def __getitem__(self, card_id: str) -> CardSpec:

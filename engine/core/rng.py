@@ -36,6 +36,10 @@ class Rng:
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("n must be positive")
+        if n > _MASK:  # every 64-bit draw would be rejected below: never loop forever
+            if n == _MASK + 1:
+                return self.next_u64()
+            raise ValueError("n must be at most 2**64")
         limit = _MASK - (_MASK % n)
         while True:
             x = self.next_u64()
