@@ -15,32 +15,26 @@ Role perks hook into these steps from perks.py.
 
 from __future__ import annotations
 
-from engine.core.refusal import Refusal
+from engine.core.phase import (
+    DeathRule,
+    OnDiscard,
+    close_phase,
+    decide_deaths,
+    finish,
+    revalidate,
+    settle_damage,
+    take,
+)
 from engine.core.resolution import Play, Resolution
-from engine.core.state import CardInstance, GameState, Order, PlayerState, PlayRecord
+from engine.core.state import CardInstance, Order, PlayerState, PlayRecord
 from engine.rulesets.micromafik.orders import validate_orders
 from engine.rulesets.micromafik.registry import CARDS, CATALOG, PIPELINE, REPLACEMENTS
 
 # ---------------------------------------------------------------- 100 commit
 
 
-def _revalidate(state: GameState, pid: int) -> list[Order]:
-    """Keep, in submission order, each order that is still valid together with the ones kept."""
-    kept: list[Order] = []
-    for order in state.orders.get(pid, []):
-        try:
-            validate_orders(state, pid, [*kept, order])
-        except Refusal as refusal:
-            state.emit("order_dropped", "player", pid, oid=order.oid, kind=order.kind, **refusal.as_dict())
-            continue
-        kept.append(order)
-    return kept
-
-
 def _take(player: PlayerState, uid: int) -> CardInstance:
-    card = next(c for c in player.hand if c.uid == uid)
-    player.hand.remove(card)
-    return card
+    return take(player.hand, uid)
 
 
 def _pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstance]]:
@@ -57,7 +51,7 @@ def _pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstanc
 @PIPELINE.step("commit", 100)
 def commit(res: Resolution) -> None:
     state = res.state
-    valid = {p.pid: _revalidate(state, p.pid) for p in state.living()}
+    valid = {p.pid: revalidate(state, p.pid, validate_orders) for p in state.living()}
     res.scratch["orders"] = valid
     for pid, orders in valid.items():
         for order in orders:
@@ -165,22 +159,7 @@ def damage(res: Resolution) -> None:
 
 # ---------------------------------------------------------------- 700 discards
 
-ON_DAMAGE_DISCARD: list = []  # functions (res, pid, card) called for each card discarded for damage
-
-
-def damage_discard(res: Resolution, pid: int, card: CardInstance) -> None:
-    player = res.state.player(pid)
-    player.hand = [c for c in player.hand if c.uid != card.uid]
-    player.discard.append(card)
-    res.scratch.setdefault("damage_discards", {}).setdefault(pid, []).append(card.card)
-    for hook in ON_DAMAGE_DISCARD:
-        hook(res, pid, card)
-
-
-def _discard_order(player: PlayerState) -> list[CardInstance]:
-    """Hand order, except that cards protected this phase go last."""
-    last = set(player.discard_last)
-    return [c for c in player.hand if c.uid not in last] + [c for c in player.hand if c.uid in last]
+ON_DAMAGE_DISCARD: list[OnDiscard] = []  # called for each card discarded for damage
 
 
 @PIPELINE.step("discards", 700)
@@ -189,24 +168,8 @@ def discards(res: Resolution) -> None:
     for player in state.living():
         pid = player.pid
         redraw = _knockout_discards(res, player)
-        for uid in res.direct_losses.get(pid, []):
-            card = next((c for c in player.hand if c.uid == uid), None)
-            if card is not None:
-                damage_discard(res, pid, card)
-        owed = res.refills.get(pid, [])
-        amount = res.final_damage.get(pid, 0)
-        # Damage first cancels the replacements owed: plain draws before Фокусник's copy.
-        owed.sort(key=lambda r: r.copy)
-        cancelled = min(amount, len(owed))
-        del owed[:cancelled]
-        amount -= cancelled
-        for card in _discard_order(player)[:amount]:
-            damage_discard(res, pid, card)
-        if cancelled or amount:
-            state.emit("damage_taken", "player", pid, amount=res.final_damage.get(pid, 0),
-                       refills_cancelled=cancelled,
-                       discarded=res.scratch.get("damage_discards", {}).get(pid, []))
-        for refill in owed:
+        settle_damage(res, player, ON_DAMAGE_DISCARD)  # Фокусник's copy is cancelled after plain draws
+        for refill in res.refills.get(pid, []):
             if refill.copy:
                 copy = state.new_card(refill.card)
                 original = CATALOG[refill.card]
@@ -236,28 +199,12 @@ def _knockout_discards(res: Resolution, player: PlayerState) -> int:
 
 # ---------------------------------------------------------------- 800 deaths
 
-DEATH_RULES: list = []  # functions (res, player) -> bool | None: True dies, False lives, None no say
-
-
-def kill(state: GameState, pid: int, cause: str) -> None:
-    player = state.player(pid)
-    player.alive = False
-    state.emit("death", "public", None, pid=pid, cause=cause)
-    state.effects = [e for e in state.effects if e.target != pid]
+DEATH_RULES: list[DeathRule] = []  # (res, player) -> True dies, False lives, None no say
 
 
 @PIPELINE.step("deaths", 800)
 def deaths(res: Resolution) -> None:
-    for player in res.state.living():
-        verdict = None
-        for rule in DEATH_RULES:
-            verdict = rule(res, player)
-            if verdict is not None:
-                break
-        if verdict is None:
-            verdict = not player.hand
-        if verdict:
-            kill(res.state, player.pid, "cards")
+    decide_deaths(res, DEATH_RULES)
 
 
 # ---------------------------------------------------------------- 900 end
@@ -268,18 +215,9 @@ def end(res: Resolution) -> None:
     from engine.rulesets.micromafik.ruleset import begin_phase, shown_hand_size, win_check
 
     state = res.state
-    state.emit("hand_counts", "public", None,
-               counts={str(p.pid): shown_hand_size(state, p.pid) for p in state.living()})
-    state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
-    state.orders = {}
-    for player in state.players:
-        player.discard_last = []
+    close_phase(state, shown_hand_size)
     winners = win_check(state)
     if winners is not None:
-        state.status = "finished"
-        state.winners = winners
-        state.emit("game_over", "public", None, winners=winners, roles={
-            str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players
-        })
+        finish(state, winners, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})
         return
     begin_phase(state, state.phase + 1)

@@ -1,0 +1,114 @@
+"""Phase mechanics shared by the card rule sets: re-validation, card moves, damage discards, deaths.
+
+Микромафик and Мафик differ in their zones and rules, but a card leaving the hand, damage first
+cancelling the replacements owed and then discarding in hand order, and 0 cards meaning death are
+the same mechanism; it lives here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.refusal import Refusal
+from engine.core.resolution import Resolution
+from engine.core.state import CardInstance, GameState, Order, PlayerState
+
+OnDiscard = Callable[[Resolution, int, CardInstance], None]
+DeathRule = Callable[[Resolution, PlayerState], "bool | None"]
+
+
+def revalidate(state: GameState, pid: int, validate: Callable[[GameState, int, list[Order]], None]) -> list[Order]:
+    """Keep, in submission order, each order still valid together with the ones kept; tell about the rest."""
+    kept: list[Order] = []
+    for order in state.orders.get(pid, []):
+        try:
+            validate(state, pid, [*kept, order])
+        except Refusal as refusal:
+            state.emit("order_dropped", "player", pid, oid=order.oid, kind=order.kind, **refusal.as_dict())
+            continue
+        kept.append(order)
+    return kept
+
+
+def take(zone: list[CardInstance], uid: int) -> CardInstance:
+    """Remove card `uid` from a zone and return it."""
+    card = next(c for c in zone if c.uid == uid)
+    zone.remove(card)
+    return card
+
+
+def discard_order(player: PlayerState) -> list[CardInstance]:
+    """Hand order, except that cards protected this phase go last."""
+    last = set(player.discard_last)
+    return [c for c in player.hand if c.uid not in last] + [c for c in player.hand if c.uid in last]
+
+
+def damage_discard(res: Resolution, pid: int, card: CardInstance, hooks: list[OnDiscard]) -> None:
+    """A card leaves the hand because of damage (Страховка, Мазохист, Воин… may react)."""
+    player = res.state.player(pid)
+    player.hand = [c for c in player.hand if c.uid != card.uid]
+    player.discard.append(card)
+    res.scratch.setdefault("damage_discards", {}).setdefault(pid, []).append(card.card)
+    for hook in hooks:
+        hook(res, pid, card)
+
+
+def settle_damage(res: Resolution, player: PlayerState, hooks: list[OnDiscard]) -> int:
+    """Damage first cancels the replacements owed (plain draws before copies), then discards in hand
+    order. Returns how many replacements it cancelled; emits what the player lost."""
+    pid = player.pid
+    for uid in res.direct_losses.get(pid, []):
+        card = next((c for c in player.hand if c.uid == uid), None)
+        if card is not None:
+            damage_discard(res, pid, card, hooks)
+    owed = res.refills.get(pid, [])
+    amount = res.final_damage.get(pid, 0)
+    owed.sort(key=lambda r: r.copy)
+    cancelled = min(amount, len(owed))
+    del owed[:cancelled]
+    amount -= cancelled
+    for card in discard_order(player)[:amount]:
+        damage_discard(res, pid, card, hooks)
+    if cancelled or amount:
+        res.state.emit("damage_taken", "player", pid, amount=res.final_damage.get(pid, 0),
+                       refills_cancelled=cancelled,
+                       discarded=res.scratch.get("damage_discards", {}).get(pid, []))
+    return cancelled
+
+
+def kill(state: GameState, pid: int, cause: str) -> None:
+    """A character dies: it acts no more, and the effects on it end."""
+    player = state.player(pid)
+    player.alive = False
+    state.emit("death", "public", None, pid=pid, cause=cause)
+    state.effects = [e for e in state.effects if e.target != pid]
+
+
+def decide_deaths(res: Resolution, rules: list[DeathRule]) -> None:
+    """0 cards in hand at the end of a phase is death, unless a rule says otherwise."""
+    for player in res.state.living():
+        verdict = None
+        for rule in rules:
+            verdict = rule(res, player)
+            if verdict is not None:
+                break
+        if verdict is None:
+            verdict = not player.hand
+        if verdict:
+            kill(res.state, player.pid, "cards")
+
+
+def close_phase(state: GameState, shown_hand_size: Callable[[GameState, int], int]) -> None:
+    """Hand sizes to everyone; effects that ended expire; orders and "discard last" are cleared."""
+    state.emit("hand_counts", "public", None,
+               counts={str(p.pid): shown_hand_size(state, p.pid) for p in state.living()})
+    state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
+    state.orders = {}
+    for player in state.players:
+        player.discard_last = []
+
+
+def finish(state: GameState, winners: list[str], reveal: dict[str, dict[str, str]]) -> None:
+    state.status = "finished"
+    state.winners = winners
+    state.emit("game_over", "public", None, winners=winners, roles=reveal)
