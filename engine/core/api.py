@@ -79,7 +79,16 @@ def submit(
     ruleset.validate_orders(state, pid, candidate)
     order.oid = state.next_id("order")
     state.orders[pid] = candidate
+    ruleset.on_submitted(state, pid, order)
     return order
+
+
+def act(state: GameState, pid: int, action: str, params: dict[str, Any] | None = None) -> None:
+    """An instant action that takes effect now (Маньяк's swap, a private message, a new deck…)."""
+    _player(state, pid)
+    if not isinstance(action, str):
+        raise Refusal("bad_param", param="action", reason="malformed")
+    ruleset_of(state).act(state, pid, action, dict(params or {}))
 
 
 def withdraw(state: GameState, pid: int, oid: int) -> None:

@@ -12,7 +12,7 @@ from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
 from engine.core.state import CardInstance, GameState, Order, PlayerState
 
-RULESETS = ("micromafik",)
+RULESETS = ("micromafik", "mafik")
 
 
 class Ruleset(ABC):
@@ -72,6 +72,15 @@ class Ruleset(ABC):
     @abstractmethod
     def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
         """What only this player knows beyond the generic view (points, perks, deck peeks…)."""
+
+    def act(self, state: GameState, pid: int, action: str, params: dict[str, Any]) -> None:
+        """An instant action (not an order resolved at the deadline): none unless the rule set has some."""
+        from engine.core.refusal import Refusal
+
+        raise Refusal("not_allowed", what=action, reason="no_such_action")
+
+    def on_submitted(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
+        """Called after an order is accepted (e.g. an open vote is announced at once)."""
 
     def is_implemented(self, card_id: str) -> bool:
         return card_id in self.cards.behaviours

@@ -33,6 +33,7 @@ class DeckBuilding(BaseModel):
     mode: str  # "draft" or "choose"
     picks: list[str] = Field(default_factory=list)
     offer: list[str] = Field(default_factory=list)
+    guaranteed: list[str] = Field(default_factory=list)  # Инженер: cards sure to be among the first dealt
     done: bool = False
 
 
@@ -40,12 +41,14 @@ class PlayerState(BaseModel):
     pid: int
     name: str
     public_role: str
+    role_title: str = ""  # the name of a "(Другой)" public role, chosen by the player
     secret_role: str = ""
     faction: str = ""
     alive: bool = True
     deck: list[CardInstance] = Field(default_factory=list)  # index 0 is the top
     hand: list[CardInstance] = Field(default_factory=list)  # index 0 is discarded first
     discard: list[CardInstance] = Field(default_factory=list)
+    sleeve: list[CardInstance] = Field(default_factory=list)  # Мафик's second zone (Рукав)
     points: int = 0
     # Once-a-game perks used, counters, and other per-player bookkeeping.
     flags: dict[str, int] = Field(default_factory=dict)

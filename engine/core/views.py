@@ -63,6 +63,7 @@ def player_view(state: GameState, pid: int) -> dict[str, Any]:
             "faction": me.faction,
             "alive": me.alive,
             "hand": [c.model_dump() for c in me.hand],
+            "sleeve": [c.model_dump() for c in me.sleeve],
             "deck_size": len(me.deck),
             "points": me.points,
             "building": me.building.model_dump() if me.building else None,

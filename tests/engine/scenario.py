@@ -18,15 +18,27 @@ from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.ruleset import get_ruleset
 from engine.core.state import Event, GameState, Order, PlayerState
-from engine.rulesets.micromafik.roles import SECRET_ROLES
-from engine.rulesets.micromafik.ruleset import DEFAULT_SETTINGS, begin_phase
+from engine.rulesets.mafik import roles as mafik_roles
+from engine.rulesets.mafik import ruleset as mafik
+from engine.rulesets.micromafik import roles as micromafik_roles
+from engine.rulesets.micromafik import ruleset as micromafik
 
-FILLER = "autopsy"  # an inert card in hand: it does nothing unless played on a dead character
+# Per rule set: its secret roles, default settings, how a phase begins, and an inert filler card
+# (it does nothing unless played — Микромафик's Аутопсия needs a dead target; Мафик's Пустышка).
+RULESETS: dict[str, tuple[dict[str, Any], dict[str, Any], Any, str]] = {
+    "micromafik": (micromafik_roles.SECRET_ROLES, micromafik.DEFAULT_SETTINGS, micromafik.begin_phase, "autopsy"),
+    "mafik": (mafik_roles.SECRET_ROLES, mafik.DEFAULT_SETTINGS, mafik.begin_phase, "dummy"),
+}
+FILLER = "autopsy"
 
 
 class Scenario:
-    def __init__(self, phase: int, ruleset: str = "micromafik", seed: int = 7) -> None:
-        self.state = GameState(ruleset=ruleset, seed=seed, rng=seed, settings=dict(DEFAULT_SETTINGS))
+    RULESET = "micromafik"
+
+    def __init__(self, phase: int, ruleset: str | None = None, seed: int = 7) -> None:
+        ruleset = ruleset or self.RULESET
+        self.secret_roles, settings, self._begin_phase, self.filler = RULESETS[ruleset]
+        self.state = GameState(ruleset=ruleset, seed=seed, rng=seed, settings=dict(settings))
         self.state.status = "running"
         self._phase = phase
         self._built = False
@@ -41,38 +53,42 @@ class Scenario:
         return cls(2 * n)
 
     # ---- building ----
-    def player(self, name: str, *, secret: str = "lawman", role: str = "hero", hand: list[str] | int = 5,
-               deck: list[str] | int = 10, points: int = 0, chose: list[str] | None = None) -> Scenario:
+    def player(self, name: str, *, secret: str | None = None, role: str | None = None, hand: list[str] | int = 5,
+               deck: list[str] | int = 10, points: int = 0, chose: list[str] | None = None,
+               sleeve: list[str] | int = 0) -> Scenario:
         state = self.state
         pid = len(state.players)
+        secret = secret or ("lawman" if state.ruleset == "micromafik" else "officer")
+        role = role or ("hero" if state.ruleset == "micromafik" else "other")
         player = PlayerState(pid=pid, name=name, public_role=role, secret_role=secret,
-                             faction=SECRET_ROLES[secret].faction, points=points)
+                             faction=self.secret_roles[secret].faction, points=points)
         player.hand = [state.new_card(c) for c in self._cards(hand)]
         player.deck = [state.new_card(c) for c in self._cards(deck)]
+        player.sleeve = [state.new_card(c) for c in self._cards(sleeve)]
         player.deck_choice = list(chose) if chose is not None else [c.card for c in player.deck + player.hand]
         state.players.append(player)
         self.names[name] = pid
         return self
 
-    @staticmethod
-    def _cards(spec: list[str] | int) -> list[str]:
-        return [FILLER] * spec if isinstance(spec, int) else list(spec)
+    def _cards(self, spec: list[str] | int) -> list[str]:
+        return [self.filler] * spec if isinstance(spec, int) else list(spec)
 
     def build(self) -> Scenario:
         if not self._built:
             self._built = True
-            begin_phase(self.state, self._phase)
+            self._begin_phase(self.state, self._phase)
         return self
 
     # ---- acting ----
     def pid(self, name: str | int) -> int:
         return name if isinstance(name, int) else self.names[name]
 
-    def uid(self, name: str, card: str, *, skip: set[int] | None = None) -> int:
-        for c in self.state.player(self.pid(name)).hand:
+    def uid(self, name: str, card: str, *, skip: set[int] | None = None, zone: str = "hand") -> int:
+        player = self.state.player(self.pid(name))
+        for c in getattr(player, zone):
             if c.card == card and c.uid not in (skip or set()):
                 return c.uid
-        raise AssertionError(f"{name} has no {card} in hand")
+        raise AssertionError(f"{name} has no {card} in {zone}")
 
     def _params(self, params: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -86,27 +102,29 @@ class Scenario:
         return out
 
     def order(self, name: str, kind: str, *, card: str | None = None, pay_points: int = 0,
-              pay_cards: list[str] | None = None, pay_options: dict[str, Any] | None = None,
-              **params: Any) -> Order:
-        """Submit an order; cards are given by id and found in the player's hand."""
+              pay_cards: list[str] | None = None, pay_sleeve: list[str] | None = None,
+              pay_options: dict[str, Any] | None = None, from_sleeve: bool = False, **params: Any) -> Order:
+        """Submit an order; cards are given by id and found in the player's hand (or sleeve)."""
         self.build()
         used: set[int] = set()
         card_uid = None
         if card is not None:
-            card_uid = self.uid(name, card)
+            card_uid = self.uid(name, card, zone="sleeve" if from_sleeve else "hand")
             used.add(card_uid)
         paid = []
-        for c in pay_cards or []:
-            uid = self.uid(name, c, skip=used)
-            used.add(uid)
-            paid.append(uid)
-        if "give" in params:
-            gives = []
-            for c in params["give"]:
-                uid = self.uid(name, c, skip=used)
+        for zone, cards in (("hand", pay_cards or []), ("sleeve", pay_sleeve or [])):
+            for c in cards:
+                uid = self.uid(name, c, skip=used, zone=zone)
                 used.add(uid)
-                gives.append(uid)
-            params["give"] = gives
+                paid.append(uid)
+        for key in ("give", "cards_from_hand"):
+            if key in params:
+                uids = []
+                for c in params[key]:
+                    uid = self.uid(name, c, skip=used)
+                    used.add(uid)
+                    uids.append(uid)
+                params[key] = uids
         payment = {"points": pay_points, "cards": paid, "options": pay_options or {}}
         return api.submit(self.state, self.pid(name), kind, card=card_uid, params=self._params(params), payment=payment)
 
@@ -142,6 +160,9 @@ class Scenario:
 
     def hand(self, name: str) -> list[str]:
         return [c.card for c in self.p(name).hand]
+
+    def sleeve(self, name: str) -> list[str]:
+        return [c.card for c in self.p(name).sleeve]
 
     def hand_size(self, name: str) -> int:
         return len(self.p(name).hand)

@@ -7,9 +7,9 @@ on after a resolution. The filler card (Аутопсия) does nothing in hand; 
 """
 
 from engine.core import api
+from engine.core.phase import kill
 from engine.core.refusal import Refusal
 from engine.core.views import public_players as api_public_players
-from engine.core.phase import kill
 from tests.engine.scenario import FILLER, Scenario
 
 

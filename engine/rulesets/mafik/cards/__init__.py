@@ -1,0 +1,5 @@
+"""Card behaviours of Мафик, one module per colour. Importing registers them."""
+
+from engine.rulesets.mafik.cards import neutral
+
+__all__ = ["neutral"]

@@ -1,0 +1,113 @@
+"""The Вече: the secret vote for a character and the open vote for the punishment.
+
+Every living character votes for a living character (no vote = a vote for oneself). The targets are
+announced, not who voted for whom nor the counts. The character with the most votes is punished; a
+tie goes against the higher public role. The punishment is the open vote's choice; a tie goes to
+the choice of the highest public role among those who voted for a tied option; no votes take the
+first allowed of казнь, аутодафе, пытки, изгнание. Each punishment is barred for 3 days after use.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from engine.core.resolution import DamagePacket, Resolution
+from engine.core.state import GameState
+from engine.rulesets.mafik.orders import PUNISHMENTS, barred
+from engine.rulesets.mafik.registry import PIPELINE, QUERIES
+from engine.rulesets.mafik.roles import priority
+
+EXECUTION_DAMAGE = 6
+AUTO_DA_FE_DAMAGE = 4
+AUTO_DA_FE_SLEEVE = 2
+TORTURE_PHASES = 4
+EXILE_NIGHTS = 2
+BAR_DAYS = 3
+
+
+def vote_strength(state: GameState, pid: int) -> int:
+    strength: int = QUERIES.ask("vote_strength", state, 1, pid=pid)
+    return strength
+
+
+def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int]]:
+    """Votes per target and each voter's choice (a missing vote is a vote for oneself)."""
+    state = res.state
+    chosen: dict[int, int] = {}
+    for player in state.living():
+        orders = res.scratch["orders"].get(player.pid, [])
+        vote = next((o for o in orders if o.kind == "vote"), None)
+        chosen[player.pid] = int(vote.params["target"]) if vote else player.pid
+    chosen = QUERIES.ask("forced_votes", state, chosen)
+    votes: dict[int, int] = defaultdict(int)
+    for voter, target in chosen.items():
+        votes[target] += vote_strength(state, voter)
+    for target in list(votes):
+        votes[target] = QUERIES.ask("votes_against", state, votes[target], target=target)
+    for target in [p.pid for p in state.living()]:
+        extra = QUERIES.ask("votes_against", state, votes.get(target, 0), target=target) - votes.get(target, 0)
+        if extra:
+            votes[target] = votes.get(target, 0) + extra
+    return dict(votes), chosen
+
+
+def punishment(res: Resolution) -> str | None:
+    state = res.state
+    allowed = [p for p in PUNISHMENTS if not barred(state, p)]
+    if not allowed:
+        return None
+    weight: dict[str, int] = defaultdict(int)
+    voters: dict[str, list[int]] = defaultdict(list)
+    for pid, orders in res.scratch["orders"].items():
+        for order in orders:
+            if order.kind == "punishment" and order.params["choice"] in allowed:
+                weight[order.params["choice"]] += vote_strength(state, pid)
+                voters[order.params["choice"]].append(pid)
+    if not weight:
+        return allowed[0]
+    top = max(weight.values())
+    tied = [p for p in allowed if weight.get(p) == top]
+    if len(tied) == 1:
+        return tied[0]
+    first = min((pid for p in tied for pid in voters[p]), key=lambda pid: priority(state.player(pid)))
+    return next(p for p in tied if first in voters[p])
+
+
+@PIPELINE.step("votes:council", 500)
+def council(res: Resolution) -> None:
+    state = res.state
+    if not state.is_day:
+        return
+    votes, _chosen = tally(res)
+    eligible = {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
+                and QUERIES.ask("can_be_punished", state, True, target=t)}
+    targets = sorted(t for t, v in votes.items() if v > 0)
+    if not eligible:
+        state.emit("council_result", "public", None, targets=targets, punished=None, punishment=None)
+        return
+    top = max(eligible.values())
+    leader = min((t for t, v in eligible.items() if v == top), key=lambda t: priority(state.player(t)))
+    choice = punishment(res)
+    state.emit("council_result", "public", None, targets=targets, punished=leader, punishment=choice)
+    if choice is None:
+        return
+    apply_punishment(res, leader, choice)
+    state.add_effect("barred", start=state.phase + 1, end=state.phase + 2 * BAR_DAYS, punishment=choice)
+
+
+def apply_punishment(res: Resolution, target: int, choice: str) -> None:
+    state = res.state
+    phase = state.phase
+    if choice == "execution":
+        res.damage(DamagePacket(target=target, amount=EXECUTION_DAMAGE, cause="council"))
+    elif choice == "auto_da_fe":
+        player = state.player(target)
+        lost, player.sleeve = player.sleeve[:AUTO_DA_FE_SLEEVE], player.sleeve[AUTO_DA_FE_SLEEVE:]
+        player.discard.extend(lost)
+        res.damage(DamagePacket(target=target, amount=AUTO_DA_FE_DAMAGE, cause="council"))
+    elif choice == "torture":
+        player = state.player(target)
+        state.emit("torture_reveal", "public", None, pid=target, secret_role=player.secret_role)
+        state.add_effect("tortured", target=target, start=phase + 1, end=phase + TORTURE_PHASES)
+    elif choice == "exile":
+        state.add_effect("exile", target=target, start=phase + 1, end=phase + 2 * EXILE_NIGHTS - 1)

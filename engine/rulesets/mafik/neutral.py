@@ -1,0 +1,156 @@
+"""The neutral secret roles: the Маньяк (Sleeve swap, blood points) and the Предатель."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.refusal import Refusal
+from engine.core.resolution import DamagePacket, Resolution
+from engine.core.state import GameState, Order
+from engine.rulesets.mafik.costs import exiled
+from engine.rulesets.mafik.orders import living_target, validator
+from engine.rulesets.mafik.registry import COLOURS, PIPELINE, QUERIES
+from engine.rulesets.mafik.roles import LAW_ROLES
+
+BLOOD_START, BLOOD_CAP, BLOOD_PER_CARD = 2, 6, 6
+# What blood buys, and its price (the seed's list).
+BLOOD_USES = {"armor": 1, "damage1": 2, "draw_sleeve": 2, "draw_hand": 3, "damage2": 3}
+NIGHT_USES = {"armor", "damage1", "damage2"}
+
+
+def _maniac(state: GameState, pid: int) -> None:
+    if state.player(pid).secret_role != "maniac":
+        raise Refusal("not_allowed", what="maniac", reason="role")
+
+
+def swap(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """Маньяк: at any moment, a Hand card and a Sleeve card change places."""
+    _maniac(state, pid)
+    player = state.player(pid)
+    if not player.alive:
+        raise Refusal("dead")
+    if exiled(state, pid):
+        raise Refusal("not_allowed", what="swap", reason="exiled")
+    hand = next((c for c in player.hand if c.uid == params.get("hand")), None)
+    sleeve = next((c for c in player.sleeve if c.uid == params.get("sleeve")), None)
+    if hand is None or sleeve is None:
+        raise Refusal("card_not_in_hand", uid=params.get("hand") if hand is None else params.get("sleeve"))
+    if any(o.card in (hand.uid, sleeve.uid) for o in state.orders.get(pid, [])):
+        raise Refusal("card_used_twice", uid=hand.uid)
+    i, j = player.hand.index(hand), player.sleeve.index(sleeve)
+    player.hand[i], player.sleeve[j] = sleeve, hand
+
+
+@validator("blood")
+def _blood(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    _maniac(state, pid)
+    use = order.params.get("use")
+    if use not in BLOOD_USES:
+        raise Refusal("bad_param", param="use", reason="choice")
+    if use in NIGHT_USES and not state.is_night:
+        raise Refusal("wrong_phase", what="blood", reason="night_only")
+    params: dict[str, Any] = {"use": use}
+    if use in ("damage1", "damage2"):
+        params["target"] = living_target(state, pid, order.params.get("target"), by="card", allow_self=False)
+    order.params = params
+    return BLOOD_USES[str(use)]
+
+
+@PIPELINE.step("blood", 550)
+def spend_blood(res: Resolution) -> None:
+    state = res.state
+    for pid, orders in res.scratch["orders"].items():
+        for order in orders:
+            if order.kind != "blood":
+                continue
+            use = order.params["use"]
+            state.player(pid).points -= BLOOD_USES[use]
+            if use == "armor":
+                res.add_armor(pid, 1)
+            elif use in ("damage1", "damage2"):
+                amount = 1 if use == "damage1" else 2
+                res.damage(DamagePacket(target=int(order.params["target"]), amount=amount, source=pid,
+                                        cause="blood", fixed=True))
+            else:
+                zone = "sleeve" if use == "draw_sleeve" else "hand"
+                state.add_effect("draw_next", target=pid, start=state.phase + 1, end=state.phase + 1, zone=zone)
+
+
+def gain_blood(res: Resolution) -> None:
+    """+1 blood per damage his cards dealt, at most 6 from one card, at most 6 in all."""
+    dealt: dict[tuple[int, str], int] = res.scratch.get("dealt", {})
+    for (source, _play), amount in dealt.items():
+        player = res.state.player(source)
+        if player.secret_role == "maniac" and player.alive:
+            player.points = min(BLOOD_CAP, player.points + min(BLOOD_PER_CARD, amount))
+
+
+@PIPELINE.step("blood_gain", 650)
+def blood_gain(res: Resolution) -> None:
+    gain_blood(res)
+
+
+@validator("traitor_colours")
+def _traitor_colours(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    if state.player(pid).secret_role != "traitor":
+        raise Refusal("not_allowed", what="traitor_colours", reason="role")
+    colours = order.params.get("colours")
+    if not isinstance(colours, list) or len(colours) != 3 or len(set(colours)) != 3 or not set(colours) <= set(COLOURS):
+        raise Refusal("bad_param", param="colours", reason="three_colours")
+    order.params = {"colours": list(colours)}
+    return 0
+
+
+@validator("traitor_discard")
+def _traitor_discard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    if state.player(pid).secret_role != "traitor":
+        raise Refusal("not_allowed", what="traitor_discard", reason="role")
+    cards = order.params.get("cards")
+    hand = {c.uid for c in state.player(pid).hand}
+    if not isinstance(cards, list) or not cards or len(set(cards)) != len(cards):
+        raise Refusal("bad_param", param="cards", reason="count")
+    for uid in cards:
+        if uid not in hand:
+            raise Refusal("card_not_in_hand", uid=uid)
+        if uid in used:
+            raise Refusal("card_used_twice", uid=uid)
+        used.add(uid)
+    order.params = {"cards": list(cards)}
+    return 0
+
+
+@PIPELINE.step("traitor", 150)
+def traitor_orders(res: Resolution) -> None:
+    from engine.core.phase import take
+
+    state = res.state
+    for pid, orders in res.scratch["orders"].items():
+        player = state.player(pid)
+        for order in orders:
+            if order.kind == "traitor_colours":
+                state.add_effect("colours", target=pid, start=state.phase + 1, colours=order.params["colours"])
+            elif order.kind == "traitor_discard":
+                for uid in order.params["cards"]:
+                    card = take(player.hand, int(uid))
+                    player.discard.append(card)
+                    res.owe_refill(pid, card)
+
+
+@PIPELINE.step("day_end:traitor", 852)
+def traitor_learns(res: Resolution) -> None:
+    """At the end of each day the Предатель learns one random character who began as law."""
+    state = res.state
+    if not state.is_day:
+        return
+    law = [p.pid for p in state.players if p.secret_role in LAW_ROLES]
+    for traitor in state.living():
+        if traitor.secret_role == "traitor" and law:
+            state.emit("traitor_learns", "player", traitor.pid, pid=state.random.choice(law))
+
+
+@QUERIES.modifier("appearance", layer=90)
+def traitor_looks_law(state: GameState, value: Any, *, observer: int, target: int, aspect: str, **_: Any) -> Any:
+    """Effects that learn the exact role see a random law role on the Предатель."""
+    if aspect == "secret_role" and value == "traitor":
+        return state.random.choice(LAW_ROLES)
+    return value

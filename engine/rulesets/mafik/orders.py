@@ -1,0 +1,228 @@
+"""Validation of a Мафик player's orders for the current phase.
+
+Limits: one card from the Hand and one from the Sleeve a phase (Свободная cards count toward
+neither); a stance allows one more Hand card of its colours; at night two Hand cards may be
+discarded instead of playing. The same validation runs when an order is made and at resolution.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.cards import CardSpec
+from engine.core.params import ParamContext, validate_params
+from engine.core.refusal import Refusal
+from engine.core.state import CardInstance, GameState, JsonValue, Order
+from engine.rulesets.mafik.costs import card_cost, check_payment, exiled, stance
+from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, LOWER_COLOURS, QUERIES, UPPER_COLOURS
+from engine.rulesets.mafik.roles import has_role
+
+PUNISHMENTS = ("execution", "auto_da_fe", "torture", "exile")
+SINGLE_ORDERS = frozenset({"night_discard", "vote", "punishment", "traitor_colours", "traitor_discard"})
+PLAY_OPTIONS = frozenset({"as"})
+
+Validator = Callable[[GameState, int, Order, set[int]], int]  # returns the blood it spends
+VALIDATORS: dict[str, Validator] = {}
+# Extra submission rules of single cards, beyond what their parameter schema says.
+CARD_CHECKS: dict[str, Callable[[GameState, int, dict[str, JsonValue]], None]] = {}
+
+
+def validator(kind: str) -> Callable[[Validator], Validator]:
+    def register(fn: Validator) -> Validator:
+        VALIDATORS[kind] = fn
+        return fn
+
+    return register
+
+
+def tags_of(state: GameState, pid: int, spec: CardSpec) -> frozenset[str]:
+    """The card's tags for this player, with those its role or faction adds."""
+    tags = set(spec.tags)
+    player = state.player(pid)
+    for by in spec.tags_by:
+        if has_role(player, by.who):
+            tags |= by.tags
+    return frozenset(tags)
+
+
+def check_timing(state: GameState, pid: int, spec: CardSpec) -> None:
+    tags = tags_of(state, pid, spec)
+    if state.is_day and not ({"day", "strict_day"} & tags):
+        raise Refusal("wrong_phase", card=spec.id, reason="night_only")
+    if state.is_night and "strict_day" in tags:
+        raise Refusal("wrong_phase", card=spec.id, reason="day_only")
+
+
+def find_card(state: GameState, pid: int, uid: int | None) -> tuple[CardInstance, str]:
+    player = state.player(pid)
+    for zone in ("hand", "sleeve"):
+        card = next((c for c in getattr(player, zone) if c.uid == uid), None)
+        if card is not None:
+            return card, zone
+    raise Refusal("card_not_in_hand", uid=uid)
+
+
+def played_spec(state: GameState, pid: int, card: CardInstance, zone: str, params: dict[str, Any]) -> CardSpec:
+    """What a play resolves as: the card itself, or (from the Sleeve) the card it is played as."""
+    alias = params.get("as")
+    if alias is None:
+        return CATALOG[card.card]
+    if zone != "sleeve" or not isinstance(alias, str) or alias not in CATALOG:
+        raise Refusal("bad_param", param="as", reason="not_allowed")
+    if not any(e.params.get("card") == alias for e in state.effects_of("play_as", target=pid)):
+        raise Refusal("not_allowed", what="as", card=alias)
+    return CATALOG[alias]
+
+
+def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
+    if state.status != "running":
+        raise Refusal("game_not_running", status=state.status)
+    player = state.player(pid)
+    if not player.alive:
+        raise Refusal("dead")
+    used: set[int] = set()
+    blood = 0
+    for order in orders:
+        check = VALIDATORS.get(order.kind)
+        if check is None:
+            raise Refusal("bad_param", param="kind", reason="unknown_order_kind")
+        blood += check(state, pid, order, used)
+    _check_limits(state, pid, orders)
+    if blood > player.points:
+        raise Refusal("cost_unpayable", reason="blood", have=player.points, need=blood)
+
+
+def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int) -> bool:
+    if "free" in tags_of(state, pid, spec):
+        return False
+    limited: bool = QUERIES.ask("counts_toward_limit", state, True, pid=pid, spec=spec, cost=cost)
+    return limited
+
+
+def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
+    hand_colours: list[str] = []
+    sleeve = 0
+    plays = [o for o in orders if o.kind == "play"]
+    for order in plays:
+        card, zone = find_card(state, pid, order.card)
+        spec = played_spec(state, pid, card, zone, order.params)
+        if not counts_toward_limit(state, pid, spec, card_cost(state, pid, spec, card, order.params)):
+            continue
+        if zone == "hand":
+            hand_colours.append(CATALOG[card.card].colour)
+        else:
+            sleeve += 1
+    extra: int = QUERIES.ask("extra_plays", state, 0, pid=pid)
+    stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(stance(state, pid), ())
+    hand_limit = 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
+    over = max(0, len(hand_colours) - hand_limit) + max(0, sleeve - 1)
+    if over > extra:
+        raise Refusal("limit_reached", what="plays", hand=hand_limit, sleeve=1)
+    if any(o.kind == "night_discard" for o in orders) and any(
+        counts_toward_limit(state, pid, played_spec(state, pid, *find_card(state, pid, o.card), o.params),
+                            0) for o in plays
+    ):
+        raise Refusal("not_allowed", what="discard_and_play")
+
+
+@validator("play")
+def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    card, zone = find_card(state, pid, order.card)
+    if card.uid in used:
+        raise Refusal("card_used_twice", uid=card.uid)
+    used.add(card.uid)
+    if zone == "sleeve" and exiled(state, pid):
+        raise Refusal("not_allowed", what="sleeve", reason="exiled")
+    spec = played_spec(state, pid, card, zone, order.params)
+    if spec.id not in CARDS.behaviours:
+        raise Refusal("not_implemented", card=spec.id)
+    check_timing(state, pid, spec)
+    player = state.player(pid)
+    ctx = ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
+                       is_mafia=player.faction == "mafia", colours=COLOURS)
+    params = {k: v for k, v in order.params.items() if k not in PLAY_OPTIONS}
+    for param in spec.params:
+        if param.name in params and param.who and not has_role(player, param.who):
+            raise Refusal("mafia_only", card=spec.id, param=param.name)
+    checked = validate_params(ctx, params)
+    checked.update({k: order.params[k] for k in PLAY_OPTIONS if k in order.params})
+    order.params = checked
+    if spec.id in CARD_CHECKS:
+        CARD_CHECKS[spec.id](state, pid, order.params)
+    for param in spec.params:
+        if param.kind in ("hand_cards", "sleeve_cards"):
+            for uid in order.params.get(param.name) or []:
+                if uid in used:
+                    raise Refusal("card_used_twice", uid=uid)
+                used.add(int(uid))
+    check_payment(state, pid, order.payment, card_cost(state, pid, spec, card, order.params), used)
+    return order.payment.points
+
+
+@validator("night_discard")
+def _night_discard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    if not state.is_night:
+        raise Refusal("wrong_phase", what="night_discard", reason="night_only")
+    cards = order.params.get("cards")
+    hand = {c.uid for c in state.player(pid).hand}
+    if not isinstance(cards, list) or len(cards) != 2 or len(set(cards)) != 2:
+        raise Refusal("bad_param", param="cards", reason="two_cards")
+    for uid in cards:
+        if uid not in hand:
+            raise Refusal("card_not_in_hand", uid=uid)
+        if uid in used:
+            raise Refusal("card_used_twice", uid=uid)
+        used.add(uid)
+    order.params = {"cards": list(cards)}
+    return 0
+
+
+def living_target(state: GameState, pid: int, value: object, *, by: str, allow_self: bool) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(state.players):
+        raise Refusal("invalid_target", target=value, reason="no_such_player")
+    if not state.player(value).alive:
+        raise Refusal("invalid_target", target=value, reason="dead")
+    if value == pid and not allow_self:
+        raise Refusal("invalid_target", target=value, reason="self")
+    if not QUERIES.ask("can_target", state, True, actor=pid, target=value, by=by):
+        raise Refusal("invalid_target", target=value, reason="immune")
+    return value
+
+
+@validator("vote")
+def _vote(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    if not state.is_day:
+        raise Refusal("wrong_phase", what="vote", reason="day_only")
+    order.params = {"target": living_target(state, pid, order.params.get("target"), by="vote", allow_self=True)}
+    return 0
+
+
+def barred(state: GameState, punishment: str) -> bool:
+    return bool(state.effects_of("barred", target=None)) and any(
+        e.params.get("punishment") == punishment for e in state.effects_of("barred")
+    )
+
+
+@validator("punishment")
+def _punishment(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    if not state.is_day:
+        raise Refusal("wrong_phase", what="punishment", reason="day_only")
+    choice = order.params.get("choice")
+    if choice not in PUNISHMENTS:
+        raise Refusal("bad_param", param="choice", reason="choice")
+    if barred(state, str(choice)):
+        raise Refusal("not_allowed", what="punishment", reason="barred", choice=choice)
+    order.params = {"choice": choice}
+    return 0
+
+
+def play_counts(orders: list[Order]) -> Counter[str]:
+    return Counter(o.kind for o in orders)
+
+
+def _ruleset():  # type: ignore[no-untyped-def]
+    from engine.core.ruleset import get_ruleset
+
+    return get_ruleset("mafik")

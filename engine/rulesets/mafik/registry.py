@@ -1,0 +1,38 @@
+"""The shared registries that Мафик's modules fill in as they are imported."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.cards import CardCatalog, CardRegistry
+from engine.core.phase import DeathRule, OnDiscard
+from engine.core.queries import Queries
+from engine.core.resolution import Pipeline, Replacement
+
+NAME = "mafik"
+# The eight colours in the seed's order (Верхняя стойка: the first of each pair, Нижняя: the second).
+COLOURS = ("damage", "defence", "intel", "disguise", "control", "chaos", "support", "boost")
+UPPER_COLOURS = ("damage", "intel", "control", "support")
+LOWER_COLOURS = ("defence", "disguise", "chaos", "boost")
+NEUTRAL = "neutral"
+UNIQUE = "unique"
+BLANK = "dummy"  # Пустышка: what an empty deck gives
+
+CATALOG = CardCatalog.load(NAME)
+CARDS = CardRegistry()
+QUERIES = Queries()
+PIPELINE = Pipeline()
+REPLACEMENTS: list[tuple[int, str, Replacement]] = []
+ON_DAMAGE_DISCARD: list[OnDiscard] = []
+DEATH_RULES: list[DeathRule] = []
+
+
+def replacement(name: str, layer: int) -> Callable[[Replacement], Replacement]:
+    """Register a damage replacement; layers run in increasing order."""
+
+    def register(fn: Replacement) -> Replacement:
+        REPLACEMENTS.append((layer, name, fn))
+        REPLACEMENTS.sort(key=lambda r: r[0])
+        return fn
+
+    return register

@@ -1,0 +1,284 @@
+"""Мафик as a Ruleset: setup, decks (and new decks), the start, phases, instant actions, the win."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.refusal import Refusal
+from engine.core.rng import seed_state
+from engine.core.ruleset import Ruleset
+from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
+from engine.rulesets.mafik import comms, neutral, orders
+from engine.rulesets.mafik.costs import card_cost, exiled, stance
+from engine.rulesets.mafik.deck import deck_limits, deck_problem, max_copies
+from engine.rulesets.mafik.registry import (
+    BLANK,
+    CARDS,
+    CATALOG,
+    NAME,
+    NEUTRAL,
+    PIPELINE,
+    QUERIES,
+    REPLACEMENTS,
+    UNIQUE,
+)
+from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, OTHER, PUBLIC_ROLES, SECRET_ROLES, colours_of
+
+DEFAULT_SETTINGS: dict[str, Any] = {"hand_size": 6, "min_players": 12, "max_players": 30}
+MANIAC_FROM, TRAITOR_FROM = 13, 16
+UNIQUE_ON_DECK = 3  # the role's unique card arrives in the Sleeve with the third deck
+
+
+class Mafik(Ruleset):
+    name = NAME
+    catalog = CATALOG
+    cards = CARDS
+    queries = QUERIES
+    pipeline = PIPELINE
+    replacements = REPLACEMENTS
+    single_orders = orders.SINGLE_ORDERS
+
+    def public_roles(self) -> list[dict[str, Any]]:
+        return [vars(r) for r in PUBLIC_ROLES]
+
+    # ---------------------------------------------------------------- setup
+    def new_game(self, players: list[tuple[str, str]], seed: int, settings: dict[str, Any]) -> GameState:
+        config = {**DEFAULT_SETTINGS, **settings}
+        if not int(config["min_players"]) <= len(players) <= int(config["max_players"]):
+            raise Refusal("bad_param", param="players", reason="count", min=config["min_players"],
+                          max=config["max_players"])
+        known = {r.id for r in PUBLIC_ROLES}
+        roles = [role for _name, role in players]
+        if any(r not in known for r in roles):
+            raise Refusal("bad_param", param="public_role", reason="unknown")
+        named = [r for r in roles if r != OTHER]
+        if len(set(named)) != len(named):
+            raise Refusal("bad_param", param="public_role", reason="taken")
+        state = GameState(ruleset=NAME, seed=seed, rng=seed_state(seed), settings=config)
+        state.players = [PlayerState(pid=i, name=name, public_role=role) for i, (name, role) in enumerate(players)]
+        secret = list(MAFIA_ROLES)
+        if len(players) >= MANIAC_FROM:
+            secret.append("maniac")
+        if len(players) >= TRAITOR_FROM:
+            secret.append("traitor")
+        secret += [state.random.choice(LAW_ROLES) for _ in range(len(players) - len(secret))]
+        state.random.shuffle(secret)
+        for player, role_id in zip(state.players, secret, strict=True):
+            role = SECRET_ROLES[role_id]
+            player.secret_role, player.faction = role.id, role.faction
+            player.building = DeckBuilding(mode="choose")
+            state.emit("role_assigned", "player", player.pid, secret_role=role.id, faction=role.faction,
+                       colours=list(role.colours))
+        mafia = [p for p in state.players if p.faction == "mafia"]
+        state.emit("mafia_team", "faction", "mafia", members=[
+            {"pid": p.pid, "secret_role": p.secret_role, "public_role": p.public_role} for p in mafia
+        ])
+        return state
+
+    def deck_pick(self, state: GameState, pid: int, card: str) -> None:
+        raise Refusal("not_allowed", what="deck_draft", reason="mode")
+
+    def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
+        if state.status != "setup":
+            raise Refusal("not_deck_building")
+        player = state.player(pid)
+        if player.building is None or player.building.done:
+            raise Refusal("deck_invalid", reason="already_built")
+        problem = deck_problem(state, pid, list(cards))
+        if problem is not None:
+            raise Refusal("deck_invalid", **problem)
+        guaranteed = player.building.guaranteed
+        if any(guaranteed.count(c) > list(cards).count(c) for c in guaranteed):
+            raise Refusal("deck_invalid", reason="guaranteed_not_in_deck")
+        player.building.picks = list(cards)
+        player.building.done = True
+        player.deck_choice = list(cards)
+        state.emit("deck_built", "player", pid, cards=list(cards))
+        if all(p.building is not None and p.building.done for p in state.players):
+            self.start(state)
+
+    def deck_auto(self, state: GameState, pid: int) -> None:
+        """A legal random deck of the player's own colours and neutral cards."""
+        own = colours_of(state, pid)
+        pool = [c.id for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and self.is_implemented(c.id)
+                and not c.has("free")]
+        pool = [c for c in pool for _ in range(max_copies(state, pid, c))]
+        size = deck_limits(state, pid)["size"]
+        if len(pool) < size:
+            pool += [BLANK] * size
+        self.deck_build(state, pid, state.random.sample(pool, size))
+
+    def start(self, state: GameState) -> None:
+        if state.status != "setup":
+            raise Refusal("not_deck_building")
+        if not all(p.building is not None and p.building.done for p in state.players):
+            raise Refusal("deck_invalid", reason="decks_not_built")
+        for player in state.players:
+            deal(state, player)
+        state.status = "running"
+        begin_phase(state, 1)
+        for player in state.players:
+            if player.faction == "mafia":
+                state.emit("mafia_intel", "faction", "mafia", pid=player.pid, deck=sorted(c.card for c in player.deck),
+                           hand=[c.card for c in player.hand], sleeve=[c.card for c in player.sleeve])
+
+    # ---------------------------------------------------------------- phases
+    def validate_orders(self, state: GameState, pid: int, orders_: list[Order]) -> None:
+        orders.validate_orders(state, pid, orders_)
+
+    def on_submitted(self, state: GameState, pid: int, order: Order) -> None:
+        if order.kind == "punishment":  # the punishment vote is open
+            state.emit("punishment_vote", "public", None, pid=pid, choice=order.params["choice"])
+
+    def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
+        """The top card; an empty deck gives a Пустышка."""
+        return player.deck.pop(0) if player.deck else state.new_card(BLANK)
+
+    def shown_hand_size(self, state: GameState, pid: int) -> int:
+        return shown_hand_size(state, pid)
+
+    def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:
+        card, zone = orders.find_card(state, pid, uid)
+        spec = orders.played_spec(state, pid, card, zone, params)
+        return card_cost(state, pid, spec, card, params)
+
+    def act(self, state: GameState, pid: int, action: str, params: dict[str, Any]) -> None:
+        if state.status != "running" and action != "engineer_pick":
+            raise Refusal("game_not_running", status=state.status)
+        if not state.player(pid).alive:
+            raise Refusal("dead")
+        handler = ACTIONS.get(action)
+        if handler is None:
+            raise Refusal("not_allowed", what=action, reason="no_such_action")
+        handler(state, pid, params)
+
+    def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
+        player = state.player(pid)
+        running = state.status == "running"
+        view: dict[str, Any] = {
+            "stance": stance(state, pid) if running else "normal",
+            "colours": list(colours_of(state, pid)),
+            "blood": player.points if player.secret_role == "maniac" else None,
+            "decks_built": player.flags.get("decks_built", 0),
+            "exiled": exiled(state, pid),
+            "costs": {str(c.uid): card_cost(state, pid, CATALOG[c.card], c) for c in [*player.hand, *player.sleeve]}
+            if running else {},
+            "private_messages_left": comms.private_allowance(state, pid)
+            - player.flags.get(f"private_day_{state.day_number}", 0) if running else 0,
+            "rooms": [e.model_dump() for e in state.effects if e.kind == "room" and pid in e.params["members"]],
+        }
+        if player.public_role == "psychic":  # Экстрасенс
+            view["deck_top"] = [c.card for c in player.deck[:3]]
+        return view
+
+
+def deal(state: GameState, player: PlayerState) -> None:
+    """The first deck: shuffled (Инженер's two on top), 6 cards to the Hand, the roles' extras."""
+    player.deck = [state.new_card(c) for c in player.deck_choice]
+    state.random.shuffle(player.deck)
+    for card_id in reversed(player.building.guaranteed if player.building else []):
+        card = next(c for c in player.deck if c.card == card_id)
+        player.deck.remove(card)
+        player.deck.insert(0, card)
+    size = int(state.settings["hand_size"]) - (1 if player.public_role == "geek" else 0)
+    guaranteed = len(player.building.guaranteed) if player.building else 0
+    player.hand, player.deck = player.deck[:size], player.deck[size:]
+    if guaranteed:
+        state.random.shuffle(player.hand)
+    if player.public_role == "strongman":  # Здоровяк: one more Пустышка
+        player.hand.append(state.new_card(BLANK))
+    if player.public_role == "rich":  # Богач: two Пустышки in the Sleeve
+        player.sleeve += [state.new_card(BLANK), state.new_card(BLANK)]
+    if player.public_role == "cardsharp" and player.deck:  # Шулер
+        player.sleeve.append(player.deck.pop(0))
+    if player.secret_role == "maniac":
+        if player.deck:
+            player.sleeve.append(player.deck.pop(0))
+        player.points = neutral.BLOOD_START
+    player.flags["decks_built"] = 1
+
+
+def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """A new deck, under the same rules, once the old one is empty (or a card allows it)."""
+    player = state.player(pid)
+    if player.deck and not state.effects_of("may_rebuild", target=pid):
+        raise Refusal("not_allowed", what="rebuild_deck", reason="deck_not_empty")
+    cards = params.get("cards")
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise Refusal("bad_param", param="cards", reason="not_a_list")
+    problem = deck_problem(state, pid, cards)
+    if problem is not None:
+        raise Refusal("deck_invalid", **problem)
+    for effect in state.effects_of("may_rebuild", target=pid)[:1]:
+        state.effects.remove(effect)
+    player.discard.extend(player.deck)
+    player.deck = [state.new_card(c) for c in cards]
+    state.random.shuffle(player.deck)
+    player.flags["decks_built"] = player.flags.get("decks_built", 1) + 1
+    state.emit("deck_rebuilt", "player", pid, cards=list(cards), deck=player.flags["decks_built"])
+    if player.flags["decks_built"] == UNIQUE_ON_DECK and not exiled(state, pid):
+        unique = next((c.id for c in CATALOG if c.colour == UNIQUE and c.role == player.secret_role), None)
+        if unique is not None:
+            player.sleeve.append(state.new_card(unique))
+            state.emit("unique_card", "player", pid, card=unique)
+    if player.public_role == "banker" and player.deck and not exiled(state, pid):  # Банкир
+        player.sleeve.append(player.deck.pop(0))
+
+
+def engineer_pick(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """Инженер: two cards of the deck being built are sure to be among the first dealt."""
+    player = state.player(pid)
+    if player.public_role != "engineer":
+        raise Refusal("not_allowed", what="engineer_pick", reason="role")
+    if state.status != "setup" or player.building is None or player.building.done:
+        raise Refusal("not_deck_building")
+    cards = params.get("cards")
+    if not isinstance(cards, list) or len(cards) != 2 or not all(c in CATALOG for c in cards):
+        raise Refusal("bad_param", param="cards", reason="two_cards")
+    player.building.guaranteed = list(cards)
+
+
+ACTIONS = {
+    "swap": neutral.swap,
+    "rebuild_deck": rebuild_deck,
+    "private_message": comms.send_private,
+    "room_propose": comms.propose_room,
+    "room_confirm": comms.confirm_room,
+    "engineer_pick": engineer_pick,
+}
+
+
+def shown_hand_size(state: GameState, pid: int) -> int:
+    shown: int = QUERIES.ask("shown_hand_size", state, len(state.player(pid).hand), pid=pid)
+    return shown
+
+
+def begin_phase(state: GameState, phase: int) -> None:
+    state.phase = phase
+    for player in state.players:
+        if not player.alive:
+            continue
+        for effect in state.effects_of("draw_next", target=player.pid):  # the Маньяк's bought draws
+            card = Mafik().draw_one(state, player)
+            if card is not None:
+                (player.sleeve if effect.params["zone"] == "sleeve" else player.hand).append(card)
+        player.hand_at_phase_start = [c.card for c in player.hand]
+        player.points_at_phase_start = player.points
+    state.emit("phase_started", "public", None, phase=phase, night=state.is_night, day=state.day_number)
+
+
+def win_check(state: GameState) -> list[str] | None:
+    """Закон: mafia, traitor and maniac dead, law alive. Мафия: law and maniac dead, mafia alive.
+    Предатель: law lost and he lives. Маньяк: everyone else dead. All dead: nobody ([])."""
+    alive = {p.faction for p in state.living()}
+    if not alive:
+        return []
+    if alive == {"maniac"}:
+        return ["maniac"]
+    if "law" in alive and not alive & {"mafia", "traitor", "maniac"}:
+        return ["law"]
+    if "mafia" in alive and not alive & {"law", "maniac"}:
+        return sorted({"mafia"} | ({"traitor"} & alive))
+    if alive == {"traitor"}:
+        return ["traitor"]
+    return None

@@ -1,0 +1,141 @@
+"""Мафик's resolution pipeline.
+
+  100 commit     re-validate, pay costs (Sleeve, Культист's hand, blood), move cards, owe refills
+  200 tick       persistent effects of this phase (poison, armor every phase, delayed damage…)
+  300 targeting  reactions to being targeted (TARGETING hooks: Отражение, В молоко, Обрез…)
+  400 effects    card behaviours, by priority then seat
+  450 triggers   effects that watch this phase's plays (TRIGGERS hooks)
+  500 votes      the Вече by day (council.py)
+  600 damage     damage packets folded through replacements (damage.py); the Маньяк's blood
+  700 discards   damage discards, refills, then draws owed
+  800 deaths     0 cards = death (DEATH_RULES may say otherwise)
+  850 day end    private messages spent, chat rooms formed, the Предатель's lead (comms.py, neutral.py)
+  900 end        hand counts, effects expire, win check, next phase
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.phase import close_phase, decide_deaths, finish, revalidate, settle_damage, take
+from engine.core.resolution import Play, Resolution
+from engine.core.state import CardInstance, Order, PlayRecord
+from engine.rulesets.mafik.orders import find_card, played_spec, validate_orders
+from engine.rulesets.mafik.registry import CARDS, DEATH_RULES, ON_DAMAGE_DISCARD, PIPELINE, REPLACEMENTS
+
+Hook = Callable[[Resolution], None]
+TARGETING: list[Hook] = []
+TRIGGERS: list[Hook] = []
+
+
+def pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstance]]:
+    """Discard the payment cards (Sleeve, or the Культист's hand) and spend the blood."""
+    player = res.state.player(pid)
+    cards = []
+    for uid in order.payment.cards:
+        zone = player.sleeve if any(c.uid == uid for c in player.sleeve) else player.hand
+        cards.append(take(zone, uid))
+    player.discard.extend(cards)
+    player.points -= order.payment.points
+    res.scratch.setdefault("paid_cards", {}).setdefault(pid, []).extend(cards)
+    return len(cards) + order.payment.points // 2, cards
+
+
+@PIPELINE.step("commit", 100)
+def commit(res: Resolution) -> None:
+    state = res.state
+    valid = {p.pid: revalidate(state, p.pid, validate_orders) for p in state.living()}
+    res.scratch["orders"] = valid
+    for pid, orders in valid.items():
+        player = state.player(pid)
+        for order in orders:
+            if order.kind != "play":
+                continue
+            card, zone = find_card(state, pid, order.card)
+            spec = played_spec(state, pid, card, zone, order.params)
+            play = Play(res, pid, spec, order.params, order=order, instance=card, via=zone)
+            play.paid, play.payment_cards = pay(res, pid, order)
+            take(player.hand if zone == "hand" else player.sleeve, card.uid)
+            player.discard.append(card)
+            if zone == "hand":
+                res.owe_refill(pid, card)
+            res.plays.append(play)
+            state.history.append(PlayRecord(phase=state.phase, actor=pid, card=spec.id, targets=play.targets))
+        for order in orders:
+            if order.kind == "night_discard":
+                for uid in order.params["cards"]:
+                    card = take(player.hand, int(uid))
+                    player.discard.append(card)
+                    res.owe_refill(pid, card)
+
+
+@PIPELINE.step("tick", 200)
+def tick(res: Resolution) -> None:
+    """Armor and damage that effects give every phase (or every night) they are active."""
+    from engine.core.resolution import DamagePacket
+
+    state = res.state
+    for effect in state.effects:
+        if not effect.active(state.phase) or effect.target is None:
+            continue
+        nights_only = bool(effect.params.get("nights_only"))
+        if nights_only and not state.is_night:
+            continue
+        if effect.kind == "armor_each_phase":
+            res.add_armor(effect.target, int(effect.params.get("amount", 1)))
+        elif effect.kind == "damage_each_phase":
+            res.damage(DamagePacket(target=effect.target, amount=int(effect.params.get("amount", 1)),
+                                    source=effect.source, card=str(effect.params.get("card") or "") or None,
+                                    colour=str(effect.params.get("colour") or "") or None, cause="effect"))
+
+
+@PIPELINE.step("targeting", 300)
+def targeting(res: Resolution) -> None:
+    for hook in TARGETING:
+        hook(res)
+
+
+@PIPELINE.step("effects", 400)
+def effects(res: Resolution) -> None:
+    for play in sorted(res.plays, key=lambda p: (CARDS.priorities[p.spec.id], p.actor)):
+        if not play.options.get("cancelled"):
+            CARDS.behaviours[play.spec.id](play)
+
+
+@PIPELINE.step("triggers", 450)
+def triggers(res: Resolution) -> None:
+    for hook in TRIGGERS:
+        hook(res)
+
+
+@PIPELINE.step("damage", 600)
+def damage(res: Resolution) -> None:
+    res.apply_replacements(REPLACEMENTS)
+
+
+@PIPELINE.step("discards", 700)
+def discards(res: Resolution) -> None:
+    for player in res.state.living():
+        settle_damage(res, player, ON_DAMAGE_DISCARD)
+        res.draw(player.pid, len(res.refills.get(player.pid, [])))
+        owed = res.scratch.get("draws", {}).get(player.pid, 0)
+        if owed:
+            res.draw(player.pid, owed)
+
+
+@PIPELINE.step("deaths", 800)
+def deaths(res: Resolution) -> None:
+    decide_deaths(res, DEATH_RULES)
+
+
+@PIPELINE.step("end", 900)
+def end(res: Resolution) -> None:
+    from engine.rulesets.mafik.ruleset import begin_phase, shown_hand_size, win_check
+
+    state = res.state
+    close_phase(state, shown_hand_size)
+    winners = win_check(state)
+    if winners is not None:
+        finish(state, winners, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})
+        return
+    begin_phase(state, state.phase + 1)
