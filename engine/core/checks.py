@@ -19,6 +19,8 @@ def true_aspect(state: GameState, target: int, aspect: str) -> JsonValue:
         return player.secret_role
     if aspect == "hand":
         return [c.card for c in player.hand]
+    if aspect == "sleeve":
+        return [c.card for c in player.sleeve]
     raise ValueError(f"unknown aspect {aspect!r}")
 
 
