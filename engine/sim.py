@@ -126,7 +126,7 @@ class Agent:
                 sub = self.rnd.choice(pool)
                 params[spec.name] = {"card": sub.id, "params": self.random_params(state, ruleset, sub.params, living, spec_id=sub.id)}
             elif kind == "colour":
-                params[spec.name] = self.rnd.choice(["attack", "defence", "support", "info"])
+                params[spec.name] = self.rnd.choice(self.colours(ruleset))
             elif kind == "choice":
                 params[spec.name] = self.rnd.choice(list(spec.choices))
             elif kind == "flag":
@@ -137,7 +137,19 @@ class Agent:
                 params[spec.name] = ["привет"] * len(params.get("targets", []))
             elif kind == "hand_cards":
                 params[spec.name] = self.rnd.sample(hand, min(len(hand), self.rnd.randint(spec.min or 1, spec.count)))
+            else:
+                value = self.extra_param(state, ruleset, spec, living, params)
+                if value is not None:
+                    params[spec.name] = value
         return params
+
+    def extra_param(self, state: GameState, ruleset: Ruleset, spec: ParamSpec, living: list[int],
+                    params: dict[str, Any]) -> Any:
+        """Parameter kinds of other rule sets (None: leave it out)."""
+        return None
+
+    def colours(self, ruleset: Ruleset) -> list[str]:
+        return sorted({c.colour for c in ruleset.catalog})
 
     def _try_paid(self, state: GameState, kind: str, params: dict[str, Any], card: int | None) -> None:
         """Try payments of growing size, mixing points and hand cards at random, until one fits."""
@@ -158,6 +170,142 @@ class Agent:
     def _try(self, state: GameState, kind: str, **kwargs: Any) -> None:
         with contextlib.suppress(Refusal):
             api.submit(state, self.pid, kind, **kwargs)
+
+
+class MafikAgent(Agent):
+    """A random Мафик player: Hand and Sleeve plays, night discards, the Вече, messages, rooms,
+    and the Маньяк's and Предатель's own actions — all through the public API."""
+
+    def build_deck(self, state: GameState, ruleset: Ruleset) -> None:
+        legal = self._legal_deck(state, ruleset)
+        if legal is not None:
+            with contextlib.suppress(Refusal):
+                api.deck_build(state, self.pid, legal)
+
+    def _legal_deck(self, state: GameState, ruleset: Ruleset) -> list[str] | None:
+        trial = state.model_copy(deep=True)
+        trial.status = "setup"
+        player = trial.player(self.pid)
+        if player.building is not None:
+            player.building.done = False
+        try:
+            ruleset.deck_auto(trial, self.pid)
+        except Refusal:
+            return None
+        return list(trial.player(self.pid).deck_choice)
+
+    def act(self, state: GameState, ruleset: Ruleset) -> None:
+        view = player_view(state, self.pid)
+        me = view["me"]
+        if not me["alive"]:
+            return
+        living = [p["pid"] for p in view["players"] if p["alive"]]
+        others = [p for p in living if p != self.pid]
+        hand = [c["uid"] for c in me["hand"]]
+        if hand and self.rnd.random() < 0.2:
+            order = hand[:]
+            self.rnd.shuffle(order)
+            api.reorder_hand(state, self.pid, order)
+        if me["deck_size"] == 0:
+            legal = self._legal_deck(state, ruleset)
+            if legal is not None:
+                self._act(state, "rebuild_deck", {"cards": legal})
+        if view["is_night"]:
+            if len(hand) >= 2 and self.rnd.random() < 0.15:
+                self._try(state, "night_discard", params={"cards": self.rnd.sample(hand, 2)})
+        else:
+            if self.rnd.random() < 0.9:
+                self._try(state, "vote", params={"target": self.rnd.choice(living)})
+            self._try(state, "punishment", params={"choice": self.rnd.choice(["execution", "auto_da_fe", "torture",
+                                                                                 "exile"])})
+            if others and self.rnd.random() < 0.3:
+                self._act(state, "private_message", {"to": self.rnd.choice(others), "text": "привет"})
+            if len(others) >= 2 and self.rnd.random() < 0.1:
+                self._act(state, "room_propose", {"members": self.rnd.sample(others, 2)})
+            for event in view["events"]:
+                if event["kind"] == "room_proposed" and self.pid in event["params"]["members"] \
+                        and event["phase"] == state.phase and self.rnd.random() < 0.7:
+                    self._act(state, "room_confirm", {"room": event["params"]["room"]})
+        for zone in ("hand", "sleeve"):
+            if me[zone] and self.rnd.random() < 0.7:
+                self._play_from(state, ruleset, living, zone)
+        self._neutral_role(state, me, hand, others)
+
+    def _neutral_role(self, state: GameState, me: dict[str, Any], hand: list[int], others: list[int]) -> None:
+        if me["secret_role"] == "maniac":
+            if me["sleeve"] and hand and self.rnd.random() < 0.2:
+                self._act(state, "swap", {"hand": self.rnd.choice(hand), "sleeve": self.rnd.choice(me["sleeve"])["uid"]})
+            use = self.rnd.choice(["armor", "damage1", "damage2", "draw_sleeve", "draw_hand"])
+            if self.rnd.random() < 0.3:
+                self._try(state, "blood", params={"use": use, "target": self.rnd.choice(others) if others else None})
+        if me["secret_role"] == "traitor" and self.rnd.random() < 0.2:
+            self._try(state, "traitor_colours", params={"colours": self.rnd.sample(list(MAFIK_COLOURS), 3)})
+
+    def _play_from(self, state: GameState, ruleset: Ruleset, living: list[int], zone: str) -> None:
+        cards = getattr(state.player(self.pid), zone)
+        if not cards:
+            return
+        card = self.rnd.choice(cards)
+        spec = ruleset.catalog[card.card]
+        params = self.random_params(state, ruleset, spec.params, living, spec_id=spec.id)
+        player = state.player(self.pid)
+        for total in range(0, 5):
+            spare = [c.uid for c in player.sleeve if c.uid != card.uid]
+            blood = 2 * self.rnd.randint(0, min(total, player.points // 2)) if player.secret_role == "maniac" else 0
+            paid = self.rnd.sample(spare, min(len(spare), total - blood // 2))
+            if len(paid) + blood // 2 != total:
+                continue
+            try:
+                api.submit(state, self.pid, "play", card=card.uid, params=params,
+                           payment={"points": blood, "cards": paid})
+                return
+            except Refusal as refusal:
+                if refusal.code not in ("cost_unpayable", "bad_payment_card"):
+                    return
+
+    def colours(self, ruleset: Ruleset) -> list[str]:
+        return list(MAFIK_COLOURS)
+
+    def extra_param(self, state: GameState, ruleset: Ruleset, spec: ParamSpec, living: list[int],
+                    params: dict[str, Any]) -> Any:
+        from engine.rulesets.mafik.roles import SECRET_ROLES
+
+        kind = spec.kind
+        roles = sorted(SECRET_ROLES)
+        others = [p for p in living if p != self.pid] or living
+        if kind == "accusation":
+            pool = [c.id for c in ruleset.catalog if not c.has("peaceful")]
+            return self.rnd.sample(pool, self.rnd.randint(1, 2))
+        if kind == "secret_role":
+            return self.rnd.choice(roles)
+        if kind == "secret_roles":
+            return [self.rnd.choice(roles) for _ in params.get("targets", [])]
+        if kind == "role_map":
+            return {str(p): self.rnd.choice(roles) for p in others}
+        if kind == "colours":
+            return self.rnd.sample(list(MAFIK_COLOURS), min(spec.count, len(MAFIK_COLOURS)))
+        if kind == "stance":
+            return self.rnd.choice(["normal", "upper", "lower"])
+        if kind == "number":
+            return self.rnd.randint(spec.min or 0, spec.max if spec.max is not None else 3)
+        if kind == "sleeve_cards":
+            sleeve = [c.uid for c in state.player(self.pid).sleeve]
+            return self.rnd.sample(sleeve, min(len(sleeve), self.rnd.randint(spec.min or 1, spec.count))) or None
+        if kind == "dead_targets":
+            dead = [p.pid for p in state.players if not p.alive]
+            return self.rnd.sample(dead, min(len(dead), spec.count)) or None
+        if kind == "chat_room":
+            rooms = [e.eid for e in state.effects if e.kind == "room" and self.pid in e.params.get("members", [])]
+            return self.rnd.choice(rooms) if rooms else None
+        return None
+
+    def _act(self, state: GameState, action: str, params: dict[str, Any]) -> None:
+        with contextlib.suppress(Refusal):
+            api.act(state, self.pid, action, params)
+
+
+MAFIK_COLOURS = ("damage", "defence", "intel", "disguise", "control", "chaos", "support", "boost")
+AGENTS: dict[str, type[Agent]] = {"mafik": MafikAgent}
 
 
 @dataclass
@@ -187,7 +335,8 @@ class GameRunner:
         roles = [r["id"] for r in self.ruleset.public_roles()]
         chosen = rnd.sample(roles, players)
         self.state = api.new_game(ruleset_name, [(f"Игрок {i + 1}", r) for i, r in enumerate(chosen)], seed=seed)
-        self.agents = [Agent(pid, random.Random(rnd.getrandbits(64))) for pid in range(players)]
+        agent_class = AGENTS.get(ruleset_name, Agent)
+        self.agents = [agent_class(pid, random.Random(rnd.getrandbits(64))) for pid in range(players)]
         for agent in self.agents:
             agent.build_deck(self.state, self.ruleset)
         if self.state.status == "setup":
