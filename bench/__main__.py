@@ -1,8 +1,8 @@
 """`python -m bench [--quick] [--json]` — measure the project and print one JSON object.
 
 Figures are compared with baselines measured in the same run (ratios), never with fixed times.
-Covered so far: the engine (Микромафик). The bot, fan-out, memory and restart figures come with
-the Telegram bot.
+Covered: the engine (Микромафик; Мафик once its cards are in), the bot's throughput against a bare
+echo handler, end-of-phase fan-out against Telegram's limits, memory per game, re-arming on restart.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import json
 import platform
 import sys
 
+from bench.bot_bench import run as bot_figures
 from bench.engine_bench import games_per_second, resolve_vs_roundtrip
 
 
@@ -26,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": {"python": platform.python_version(), "cpu": platform.machine()},
         **resolve_vs_roundtrip("micromafik", 8, repeats),
         "sim_games_per_s_micromafik": games_per_second("micromafik", 8, games),
+        **bot_figures(args.quick),
     }
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
