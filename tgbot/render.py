@@ -14,7 +14,8 @@ from engine.core.state import Event, GameState
 from tgbot import gamedata
 from tgbot.i18n import t
 
-PLAYER_KEYS = {"pid", "target", "actor", "sender", "shooter", "to", "source"}
+PLAYER_KEYS = {"pid", "target", "actor", "sender", "shooter", "to", "source", "by", "punished"}
+PLAYER_LIST_KEYS = {"pids", "members", "targets", "leaders"}
 CARD_KEYS = {"card", "chosen"}
 CARD_LIST_KEYS = {"cards", "options", "lost", "deck", "hand", "discarded"}
 COLOUR_LIST_KEYS = {"colours"}
@@ -61,6 +62,8 @@ class Renderer:
             return ", ".join(self.colour(c) for c in value) or t(self.lang, "ui.nobody")
         if key in PLAYER_KEYS:
             return self.player(value)
+        if key in PLAYER_LIST_KEYS and isinstance(value, list) and all(isinstance(v, int) for v in value):
+            return ", ".join(self.player(v) for v in value) or t(self.lang, "ui.nobody")
         if key in CARD_KEYS:
             return self.card(value)
         if key in CARD_LIST_KEYS:
@@ -107,11 +110,13 @@ def _roles(r: Renderer, value: Any, event: Event) -> str:
 
 
 def _members(r: Renderer, value: Any, event: Event) -> str:
-    return ", ".join(f"{r.player(m['pid'])} — {r.role(m['secret_role'])}" for m in value)
+    """The mafia's members with their roles, or a room's members."""
+    return ", ".join(f"{r.player(m['pid'])} — {r.role(m['secret_role'])}" if isinstance(m, dict) else r.player(m)
+                     for m in value)
 
 
 def _outcome(r: Renderer, value: Any, event: Event) -> str:
-    return t(r.lang, f"punishment.{value}")
+    return t(r.lang, f"punishment.{value}") if value else t(r.lang, "ui.nobody")
 
 
 def _subject(r: Renderer, value: Any, event: Event) -> str:
@@ -138,7 +143,7 @@ def _text(r: Renderer, value: Any, event: Event) -> str:
 
 _SPECIAL: dict[str, Callable[[Renderer, Any, Event], str]] = {
     "votes": _votes, "counts": _counts, "winners": _winners, "roles": _roles, "members": _members,
-    "outcome": _outcome, "subject": _subject, "sender": _sender, "code": _reason, "points": _points,
+    "outcome": _outcome, "punishment": _outcome, "choice": _outcome, "subject": _subject, "sender": _sender, "code": _reason, "points": _points,
     "text": _text,
 }
 

@@ -23,7 +23,7 @@ async def test_restart_mid_phase_keeps_submissions_deadline_and_announcements(tm
             if state.player(pid).faction == "mafia":
                 await kill_vote(h, user, rnd)
             await play_a_card(h, user, rnd)
-        before = await h.app.service.state(1)
+        before = (await h.app.service.state(1)).model_copy(deep=True)
         game = await h.app.service.game(1)
         assert any(before.orders.values()), "nobody submitted anything"
 

@@ -72,6 +72,8 @@ class GameService:
         raise ServiceError("not_player", game=game_id)
 
     async def state(self, game_id: int) -> GameState:
+        """The game's live state: read it, never change it (changes go through this service's methods);
+        copy it (`model_copy(deep=True)`) to keep a picture of a moment."""
         state = await self.repo.load_state(game_id)
         if state is None:
             raise ServiceError("not_started", game=game_id)
@@ -224,7 +226,13 @@ class GameService:
         pid = await self.seat_of(game_id, user_id)
         state = await self.state(game_id)
         before = len(state.events)
-        result = change(state, pid)  # raises Refusal: nothing is written
+        try:
+            result = change(state, pid)  # a Refusal changes nothing; anything else may have
+        except Refusal:
+            raise
+        except Exception:
+            self.repo.forget(game_id)
+            raise
         players = await self.repo.players(game_id)
         async with self.repo.db.transaction() as conn:
             await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action=action,
@@ -303,10 +311,14 @@ class GameService:
             if state is None or state.phase != phase or game["status"] not in ("setup", "running"):
                 return False
             before = len(state.events)
-            if game["status"] == "setup":
-                api.deck_auto_all(state)
-            else:
-                api.resolve(state)
+            try:
+                if game["status"] == "setup":
+                    api.deck_auto_all(state)
+                else:
+                    api.resolve(state)
+            except Exception:
+                self.repo.forget(game_id)
+                raise
             players = await self.repo.players(game_id)
             new_events = state.events[before:]
             now = self.clock()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -17,6 +17,7 @@ class Database:
         self.conn = conn
         # One connection is shared by every coroutine: transactions must not interleave on it.
         self._lock = asyncio.Lock()
+        self.on_rollback: list[Callable[[], None]] = []  # caches that must forget uncommitted data
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -58,5 +59,7 @@ class Database:
                 yield self.conn
             except BaseException:
                 await self.conn.execute("ROLLBACK")
+                for forget in self.on_rollback:
+                    forget()
                 raise
             await self.conn.execute("COMMIT")

@@ -12,7 +12,7 @@ from typing import Any
 
 import aiosqlite
 
-from engine.core.state import GameState
+from engine.core.state import Event, GameState
 from tgbot.storage.db import Database
 
 
@@ -33,8 +33,31 @@ class OutboxMessage:
 
 
 class Repository:
+    """Games in SQLite, with the latest state of each game kept in memory.
+
+    Every change to a game goes through GameService under the game's lock and is saved here, so the
+    cached state is the committed one; a rolled-back transaction empties the cache. The state is
+    stored without its event log, which lives in the `events` table (so a save writes the new events
+    only, not the whole history); a snapshot of the whole state is kept once per phase.
+    """
+
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._states: dict[int, GameState] = {}
+        self._snapshot_phase: dict[int, int] = {}
+        self._stored_seq: dict[int, int] = {}
+        db.on_rollback.append(self.forget_all)
+
+    def forget_all(self) -> None:
+        self._states.clear()
+        self._snapshot_phase.clear()
+        self._stored_seq.clear()
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game's cached state (after an unexpected error while changing it)."""
+        self._states.pop(game_id, None)
+        self._snapshot_phase.pop(game_id, None)
+        self._stored_seq.pop(game_id, None)
 
     # ---------------------------------------------------------------- games
     async def create_game(self, conn: aiosqlite.Connection, *, ruleset: str, master_user_id: int,
@@ -90,34 +113,56 @@ class Repository:
 
     # ---------------------------------------------------------------- state and events
     async def save_state(self, conn: aiosqlite.Connection, game_id: int, state: GameState, *, now: float) -> None:
-        """The engine state now, a snapshot for its phase, and every event not stored yet."""
-        text = state.model_dump_json()
+        """The engine state now, its new events, and (once a phase) a snapshot of the whole state."""
         await conn.execute(
-            "UPDATE games SET state_json = ?, phase = ? WHERE id = ?", (text, state.phase, game_id)
+            "UPDATE games SET state_json = ?, phase = ? WHERE id = ?",
+            (state.model_dump_json(exclude={"events"}), state.phase, game_id),
         )
-        await conn.execute(
-            "INSERT OR REPLACE INTO snapshots (game_id, phase, state_json, saved_at) VALUES (?, ?, ?, ?)",
-            (game_id, state.phase, text, now),
-        )
-        async with conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        stored = int(row[0]) if row else 0
+        stored = self._stored_seq.get(game_id)
+        if stored is None:
+            async with conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            stored = int(row[0]) if row else 0
         await conn.executemany(
             "INSERT INTO events (game_id, seq, phase, kind, audience, who, params_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
-                (game_id, e.seq, e.phase, e.kind, e.to, None if e.who is None else str(e.who),
+                (game_id, e.seq, e.phase, e.kind, e.to, None if e.who is None else json.dumps(e.who),
                  json.dumps(e.params, ensure_ascii=False))
                 for e in state.events
                 if e.seq > stored
             ],
         )
+        if self._snapshot_phase.get(game_id) != state.phase:
+            await conn.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, phase, state_json, saved_at) VALUES (?, ?, ?, ?)",
+                (game_id, state.phase, state.model_dump_json(), now),
+            )
+            self._snapshot_phase[game_id] = state.phase
+        self._stored_seq[game_id] = len(state.events) and state.events[-1].seq
+        self._states[game_id] = state
 
     async def load_state(self, game_id: int) -> GameState | None:
+        """The game's current state (from memory when cached). Callers change it only through GameService."""
+        cached = self._states.get(game_id)
+        if cached is not None:
+            return cached
         async with self.db.conn.execute("SELECT state_json FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
         if row is None or row[0] is None:
             return None
-        return GameState.model_validate_json(row[0])
+        state = GameState.model_validate_json(row[0])
+        async with self.db.conn.execute(
+            "SELECT seq, phase, kind, audience, who, params_json FROM events WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        ) as cur:
+            state.events = [
+                Event(seq=r[0], phase=r[1], kind=r[2], to=r[3], who=None if r[4] is None else json.loads(r[4]),
+                      params=json.loads(r[5]))
+                for r in await cur.fetchall()
+            ]
+        self._states[game_id] = state
+        self._stored_seq[game_id] = state.events[-1].seq if state.events else 0
+        return state
 
     async def record_submission(self, conn: aiosqlite.Connection, game_id: int, *, phase: int, user_id: int,
                                 action: str, payload: dict[str, Any], now: float) -> None:

@@ -83,12 +83,12 @@ def council(res: Resolution) -> None:
                 and QUERIES.ask("can_be_punished", state, True, target=t)}
     targets = sorted(t for t, v in votes.items() if v > 0)
     if not eligible:
-        state.emit("council_result", "public", None, targets=targets, punished=None, punishment=None)
+        state.emit("council_verdict", "public", None, targets=targets, punished=None, punishment=None)
         return
     top = max(eligible.values())
     leader = min((t for t, v in eligible.items() if v == top), key=lambda t: priority(state.player(t)))
     choice = punishment(res)
-    state.emit("council_result", "public", None, targets=targets, punished=leader, punishment=choice)
+    state.emit("council_verdict", "public", None, targets=targets, punished=leader, punishment=choice)
     if choice is None:
         return
     apply_punishment(res, leader, choice)
