@@ -143,7 +143,8 @@ def _text(r: Renderer, value: Any, event: Event) -> str:
 
 _SPECIAL: dict[str, Callable[[Renderer, Any, Event], str]] = {
     "votes": _votes, "counts": _counts, "winners": _winners, "roles": _roles, "members": _members,
-    "outcome": _outcome, "punishment": _outcome, "choice": _outcome, "subject": _subject, "sender": _sender, "code": _reason, "points": _points,
+    "outcome": _outcome, "punishment": _outcome, "choice": _outcome, "subject": _subject, "sender": _sender,
+    "code": _reason, "points": _points,
     "text": _text,
 }
 
