@@ -11,7 +11,9 @@ from engine.core.ruleset import Ruleset
 from engine.core.state import GameState, JsonValue
 
 
-def true_aspect(state: GameState, target: int, aspect: str) -> JsonValue:
+def true_aspect(ruleset: Ruleset, state: GameState, target: int, aspect: str) -> JsonValue:
+    """The truth a check starts from: side, secret role, hand, sleeve — or what the rule set knows
+    (Мафик: colours, stance)."""
     player = state.player(target)
     if aspect == "side":
         return player.faction
@@ -21,11 +23,11 @@ def true_aspect(state: GameState, target: int, aspect: str) -> JsonValue:
         return [c.card for c in player.hand]
     if aspect == "sleeve":
         return [c.card for c in player.sleeve]
-    raise ValueError(f"unknown aspect {aspect!r}")
+    return ruleset.aspect(state, target, aspect)
 
 
 def learn(ruleset: Ruleset, state: GameState, observer: int, target: int, aspect: str,
           truth: JsonValue | None = None) -> JsonValue:
     """What `observer` learns of `target`'s `aspect` (the truth unless a disguise says otherwise)."""
-    value = true_aspect(state, target, aspect) if truth is None else truth
+    value = true_aspect(ruleset, state, target, aspect) if truth is None else truth
     return ruleset.queries.ask("appearance", state, value, observer=observer, target=target, aspect=aspect)

@@ -82,6 +82,10 @@ class Ruleset(ABC):
     def on_submitted(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
         """Called after an order is accepted (e.g. an open vote is announced at once)."""
 
+    def aspect(self, state: GameState, pid: int, aspect: str) -> Any:
+        """The truth about an aspect of a character that only this rule set knows (for checks)."""
+        raise ValueError(f"unknown aspect {aspect!r}")
+
     def is_implemented(self, card_id: str) -> bool:
         return card_id in self.cards.behaviours
 
