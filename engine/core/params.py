@@ -14,6 +14,16 @@ Parameter kinds — what the player chooses and what the value looks like:
   message      a non-empty text: str
   messages     one text per chosen target: list[str]
   hand_cards   between `min` and `count` distinct uids of cards in the actor's hand: list[int]
+  sleeve_cards the same for the actor's Sleeve (Мафик): list[int]
+  role_map     {character: secret role id} for one or more living characters (keys as strings): dict
+  accusation   one or more distinct card ids, none of them Мирная (peaceful): list[str]
+  secret_role  a secret role id of the rule set: str
+  secret_roles one secret role id per chosen target (same order as `targets`): list[str]
+  number       an integer from `min` (default 0) to `max` (default unbounded): int
+  colours      between `min` and `count` distinct colours: list[str]
+  chat_room    the id of one of the actor's chat rooms of this phase: int
+`of = "non_peaceful"` on card_name(s) refuses peaceful cards; `of = "repeats"` on targets allows a
+character more than once (one entry per hit).
 """
 
 from __future__ import annotations
@@ -40,6 +50,7 @@ class ParamContext:
     by_day: bool
     is_mafia: bool
     colours: tuple[str, ...]
+    roles: tuple[str, ...] = ()  # the rule set's secret role ids (for secret_role / secret_roles)
 
 
 def validate_params(ctx: ParamContext, params: dict[str, JsonValue], *, extra_keys: frozenset[str] = frozenset()) -> dict[str, JsonValue]:
@@ -100,7 +111,8 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
             raise _bad(ctx, spec, "not_a_list")
         targets = [_as_int(ctx, spec, v) for v in value]
         low = spec.count if spec.min is None else spec.min
-        if not low <= len(targets) <= spec.count or len(set(targets)) != len(targets):
+        repeats = spec.of == "repeats"
+        if not low <= len(targets) <= spec.count or (not repeats and len(set(targets)) != len(targets)):
             raise _bad(ctx, spec, "count")
         for target in targets:
             check_target(ctx, target, allow_self=ctx.spec.has("self_ok"))
@@ -114,13 +126,52 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         for name in value:
             if name not in catalog:
                 raise Refusal("unknown_card", card=name)
+            _check_peaceful(ctx, spec, name)
         return list(value)
     if kind == "card_name":
         if not isinstance(value, str) or value not in catalog:
             raise Refusal("unknown_card", card=str(value))
         if value == ctx.spec.id:
             raise _bad(ctx, spec, "same_card")
+        _check_peaceful(ctx, spec, value)
         return value
+    if kind == "accusation":
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            raise _bad(ctx, spec, "not_a_list")
+        if len(set(value)) != len(value):
+            raise _bad(ctx, spec, "count")
+        for name in value:
+            if name not in catalog:
+                raise Refusal("unknown_card", card=name)
+            if catalog[name].has("peaceful"):
+                raise _bad(ctx, spec, "peaceful")
+        return list(value)
+    if kind == "secret_role":
+        if value not in ctx.roles:
+            raise _bad(ctx, spec, "role")
+        return str(value)
+    if kind == "secret_roles":
+        chosen = so_far.get("targets")
+        if not isinstance(value, list) or not isinstance(chosen, list) or len(value) != len(chosen):
+            raise _bad(ctx, spec, "one_per_target")
+        if not all(v in ctx.roles for v in value):
+            raise _bad(ctx, spec, "role")
+        return [str(v) for v in value]
+    if kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _bad(ctx, spec, "not_a_number")
+        if value < (spec.min or 0) or (spec.max is not None and value > spec.max):
+            raise _bad(ctx, spec, "out_of_range")
+        return value
+    if kind == "colours":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise _bad(ctx, spec, "not_a_list")
+        low = spec.count if spec.min is None else spec.min
+        if not low <= len(value) <= spec.count or len(set(value)) != len(value):
+            raise _bad(ctx, spec, "count")
+        if not all(v in ctx.colours for v in value):
+            raise _bad(ctx, spec, "colour")
+        return list(value)
     if kind == "card_effect":
         return _check_card_effect(ctx, spec, value)
     if kind == "colour":
@@ -142,18 +193,49 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         if not isinstance(value, list) or not isinstance(chosen, list) or len(value) != len(chosen):
             raise _bad(ctx, spec, "one_per_target")
         return [_check_text(ctx, spec, v) for v in value]
-    if kind == "hand_cards":
+    if kind in ("hand_cards", "sleeve_cards"):
         if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise _bad(ctx, spec, "not_a_list")
         low = spec.count if spec.min is None else spec.min
         if not low <= len(value) <= spec.count or len(set(value)) != len(value):
             raise _bad(ctx, spec, "count")
-        hand = {c.uid for c in ctx.state.player(ctx.actor).hand}
+        zone = ctx.state.player(ctx.actor).hand if kind == "hand_cards" else ctx.state.player(ctx.actor).sleeve
+        held = {c.uid for c in zone}
         for uid in value:
-            if uid not in hand:
+            if uid not in held:
                 raise Refusal("card_not_in_hand", uid=uid)
         return list(value)
+    if kind == "role_map":
+        return _check_role_map(ctx, spec, value)
+    if kind == "chat_room":  # Мафик: the id of a chat room (a "room" effect) of this phase the actor is in
+        room = next((e for e in ctx.state.effects_of("room") if e.eid == value and not isinstance(value, bool)), None)
+        if room is None or ctx.actor not in room.params.get("members", []):
+            raise _bad(ctx, spec, "not_a_member")
+        return room.eid
     raise _bad(ctx, spec, "unknown_kind")
+
+
+def _check_role_map(ctx: ParamContext, spec: ParamSpec, value: Any) -> dict[str, JsonValue]:
+    """{character: secret role} for one or more living characters; keys become strings (JSON)."""
+    if not isinstance(value, dict) or not value:
+        raise _bad(ctx, spec, "not_a_map")
+    out: dict[str, JsonValue] = {}
+    for key, role in value.items():
+        pid = int(key) if isinstance(key, str) and key.isdigit() else key
+        target = _as_int(ctx, spec, pid)
+        if not ctx.state.player(target).alive:
+            raise Refusal("invalid_target", card=ctx.spec.id, target=target, reason="dead")
+        if role not in ctx.roles:
+            raise _bad(ctx, spec, "role")
+        if str(target) in out:
+            raise _bad(ctx, spec, "count")
+        out[str(target)] = str(role)
+    return out
+
+
+def _check_peaceful(ctx: ParamContext, spec: ParamSpec, card_id: str) -> None:
+    if spec.of == "non_peaceful" and ctx.ruleset.catalog[card_id].has("peaceful"):
+        raise _bad(ctx, spec, "peaceful")
 
 
 def _check_text(ctx: ParamContext, spec: ParamSpec, value: Any) -> str:
@@ -183,6 +265,6 @@ def _check_card_effect(ctx: ParamContext, spec: ParamSpec, value: Any) -> JsonVa
         raise _bad(ctx, spec, "not_a_card_effect")
     sub_ctx = ParamContext(
         state=ctx.state, ruleset=ctx.ruleset, actor=ctx.actor, spec=sub_spec,
-        by_day=ctx.by_day, is_mafia=ctx.is_mafia, colours=ctx.colours,
+        by_day=ctx.by_day, is_mafia=ctx.is_mafia, colours=ctx.colours, roles=ctx.roles,
     )
     return {"card": card_id, "params": validate_params(sub_ctx, sub_params)}

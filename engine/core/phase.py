@@ -7,13 +7,16 @@ the same mechanism; it lives here once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, Order, PlayerState
 
 OnDiscard = Callable[[Resolution, int, CardInstance], None]
+# A rule that takes a card leaving the hand for damage somewhere else instead of the discard (Воин):
+# True when it did; the card is then not discarded and the OnDiscard hooks do not fire.
+Instead = Callable[[Resolution, int, CardInstance], bool]
 DeathRule = Callable[[Resolution, PlayerState], "bool | None"]
 
 
@@ -43,24 +46,28 @@ def discard_order(player: PlayerState) -> list[CardInstance]:
     return [c for c in player.hand if c.uid not in last] + [c for c in player.hand if c.uid in last]
 
 
-def damage_discard(res: Resolution, pid: int, card: CardInstance, hooks: list[OnDiscard]) -> None:
-    """A card leaves the hand because of damage (Страховка, Мазохист, Воин… may react)."""
+def damage_discard(res: Resolution, pid: int, card: CardInstance, hooks: list[OnDiscard],
+                   instead: Sequence[Instead] = ()) -> None:
+    """A card leaves the hand because of damage (Страховка, Мазохист… may react; Воин may keep it)."""
     player = res.state.player(pid)
     player.hand = [c for c in player.hand if c.uid != card.uid]
+    if any(rule(res, pid, card) for rule in instead):
+        return
     player.discard.append(card)
     res.scratch.setdefault("damage_discards", {}).setdefault(pid, []).append(card.card)
     for hook in hooks:
         hook(res, pid, card)
 
 
-def settle_damage(res: Resolution, player: PlayerState, hooks: list[OnDiscard]) -> int:
+def settle_damage(res: Resolution, player: PlayerState, hooks: list[OnDiscard],
+                  instead: Sequence[Instead] = ()) -> int:
     """Damage first cancels the replacements owed (plain draws before copies), then discards in hand
     order. Returns how many replacements it cancelled; emits what the player lost."""
     pid = player.pid
     for uid in res.direct_losses.get(pid, []):
         card = next((c for c in player.hand if c.uid == uid), None)
         if card is not None:
-            damage_discard(res, pid, card, hooks)
+            damage_discard(res, pid, card, hooks, instead)
     owed = res.refills.get(pid, [])
     amount = res.final_damage.get(pid, 0)
     owed.sort(key=lambda r: r.copy)
@@ -68,7 +75,7 @@ def settle_damage(res: Resolution, player: PlayerState, hooks: list[OnDiscard]) 
     del owed[:cancelled]
     amount -= cancelled
     for card in discard_order(player)[:amount]:
-        damage_discard(res, pid, card, hooks)
+        damage_discard(res, pid, card, hooks, instead)
     if cancelled or amount:
         res.state.emit("damage_taken", "player", pid, amount=res.final_damage.get(pid, 0),
                        refills_cancelled=cancelled,

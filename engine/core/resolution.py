@@ -31,6 +31,7 @@ class DamagePacket:
     ignore_armor: bool = False
     fixed: bool = False  # "cannot be changed or redirected"
     applied: set[str] = field(default_factory=set)  # replacements already applied
+    play: Play | None = None  # the play whose effect dealt it, if any (its params and options)
 
 
 Replacement = Callable[["Resolution", DamagePacket], None]
@@ -97,7 +98,7 @@ class Play:
         self.res.damage(
             DamagePacket(
                 target=target, amount=amount, source=self.actor, card=self.spec.id,
-                colour=self.spec.colour, cause="card", **flags,
+                colour=self.spec.colour, cause="card", play=self, **flags,
             )
         )
 

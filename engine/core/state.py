@@ -25,6 +25,7 @@ class CardInstance(BaseModel):
     uid: int
     card: str
     cost_mod: int = 0
+    free: bool = False  # made Свободная whatever the card says (Фокусник); shown on the card
 
 
 class DeckBuilding(BaseModel):

@@ -13,9 +13,11 @@ from collections import defaultdict
 
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState
+from engine.rulesets.mafik.neutral import traitor_looks_law
 from engine.rulesets.mafik.orders import PUNISHMENTS, barred
 from engine.rulesets.mafik.registry import PIPELINE, QUERIES
 from engine.rulesets.mafik.roles import priority
+from engine.rulesets.mafik.steps import TRIGGERS
 
 EXECUTION_DAMAGE = 6
 AUTO_DA_FE_DAMAGE = 4
@@ -44,7 +46,7 @@ def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int]]:
         votes[target] += vote_strength(state, voter)
     for target in list(votes):
         votes[target] = QUERIES.ask("votes_against", state, votes[target], target=target)
-    for target in [p.pid for p in state.living()]:
+    for target in [p.pid for p in state.living() if p.pid not in votes]:  # votes only from effects
         extra = QUERIES.ask("votes_against", state, votes.get(target, 0), target=target) - votes.get(target, 0)
         if extra:
             votes[target] = votes.get(target, 0) + extra
@@ -60,8 +62,9 @@ def punishment(res: Resolution) -> str | None:
     voters: dict[str, list[int]] = defaultdict(list)
     for pid, orders in res.scratch["orders"].items():
         for order in orders:
-            if order.kind == "punishment" and order.params["choice"] in allowed:
-                weight[order.params["choice"]] += vote_strength(state, pid)
+            strength = vote_strength(state, pid)
+            if order.kind == "punishment" and order.params["choice"] in allowed and strength > 0:  # 0: no vote
+                weight[order.params["choice"]] += strength
                 voters[order.params["choice"]].append(pid)
     if not weight:
         return allowed[0]
@@ -78,10 +81,11 @@ def council(res: Resolution) -> None:
     state = res.state
     if not state.is_day:
         return
-    votes, _chosen = tally(res)
+    votes, chosen = tally(res)
     eligible = {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
                 and QUERIES.ask("can_be_punished", state, True, target=t)}
-    targets = sorted(t for t, v in votes.items() if v > 0)
+    # every character someone voted for (a vote of strength 0 too), and any with votes from effects
+    targets = sorted({*chosen.values(), *(t for t, v in votes.items() if v > 0)})
     if not eligible:
         state.emit("council_verdict", "public", None, targets=targets, punished=None, punishment=None)
         return
@@ -107,7 +111,19 @@ def apply_punishment(res: Resolution, target: int, choice: str) -> None:
         res.damage(DamagePacket(target=target, amount=AUTO_DA_FE_DAMAGE, cause="council"))
     elif choice == "torture":
         player = state.player(target)
-        state.emit("torture_reveal", "public", None, pid=target, secret_role=player.secret_role)
+        # the Предатель's rule: an effect that learns the exact role sees a random law role
+        shown = traitor_looks_law(state, player.secret_role, observer=target, target=target, aspect="secret_role")
+        state.emit("torture_reveal", "public", None, pid=target, secret_role=shown)
         state.add_effect("tortured", target=target, start=phase + 1, end=phase + TORTURE_PHASES)
     elif choice == "exile":
         state.add_effect("exile", target=target, start=phase + 1, end=phase + 2 * EXILE_NIGHTS - 1)
+
+
+def torture_plays(res: Resolution) -> None:
+    """Пытки: for 4 phases everyone learns which cards the tortured character plays from the Hand."""
+    for play in res.plays:
+        if play.via == "hand" and res.state.effects_of("tortured", target=play.actor):
+            res.state.emit("torture_play", "public", None, pid=play.actor, card=play.spec.id)
+
+
+TRIGGERS.append(torture_plays)

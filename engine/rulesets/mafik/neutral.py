@@ -35,8 +35,10 @@ def swap(state: GameState, pid: int, params: dict[str, Any]) -> None:
     sleeve = next((c for c in player.sleeve if c.uid == params.get("sleeve")), None)
     if hand is None or sleeve is None:
         raise Refusal("card_not_in_hand", uid=params.get("hand") if hand is None else params.get("sleeve"))
-    if any(o.card in (hand.uid, sleeve.uid) for o in state.orders.get(pid, [])):
-        raise Refusal("card_used_twice", uid=hand.uid)
+    for order in state.orders.get(pid, []):  # a card played or paying this phase stays where it is
+        for uid in (hand.uid, sleeve.uid):
+            if uid == order.card or uid in order.payment.cards:
+                raise Refusal("card_used_twice", uid=uid)
     i, j = player.hand.index(hand), player.sleeve.index(sleeve)
     player.hand[i], player.sleeve[j] = sleeve, hand
 
@@ -49,6 +51,8 @@ def _blood(state: GameState, pid: int, order: Order, used: set[int]) -> int:
         raise Refusal("bad_param", param="use", reason="choice")
     if use in NIGHT_USES and not state.is_night:
         raise Refusal("wrong_phase", what="blood", reason="night_only")
+    if use == "draw_sleeve" and (exiled(state, pid) or state.effects_of("exile", target=pid, phase=state.phase + 1)):
+        raise Refusal("not_allowed", what="blood", reason="exiled")
     params: dict[str, Any] = {"use": use}
     if use in ("damage1", "damage2"):
         params["target"] = living_target(state, pid, order.params.get("target"), by="card", allow_self=False)

@@ -17,16 +17,34 @@ from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
 from engine.rulesets.mafik.costs import card_cost, check_payment, exiled, stance
 from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, LOWER_COLOURS, QUERIES, UPPER_COLOURS
-from engine.rulesets.mafik.roles import has_role
+from engine.rulesets.mafik.roles import SECRET_ROLES, has_role
 
 PUNISHMENTS = ("execution", "auto_da_fe", "torture", "exile")
-SINGLE_ORDERS = frozenset({"night_discard", "vote", "punishment", "traitor_colours", "traitor_discard"})
-PLAY_OPTIONS = frozenset({"as"})
+SINGLE_ORDERS = frozenset({"night_discard", "vote", "punishment", "traitor_colours", "traitor_discard",
+                           "politician", "prosecutor", "bloodhound", "bureaucrat"})
+PLAY_OPTIONS = {"as"}  # options of a play beyond the card's params; cards add theirs with play_option()
 
 Validator = Callable[[GameState, int, Order, set[int]], int]  # returns the blood it spends
 VALIDATORS: dict[str, Validator] = {}
 # Extra submission rules of single cards, beyond what their parameter schema says.
 CARD_CHECKS: dict[str, Callable[[GameState, int, dict[str, JsonValue]], None]] = {}
+# Checks of a play option (state, pid, the spec played, the order's params), registered by play_option().
+OPTION_CHECKS: dict[str, Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]] = {}
+# Rules about a player's whole set of orders ("not more than one such card a phase"…).
+SET_CHECKS: list[Callable[[GameState, int, list[Order]], None]] = []
+
+
+def play_option(name: str) -> Callable[[Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]],
+                                        Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]]:
+    """Register an option a play may carry (e.g. Миротворческая операция's armor instead of damage)."""
+
+    def register(fn: Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]
+                 ) -> Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]:
+        PLAY_OPTIONS.add(name)
+        OPTION_CHECKS[name] = fn
+        return fn
+
+    return register
 
 
 def validator(kind: str) -> Callable[[Validator], Validator]:
@@ -90,14 +108,18 @@ def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
             raise Refusal("bad_param", param="kind", reason="unknown_order_kind")
         blood += check(state, pid, order, used)
     _check_limits(state, pid, orders)
+    for set_check in SET_CHECKS:
+        set_check(state, pid, orders)
     if blood > player.points:
         raise Refusal("cost_unpayable", reason="blood", have=player.points, need=blood)
 
 
-def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int) -> bool:
-    if "free" in tags_of(state, pid, spec):
+def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int,
+                        params: dict[str, JsonValue] | None = None, instance: CardInstance | None = None) -> bool:
+    if "free" in tags_of(state, pid, spec) or (instance is not None and instance.free):  # a Free card, or a card made Free
         return False
-    limited: bool = QUERIES.ask("counts_toward_limit", state, True, pid=pid, spec=spec, cost=cost)
+    limited: bool = QUERIES.ask("counts_toward_limit", state, True, pid=pid, spec=spec, cost=cost,
+                                params=params or {}, instance=instance)
     return limited
 
 
@@ -108,12 +130,14 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
     for order in plays:
         card, zone = find_card(state, pid, order.card)
         spec = played_spec(state, pid, card, zone, order.params)
-        if not counts_toward_limit(state, pid, spec, card_cost(state, pid, spec, card, order.params)):
+        if not counts_toward_limit(state, pid, spec, card_cost(state, pid, spec, card, order.params), order.params, card):
             continue
         if zone == "hand":
             hand_colours.append(CATALOG[card.card].colour)
         else:
             sleeve += 1
+    # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
+    sleeve += sum(1 for o in orders if o.kind != "play" and o.params.get("instead_of") == "sleeve")
     extra: int = QUERIES.ask("extra_plays", state, 0, pid=pid)
     stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(stance(state, pid), ())
     hand_limit = 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
@@ -122,7 +146,7 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
         raise Refusal("limit_reached", what="plays", hand=hand_limit, sleeve=1)
     if any(o.kind == "night_discard" for o in orders) and any(
         counts_toward_limit(state, pid, played_spec(state, pid, *find_card(state, pid, o.card), o.params),
-                            0) for o in plays
+                            0, o.params, find_card(state, pid, o.card)[0]) for o in plays
     ):
         raise Refusal("not_allowed", what="discard_and_play")
 
@@ -139,9 +163,11 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     if spec.id not in CARDS.behaviours:
         raise Refusal("not_implemented", card=spec.id)
     check_timing(state, pid, spec)
+    if spec.has("once_per_game") and any(r.actor == pid and r.card == spec.id for r in state.history):
+        raise Refusal("limit_reached", what="once_per_game", card=spec.id)
     player = state.player(pid)
     ctx = ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
-                       is_mafia=player.faction == "mafia", colours=COLOURS)
+                       is_mafia=player.faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES))
     params = {k: v for k, v in order.params.items() if k not in PLAY_OPTIONS}
     for param in spec.params:
         if param.name in params and param.who and not has_role(player, param.who):
@@ -151,7 +177,12 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     order.params = checked
     if spec.id in CARD_CHECKS:
         CARD_CHECKS[spec.id](state, pid, order.params)
+    for option, option_check in OPTION_CHECKS.items():
+        if option in order.params:
+            option_check(state, pid, spec, order.params)
     for param in spec.params:
+        if param.kind == "sleeve_cards" and order.params.get(param.name) and exiled(state, pid):
+            raise Refusal("not_allowed", what="sleeve", reason="exiled")
         if param.kind in ("hand_cards", "sleeve_cards"):
             for uid in order.params.get(param.name) or []:
                 if uid in used:
@@ -226,3 +257,15 @@ def _ruleset():  # type: ignore[no-untyped-def]
     from engine.core.ruleset import get_ruleset
 
     return get_ruleset("mafik")
+
+
+def _once_per_game(state: GameState, pid: int, orders: list[Order]) -> None:
+    """"Можно использовать 1 раз за игру": not twice in one phase either (Hand and Sleeve)."""
+    played = Counter(played_spec(state, pid, *find_card(state, pid, o.card), o.params).id
+                     for o in orders if o.kind == "play")
+    for card_id, count in played.items():
+        if count > 1 and CATALOG[card_id].has("once_per_game"):
+            raise Refusal("limit_reached", what="once_per_game", card=card_id)
+
+
+SET_CHECKS.append(_once_per_game)

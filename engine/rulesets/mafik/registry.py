@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.cards import CardCatalog, CardRegistry
-from engine.core.phase import DeathRule, OnDiscard
+from engine.core.phase import DeathRule, Instead, OnDiscard
 from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
+from engine.core.state import GameState
 
 NAME = "mafik"
 # The eight colours in the seed's order (Верхняя стойка: the first of each pair, Нижняя: the second).
@@ -24,6 +25,8 @@ QUERIES = Queries()
 PIPELINE = Pipeline()
 REPLACEMENTS: list[tuple[int, str, Replacement]] = []
 ON_DAMAGE_DISCARD: list[OnDiscard] = []
+DAMAGE_DISCARD_INSTEAD: list[Instead] = []  # a card lost to damage goes elsewhere instead (Воин)
+ON_REBUILD: list[Callable[[GameState, int], None]] = []  # after a player's new deck is built (Фокусник)
 DEATH_RULES: list[DeathRule] = []
 
 

@@ -8,7 +8,7 @@ from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.ruleset import Ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
-from engine.rulesets.mafik import comms, neutral, orders
+from engine.rulesets.mafik import comms, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.costs import card_cost, exiled, stance
 from engine.rulesets.mafik.deck import deck_limits, deck_problem, max_copies
 from engine.rulesets.mafik.registry import (
@@ -17,6 +17,7 @@ from engine.rulesets.mafik.registry import (
     CATALOG,
     NAME,
     NEUTRAL,
+    ON_REBUILD,
     PIPELINE,
     QUERIES,
     REPLACEMENTS,
@@ -152,6 +153,14 @@ class Mafik(Ruleset):
             raise Refusal("not_allowed", what=action, reason="no_such_action")
         handler(state, pid, params)
 
+    def aspect(self, state: GameState, pid: int, aspect: str) -> Any:
+        """Checks may learn a character's colours and stance."""
+        if aspect == "colours":
+            return list(colours_of(state, pid))
+        if aspect == "stance":
+            return stance(state, pid)
+        return super().aspect(state, pid, aspect)
+
     def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
         player = state.player(pid)
         running = state.status == "running"
@@ -209,7 +218,7 @@ def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
     problem = deck_problem(state, pid, cards)
     if problem is not None:
         raise Refusal("deck_invalid", **problem)
-    for effect in state.effects_of("may_rebuild", target=pid)[:1]:
+    for effect in state.effects_of("may_rebuild", target=pid)[:1] if player.deck else []:  # an empty deck needs none
         state.effects.remove(effect)
     player.discard.extend(player.deck)
     player.deck = [state.new_card(c) for c in cards]
@@ -223,6 +232,8 @@ def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
             state.emit("unique_card", "player", pid, card=unique)
     if player.public_role == "banker" and player.deck and not exiled(state, pid):  # Банкир
         player.sleeve.append(player.deck.pop(0))
+    for hook in ON_REBUILD:
+        hook(state, pid)
 
 
 def engineer_pick(state: GameState, pid: int, params: dict[str, Any]) -> None:
@@ -245,6 +256,13 @@ ACTIONS = {
     "room_propose": comms.propose_room,
     "room_confirm": comms.confirm_room,
     "engineer_pick": engineer_pick,
+    "geek_card": perks_a.geek_card,
+    "loot": perks_a.loot,
+    "mentor_stance": perks_a.mentor_stance,
+    "secretary": perks_a.secretary,
+    "addict_move": perks_b.addict_move,
+    "lucky_redraw": perks_b.lucky_redraw,
+    "undertaker": perks_b.undertaker,
 }
 
 
@@ -259,6 +277,8 @@ def begin_phase(state: GameState, phase: int) -> None:
         if not player.alive:
             continue
         for effect in state.effects_of("draw_next", target=player.pid):  # the Маньяк's bought draws
+            if effect.params["zone"] == "sleeve" and exiled(state, player.pid):  # Изгнание: no Sleeve
+                continue
             card = Mafik().draw_one(state, player)
             if card is not None:
                 (player.sleeve if effect.params["zone"] == "sleeve" else player.hand).append(card)

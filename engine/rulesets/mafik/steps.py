@@ -21,7 +21,7 @@ from engine.core.phase import close_phase, decide_deaths, finish, revalidate, se
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Order, PlayRecord
 from engine.rulesets.mafik.orders import find_card, played_spec, validate_orders
-from engine.rulesets.mafik.registry import CARDS, DEATH_RULES, ON_DAMAGE_DISCARD, PIPELINE, REPLACEMENTS
+from engine.rulesets.mafik.registry import CARDS, DAMAGE_DISCARD_INSTEAD, DEATH_RULES, ON_DAMAGE_DISCARD, PIPELINE, REPLACEMENTS
 
 Hook = Callable[[Resolution], None]
 TARGETING: list[Hook] = []
@@ -116,7 +116,7 @@ def damage(res: Resolution) -> None:
 @PIPELINE.step("discards", 700)
 def discards(res: Resolution) -> None:
     for player in res.state.living():
-        settle_damage(res, player, ON_DAMAGE_DISCARD)
+        settle_damage(res, player, ON_DAMAGE_DISCARD, DAMAGE_DISCARD_INSTEAD)
         res.draw(player.pid, len(res.refills.get(player.pid, [])))
         owed = res.scratch.get("draws", {}).get(player.pid, 0)
         if owed:

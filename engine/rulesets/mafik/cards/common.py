@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from typing import Any
 
+from engine.core.cards import CardSpec, ParamSpec
 from engine.core.checks import learn
-from engine.core.resolution import Play, Resolution
-from engine.core.state import CardInstance, GameState, JsonValue
+from engine.core.params import ParamContext, validate_params
+from engine.core.refusal import Refusal
+from engine.core.resolution import DamagePacket, Play, Resolution
+from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.costs import exiled
-from engine.rulesets.mafik.registry import CARDS, CATALOG
+from engine.rulesets.mafik.orders import SET_CHECKS, find_card, played_spec, validator
+from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, NAME, PIPELINE, replacement
+from engine.rulesets.mafik.roles import SECRET_ROLES
 
 
 def accusation_hits(play: Play, target: int | None = None) -> int:
@@ -93,3 +100,180 @@ def apply_effect(play: Play, card_id: str, params: dict[str, JsonValue], *, via:
 def tonight(state: GameState) -> int:
     """The last phase of "this night" (the current phase when played at night)."""
     return state.phase if state.is_night else state.phase + 1
+
+
+# ---- added with the Урон cards ----
+
+def card_message(play: Play, to: int, text: str, *, anonymous: bool = True) -> None:
+    """"Отправьте цели произвольное сообщение": the target gets it at the end of the phase, without the
+    sender's name unless the card says otherwise; the master sees who sent it."""
+    state = play.state
+    state.emit("card_message", "player", to, text=text, sender=None if anonymous else play.actor, via=play.spec.id)
+    state.emit("card_message_sent", "master", None, sender=play.actor, to=to, text=text, via=play.spec.id)
+
+
+def deny_armor(play: Play, target: int, start: int, end: int | None) -> None:
+    """"Не может иметь броню" / "не получает брони": the target's armor counts for nothing in these phases."""
+    play.effect("no_armor", target=target, start=start, end=end)
+
+
+@replacement("no_armor", 59)
+def _no_armor(res: Resolution, packet: DamagePacket) -> None:
+    if res.state.effects_of("no_armor", target=packet.target):
+        res.armor[packet.target] = 0
+
+
+@replacement("damage_log", 58)
+def _damage_log(res: Resolution, packet: DamagePacket) -> None:
+    """Who has ever dealt damage to whom (armor or not), for "если цель наносила вам урон"."""
+    if packet.source is not None and packet.source != packet.target:
+        res.state.player(packet.source).flags[f"damaged:{packet.target}"] = 1
+
+
+def has_damaged(state: GameState, source: int, target: int) -> bool:
+    """Has `source` dealt damage to `target` in any way in an earlier phase?"""
+    return bool(state.player(source).flags.get(f"damaged:{target}"))
+
+
+# Granted abilities: "до конца игры каждую ночь вы можете …". The card grants an `ability` effect; each
+# phase the player may give an order of kind "ability" with {"ability": card id, **the ability's params}; it
+# resolves as a play of that card with via="ability" (the card's behaviour tells the two apart), so
+# redirects and retaliation see it. At most one use of each card's ability a phase.
+ABILITY_PARAMS: dict[str, tuple[ParamSpec, ...]] = {}
+
+
+def ability_spec(card_id: str) -> CardSpec:
+    return replace(CATALOG[card_id], params=ABILITY_PARAMS[card_id])
+
+
+def grant_ability(play: Play, *, start: int, nights_only: bool = False, instead_of: str | None = None,
+                  **params: JsonValue) -> None:
+    """From phase `start` to the end of the game the player may use this card's ability
+    (`instead_of="sleeve"`: it takes the place of the phase's Sleeve card)."""
+    play.effect("ability", target=play.actor, start=start, card=play.spec.id, nights_only=nights_only,
+                instead_of=instead_of, **params)
+
+
+def abilities(state: GameState, pid: int, card_id: str) -> list[Effect]:
+    return [e for e in state.effects_of("ability", target=pid) if e.params.get("card") == card_id]
+
+
+@validator("ability")
+def _ability(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    from engine.core.ruleset import get_ruleset
+
+    card_id = order.params.get("ability")
+    granted = abilities(state, pid, card_id) if isinstance(card_id, str) and card_id in ABILITY_PARAMS else []
+    if not granted:
+        raise Refusal("not_allowed", what="ability", card=card_id)
+    if any(e.params.get("nights_only") for e in granted) and not state.is_night:
+        raise Refusal("wrong_phase", what="ability", card=card_id, reason="night_only")
+    player = state.player(pid)
+    ctx = ParamContext(state=state, ruleset=get_ruleset(NAME), actor=pid, spec=ability_spec(str(card_id)),
+                       by_day=state.is_day, is_mafia=player.faction == "mafia", colours=COLOURS,
+                       roles=tuple(SECRET_ROLES))
+    checked = validate_params(ctx, {k: v for k, v in order.params.items() if k not in ("ability", "instead_of")})
+    instead_of = granted[0].params.get("instead_of")
+    order.params = {"ability": card_id, **checked, **({"instead_of": instead_of} if instead_of else {})}
+    return 0
+
+
+def _one_use_per_ability(state: GameState, pid: int, orders: list[Order]) -> None:
+    uses = Counter(str(o.params.get("ability")) for o in orders if o.kind == "ability")
+    for card_id, count in uses.items():
+        if count > 1:
+            raise Refusal("limit_reached", what="ability", card=card_id)
+
+
+SET_CHECKS.append(_one_use_per_ability)
+
+
+@PIPELINE.step("abilities", 110)
+def _ability_plays(res: Resolution) -> None:
+    """Each ability order becomes a play of its card (via="ability"), resolved with the others."""
+    for pid, orders in res.scratch["orders"].items():
+        for order in orders:
+            if order.kind == "ability":
+                card_id = str(order.params["ability"])
+                params = {k: v for k, v in order.params.items() if k not in ("ability", "instead_of")}
+                res.plays.append(Play(res, pid, ability_spec(card_id), params, order=order, via="ability"))
+
+
+def once_a_phase(card_id: str) -> None:
+    """"Нельзя играть больше одной такой карты в фазу": at most one play of this card a phase."""
+
+    def check(state: GameState, pid: int, orders: list[Order]) -> None:
+        plays = [o for o in orders if o.kind == "play"]
+        if sum(1 for o in plays if played_spec(state, pid, *find_card(state, pid, o.card), o.params).id == card_id) > 1:
+            raise Refusal("limit_reached", what="card", card=card_id)
+
+    SET_CHECKS.append(check)
+
+
+# ---- added with the Защита cards ----
+
+@PIPELINE.step("snapshot", 199)
+def _snapshot(res: Resolution) -> None:
+    """Hand sizes and stances as the phase's effects begin: the cards played this phase have left the
+    hand, nothing is drawn yet, no card of this phase has changed a stance — so the order in which
+    cards resolve never changes what they read."""
+    from engine.rulesets.mafik.costs import stance
+
+    res.scratch["hand_sizes"] = {p.pid: len(p.hand) for p in res.state.living()}
+    res.scratch["stances"] = {p.pid: stance(res.state, p.pid) for p in res.state.living()}
+
+
+def hand_size(play: Play, pid: int) -> int:
+    """"Цель с N картами в Руке" as a card resolves: the hand as the phase's effects began."""
+    return int(play.res.scratch.get("hand_sizes", {}).get(pid, len(play.state.player(pid).hand)))
+
+
+def in_stance(play: Play, which: str) -> bool:
+    """(Верхняя/Нижняя стойка: …): was the player in this stance as the phase's effects began?"""
+    from engine.rulesets.mafik.costs import stance
+
+    return str(play.res.scratch.get("stances", {}).get(play.actor) or stance(play.state, play.actor)) == which
+
+
+def next_day(state: GameState) -> int:
+    """"Следующим днём" / "на следующий день" / "на следующем голосовании"."""
+    return state.phase + 1 if state.is_night else state.phase + 2
+
+
+def next_night(state: GameState) -> int:
+    """"Следующей ночью"."""
+    return state.phase + 2 if state.is_night else state.phase + 1
+
+
+def lasting(state: GameState, target: int, card_id: str) -> bool:
+    """Does an effect of this card, in force or still to come, act on the target? ("Несколько применений
+    этой карты не складываются": then a new one does nothing.)"""
+    return any(e.target == target and e.params.get("card") == card_id and (e.end is None or e.end >= state.phase)
+               for e in state.effects)
+
+
+def armor_for_phases(play: Play, target: int, amount: int, *, first: int, last: int | None,
+                     nights_only: bool = False) -> None:
+    """`amount` armor in every phase from `first` to `last` (None: to the end of the game; nights only
+    with `nights_only`). This phase's share comes at once (its tick has run); the rest is an
+    `armor_each_phase` effect carrying the card's id (see `lasting`)."""
+    state = play.state
+    now = state.phase
+    if first <= now and (last is None or now <= last) and (state.is_night or not nights_only):
+        play.armor(target, amount)
+    start = max(first, now + 1)
+    if last is None or start <= last:
+        play.effect("armor_each_phase", target=target, start=start, end=last, amount=amount,
+                    nights_only=nights_only, card=play.spec.id)
+
+
+# Cards whose effect on a character changes what that character's own checks learn (Темнота: "все
+# проверки, совершённые этой цели, имеют случайный результат"). Лампа makes its holder immune to them;
+# a colour module adds the ids of such cards here.
+ALTERS_CHECKS: set[str] = {"darkness"}
+
+
+def checks_shielded(state: GameState, pid: int) -> bool:
+    """Лампа: nothing may alter this character's own checks (an `appearance` modifier that acts through
+    an effect on the observer asks this); what acts on the checked character still works."""
+    return bool(state.effects_of("lamp", target=pid))

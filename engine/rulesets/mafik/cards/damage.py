@@ -1,0 +1,413 @@
+"""Урон: 30 cards.
+
+Readings of unclear texts (see the report / docs/rulings.md):
+- "cards in hand" conditions (Уравнитель, Mana Burn's Sleeve, Coup de Grâce, Убийство) are read when the
+  card resolves: the cards played this phase have left the hand, the replacements are not drawn yet;
+  Гоп-стоп says "at the start of the night" and reads that snapshot.
+- A (Верхняя стойка: …) variant uses the player's stance in the phase the card resolves.
+- Abilities granted "every night" (Демоническая форма, Нож-кредитка) are used with an order of kind
+  "ability" (cards/common.py) and resolve as plays of the card with via="ability".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.cards import CardSpec, ParamSpec
+from engine.core.refusal import Refusal
+from engine.core.resolution import DamagePacket, Play, Resolution
+from engine.core.state import GameState, JsonValue
+from engine.rulesets.mafik.cards.common import (
+    ABILITY_PARAMS,
+    abilities,
+    accusation_hits,
+    card_message,
+    deny_armor,
+    draw_to_sleeve,
+    grant_ability,
+    grant_play_as,
+    guessed_role,
+    has_damaged,
+    new_card_to_sleeve,
+    once_a_phase,
+    to_sleeve,
+)
+from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.orders import CARD_CHECKS, play_option
+from engine.rulesets.mafik.registry import CARDS, CATALOG, QUERIES, replacement
+
+PISTOL = "pistol"
+
+
+def upper(play: Play) -> bool:
+    return stance(play.state, play.actor) == "upper"
+
+
+def played_card(res: Resolution, pid: int, card_id: str) -> bool:
+    """Did `pid` play card `card_id` this phase (as itself, or a card played as it)?"""
+    return any(p.actor == pid and p.via != "ability"
+               and (p.spec.id == card_id or (p.instance is not None and p.instance.card == card_id))
+               for p in res.plays)
+
+
+def next_night(state: GameState) -> int:
+    return state.phase + 2 if state.is_night else state.phase + 1
+
+
+def _targets(params: dict[str, JsonValue]) -> list[int]:
+    if isinstance(params.get("targets"), list):
+        return [int(t) for t in params["targets"]]
+    return [int(params["target"])] if isinstance(params.get("target"), int) else []
+
+
+@CARDS.card("pistol")
+def pistol(play: Play) -> None:
+    play.damage(play.target, (2 if play.by_mafia else 1) + 2 * accusation_hits(play))
+
+
+@CARDS.card("contract")
+def contract(play: Play) -> None:
+    new_card_to_sleeve(play.state, play.target, PISTOL)
+    if play.params.get("message"):
+        card_message(play, play.target, str(play.params["message"]))
+
+
+@CARDS.card("back_alley_meeting")
+def back_alley_meeting(play: Play) -> None:
+    """Обвинение: a random card of the target's Sleeve goes to the player's Sleeve (to the discard if
+    the player cannot take Sleeve cards now)."""
+    play.damage(play.target, 2)
+    sleeve = play.state.player(play.target).sleeve
+    if accusation_hits(play) and sleeve:
+        card = play.state.random.choice(sleeve)
+        sleeve.remove(card)
+        if not to_sleeve(play.state, play.actor, card):
+            play.state.player(play.target).discard.append(card)
+        play.tell(play.actor, "sleeve_card_taken", target=play.target, cards=[card.card])
+        play.tell(play.target, "sleeve_card_lost", cards=[card.card])
+
+
+@CARDS.card("broad_daylight")
+def broad_daylight(play: Play) -> None:
+    play.damage(play.target, 1 + accusation_hits(play))
+
+
+@CARDS.card("shiv")
+def shiv(play: Play) -> None:
+    play.damage(play.target, 1)
+
+
+@CARDS.card("sniper_rifle")
+def sniper_rifle(play: Play) -> None:
+    """Does nothing, unless a Mafia member or the Maniac names the target's secret role right: 30 damage."""
+    role = play.params.get("role")
+    if "target" in play.params and guessed_role(play, play.target, role):
+        play.damage(play.target, 30)
+
+
+def _sniper_rifle_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    if "role" in params and "target" not in params:
+        raise Refusal("bad_param", card="sniper_rifle", param="target", reason="missing")
+
+
+CARD_CHECKS["sniper_rifle"] = _sniper_rifle_check
+
+
+@CARDS.card("blood_bath")
+def blood_bath(play: Play) -> None:
+    roles = play.params.get("roles") or []
+    targets = play.targets
+    if targets and all(guessed_role(play, t, r) for t, r in zip(targets, roles, strict=True)):
+        for target in targets:
+            play.damage(target, 6)
+
+
+def _blood_bath_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    if "targets" in params and "roles" not in params:
+        raise Refusal("bad_param", card="blood_bath", param="roles", reason="missing")
+
+
+CARD_CHECKS["blood_bath"] = _blood_bath_check
+
+
+@CARDS.card("soldier")
+def soldier(play: Play) -> None:
+    grant_play_as(play, PISTOL)
+
+
+@CARDS.card("sniper")
+def sniper(play: Play) -> None:
+    grant_play_as(play, "sniper_rifle")
+
+
+@CARDS.card("equalizer")
+def equalizer(play: Play) -> None:
+    behind = len(play.me.hand) < 3 and len(play.state.player(play.target).hand) > 3
+    play.damage(play.target, 1 + (4 if behind else 0))
+
+
+def council_target_last_phase(state: GameState, pid: int) -> bool:
+    """Was `pid` the character the Вече punished in the previous phase?"""
+    return any(e.phase == state.phase - 1 and e.to == "public" and "punished" in e.params
+               and e.params["punished"] == pid for e in state.events)
+
+
+def _equalizer_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    if council_target_last_phase(state, pid) and stance(state, pid) != "upper":
+        raise Refusal("not_allowed", what="equalizer", reason="council_target")
+
+
+CARD_CHECKS["equalizer"] = _equalizer_check
+
+
+@CARDS.card("chainsaw_massacre")
+def chainsaw_massacre(play: Play) -> None:
+    for target in play.targets:  # one entry per hit, repeats allowed
+        play.damage(target, 2)
+
+
+def _chainsaw_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    targets = params.get("targets")
+    if not isinstance(targets, list) or len(targets) != params.get("x"):
+        raise Refusal("bad_param", card="chainsaw_massacre", param="targets", reason="count")
+
+
+CARD_CHECKS["chainsaw_massacre"] = _chainsaw_check
+
+
+@CARDS.card("kick")
+def kick(play: Play) -> None:
+    play.damage(play.target, 2 if upper(play) else 1)
+    if accusation_hits(play):
+        deny_armor(play, play.target, play.state.phase, play.state.phase)
+
+
+@CARDS.card("machine_gun")
+def machine_gun(play: Play) -> None:
+    play.damage(play.target, accusation_hits(play), ignore_armor=True)
+
+
+@CARDS.card("backstab")
+def backstab(play: Play) -> None:
+    """"deadly": 20 damage; "free_light" (Советник, Предатель; Free): 3 damage."""
+    if played_card(play.res, play.target, str(play.params["card"])):
+        play.damage(play.target, 3 if play.params.get("mode") == "free_light" else 20)
+
+
+@CARDS.card("mana_burn")
+def mana_burn(play: Play) -> None:
+    target = play.state.player(play.target)
+    amount = 3 if len(target.sleeve) >= 3 and target.secret_role != "maniac" else 1
+    play.damage(play.target, amount - (1 if play.params.get("free") else 0))
+
+
+@CARDS.card("sawn_off_under_the_table")
+def sawn_off_under_the_table(play: Play) -> None:
+    if any(p.actor == play.target and play.actor in p.targets for p in play.res.plays):
+        play.damage(play.target, 6 if upper(play) else 4)
+
+
+@CARDS.card("poison")
+def poison(play: Play) -> None:
+    """This night, and every night after it until the end of the game."""
+    amount = (2 if upper(play) else 1) + (1 if accusation_hits(play) else 0)
+    play.damage(play.target, amount)
+    play.effect("damage_each_phase", target=play.target, start=play.state.phase + 1, amount=amount,
+                nights_only=True, card="poison", colour="damage")
+
+
+@CARDS.card("coup_de_grace")
+def coup_de_grace(play: Play) -> None:
+    if len(play.state.player(play.target).hand) <= 2:
+        play.damage(play.target, 3 + 3 * accusation_hits(play))
+
+
+@CARDS.card("street_fight")
+def street_fight(play: Play) -> None:
+    amount = int(play.params["amount"])
+    play.damage(play.actor, amount)
+    play.damage(play.target, amount)
+
+
+once_a_phase("street_fight")
+
+
+@CARDS.card("arsenal")
+def arsenal(play: Play) -> None:
+    for _ in range(2):
+        new_card_to_sleeve(play.state, play.target, PISTOL)
+
+
+@CARDS.card("tracer_rounds")
+def tracer_rounds(play: Play) -> None:
+    role = play.params["role"]
+    if guessed_role(play, play.target, role):
+        play.damage(play.target, 2)
+    if play.by_mafia:
+        play.state.emit("tracer_rounds", "faction", "mafia", actor=play.actor, target=play.target, secret_role=role)
+
+
+@CARDS.card("card_throw")
+def card_throw(play: Play) -> None:
+    """The chosen Hand cards are discarded as if played: each owes a replacement (damage cancels those first)."""
+    play.damage(play.target, 2)
+    me = play.me
+    for uid in play.params.get("cards") or []:
+        card = next((c for c in me.hand if c.uid == uid), None)
+        if card is not None:
+            me.hand.remove(card)
+            me.discard.append(card)
+            play.res.owe_refill(play.actor, card)
+
+
+def _card_throw_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    if len(params.get("cards") or []) > (3 if stance(state, pid) == "upper" else 2):
+        raise Refusal("bad_param", card="card_throw", param="cards", reason="count")
+
+
+CARD_CHECKS["card_throw"] = _card_throw_check
+
+
+@CARDS.card("demonic_form")
+def demonic_form(play: Play) -> None:
+    """Played: the nightly ability from the next phase (once, however many are played) and, if chosen, the
+    upper stance for the next 2 phases. Used (via="ability"): 2 damage (Обвинение: +1 a named card)."""
+    state = play.state
+    if play.via == "ability":
+        play.damage(play.target, 2 + accusation_hits(play))
+        return
+    if not abilities(state, play.actor, "demonic_form"):
+        grant_ability(play, start=state.phase + 1, nights_only=True)
+    if play.params.get("upper"):
+        play.effect("stance", target=play.actor, start=state.phase + 1, end=state.phase + 2, stance="upper")
+
+
+ABILITY_PARAMS["demonic_form"] = (ParamSpec("target", "target"), ParamSpec("accuse", "accusation", optional=True))
+
+
+@CARDS.card("peacekeeping_operation")
+def peacekeeping_operation(play: Play) -> None:
+    """From the next phase: a play at night may carry the option armor_instead=True."""
+    if not play.state.effects_of("peacekeeping", target=play.actor, phase=play.state.phase + 1):
+        play.effect("peacekeeping", target=play.actor, start=play.state.phase + 1)
+
+
+@play_option("armor_instead")
+def _armor_instead_check(state: GameState, pid: int, spec: CardSpec, params: dict[str, JsonValue]) -> None:
+    value = params["armor_instead"]
+    if not isinstance(value, bool):
+        raise Refusal("bad_param", param="armor_instead", reason="not_a_flag")
+    if not value:
+        return
+    if not state.effects_of("peacekeeping", target=pid):
+        raise Refusal("not_allowed", what="armor_instead", card=spec.id)
+    if not state.is_night:
+        raise Refusal("wrong_phase", what="armor_instead", reason="night_only")
+    if not any(p.kind in ("target", "targets", "any_living") for p in spec.params):
+        raise Refusal("bad_param", card=spec.id, param="armor_instead", reason="no_target")
+    if params.get("accuse") and stance(state, pid) != "upper":
+        raise Refusal("not_allowed", what="accusation", card=spec.id, reason="armor_instead")
+
+
+@replacement("peacekeeping", 55)
+def armor_instead(res: Resolution, packet: DamagePacket) -> None:
+    """Миротворческая операция: what the play would deal to its targets this night becomes their armor."""
+    play = packet.play
+    if play is None or not play.params.get("armor_instead"):
+        return
+    if packet.target != play.actor and packet.target in play.targets:
+        res.add_armor(packet.target, packet.amount)
+        packet.amount = 0
+
+
+@CARDS.card("berserk")
+def berserk(play: Play) -> None:
+    end = play.state.phase + 3
+    play.effect("berserk", target=play.actor, end=end)
+    deny_armor(play, play.actor, play.state.phase, end)
+
+
+@replacement("berserk", 20)
+def berserk_doubling(res: Resolution, packet: DamagePacket) -> None:
+    """Damage by cards (directly or by their lasting effects): ×2 from a berserker, ×2 to a berserker."""
+    if packet.fixed or packet.card is None:
+        return
+    state = res.state
+    if packet.source is not None and state.effects_of("berserk", target=packet.source):
+        packet.amount *= 2
+    if state.effects_of("berserk", target=packet.target):
+        packet.amount *= 2
+
+
+@CARDS.card("vendetta")
+def vendetta(play: Play) -> None:
+    night = next_night(play.state)
+    hurt = has_damaged(play.state, play.target, play.actor)
+    play.tell(play.actor, "vendetta_confirmed" if hurt else "vendetta_denied", target=play.target)
+    if hurt:
+        play.effect("vendetta", target=play.target, start=night, end=night)
+    if upper(play):
+        deny_armor(play, play.target, night, night)
+
+
+@QUERIES.modifier("counts_toward_limit")
+def optional_free(state: GameState, value: bool, *, pid: int, spec: CardSpec,
+                  params: dict[str, JsonValue] | None = None, **_: Any) -> bool:
+    """Free by choice (Нож в спину's light mode, the Killer's Mana Burn) or by a Вендетта."""
+    params = params or {}
+    if spec.id == "backstab" and params.get("mode") == "free_light":
+        return False
+    if spec.id == "mana_burn" and params.get("free"):
+        return False
+    if spec.colour == "damage":
+        targets = _targets(params)
+        if any(e.source == pid and e.target in targets for e in state.effects_of("vendetta")):
+            return False
+    return value
+
+
+@CARDS.card("poisoned_blade")
+def poisoned_blade(play: Play) -> None:
+    play.damage(play.target, 2)
+    if accusation_hits(play):
+        play.effect("damage_each_phase", target=play.target, start=play.state.phase + 1,
+                    end=play.state.phase + 2, amount=1, card="poisoned_blade", colour="damage")
+
+
+@CARDS.card("credit_card_knife")
+def credit_card_knife(play: Play) -> None:
+    """Played: the nightly ability (instead of the Sleeve card); played in the upper stance, it deals 2 for
+    good. Used (via="ability"): 1 damage, 2 if it was played in the upper stance or the player is in it."""
+    if play.via == "ability":
+        granted_upper = any(e.params.get("upper") for e in abilities(play.state, play.actor, "credit_card_knife"))
+        play.damage(play.target, 2 if granted_upper or upper(play) else 1)
+        return
+    grant_ability(play, start=play.state.phase + 1, nights_only=True, instead_of="sleeve", upper=upper(play))
+
+
+ABILITY_PARAMS["credit_card_knife"] = (ParamSpec("target", "target"),)
+
+
+@CARDS.card("murder")
+def murder(play: Play) -> None:
+    card = str(play.params["card"])
+    in_hand = any(c.card == card for c in play.state.player(play.target).hand)
+    if in_hand and not played_card(play.res, play.target, card):
+        play.damage(play.target, 3)
+
+
+@CARDS.card("mugging")
+def mugging(play: Play) -> None:
+    """Upper stance: two colours, enough that one of them is missing."""
+    had = {CATALOG[c].colour for c in play.state.player(play.target).hand_at_phase_start}
+    if any(colour not in had for colour in play.params["colours"]):
+        play.damage(play.target, 1)
+        draw_to_sleeve(play.res, play.actor, 1)
+
+
+def _mugging_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    if len(params.get("colours") or []) > (2 if stance(state, pid) == "upper" else 1):
+        raise Refusal("bad_param", card="mugging", param="colours", reason="count")
+
+
+CARD_CHECKS["mugging"] = _mugging_check

@@ -1,0 +1,530 @@
+"""Защита: 30 cards.
+
+Readings of unclear texts (see the report):
+- "cards in Hand" conditions read the hand as the phase's effects begin (cards played this phase have
+  left it, nothing is drawn yet: `hand_size`); Больничная охрана restricts the choice of target, so it
+  is checked on the order, against the target's hand then. A stance variant uses the stance the player
+  was in as the effects began (`in_stance`).
+- (Фракция: …) is the faction of the player (the seed's definition): Очная ставка gives 4 armor when a
+  law or maniac player guesses right, 2 when a mafia player does, none for the Предатель.
+- Отражение: this phase only (effects last the phase they are played in unless the card says otherwise),
+  and once a game: the first play gives the effect, later plays do nothing.
+- В молоко: "2 раза подряд" = two uses in a row by the same player on the same target.
+- Железные нервы: fires when a phase begins with 1 card (lower stance when played: 1 or 2) in Hand, and
+  again only after the Hand has been above that; the choice is an order of kind "ability".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.cards import ParamSpec
+from engine.core.refusal import Refusal
+from engine.core.resolution import DamagePacket, Play, Resolution
+from engine.core.state import GameState, JsonValue, Order
+from engine.rulesets.mafik.cards.common import (
+    ABILITY_PARAMS,
+    ALTERS_CHECKS,
+    abilities,
+    accusation_hits,
+    armor_for_phases,
+    card_message,
+    draw_to_hand,
+    draw_to_sleeve,
+    grant_ability,
+    grant_play_as,
+    guessed_role,
+    hand_size,
+    in_stance,
+    lasting,
+    new_card_to_sleeve,
+    next_day,
+    next_night,
+    tonight,
+)
+from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.orders import CARD_CHECKS, SET_CHECKS, find_card, played_spec, tags_of
+from engine.rulesets.mafik.registry import CARDS, CATALOG, PIPELINE, QUERIES, replacement
+from engine.rulesets.mafik.roles import has_role
+from engine.rulesets.mafik.steps import TARGETING
+
+DEBT = "debt"
+
+
+def lower(play: Play) -> bool:
+    return in_stance(play, "lower")
+
+
+def _redirect(params: dict[str, JsonValue], actor: int, mirrors: set[int]) -> None:
+    """Targets in `mirrors` (other than the actor) become the actor."""
+    target = params.get("target")
+    if isinstance(target, int) and not isinstance(target, bool) and target in mirrors and target != actor:
+        params["target"] = actor
+    targets = params.get("targets")
+    if isinstance(targets, list):
+        params["targets"] = [actor if t in mirrors and t != actor else t for t in targets]
+
+
+# ---- armor for oneself ----
+
+@CARDS.card("martial_arts")
+def martial_arts(play: Play) -> None:
+    hits = accusation_hits(play)
+    play.damage(play.target, 1 + hits)
+    play.armor(play.actor, 1 + hits)
+
+
+@CARDS.card("take_cover_and_roll")
+def take_cover_and_roll(play: Play) -> None:
+    phase = play.state.phase
+    armor_for_phases(play, play.actor, 2 if lower(play) else 1, first=phase, last=phase + 2)
+
+
+@CARDS.card("bunker")
+def bunker(play: Play) -> None:
+    play.armor(play.actor, 3)
+
+
+@CARDS.card("grit_your_teeth")
+def grit_your_teeth(play: Play) -> None:
+    play.armor(play.actor, 1)
+
+
+@CARDS.card("escape_plan")
+def escape_plan(play: Play) -> None:
+    """Nothing, except for the Мафия and the Маньяк (who pay 1): 4 armor (lower stance: 6) next day."""
+    if has_role(play.me, ("mafia", "maniac")):
+        day = next_day(play.state)
+        armor_for_phases(play, play.actor, 6 if lower(play) else 4, first=day, last=day)
+
+
+@CARDS.card("at_any_cost", priority=90)
+def at_any_cost(play: Play) -> None:
+    """Resolves after the other cards: everything then in Hand and Sleeve goes (the card's own refill is
+    still drawn if damage does not cancel it)."""
+    me = play.me
+    play.armor(play.actor, 6)
+    me.discard.extend([*me.hand, *me.sleeve])
+    me.hand, me.sleeve = [], []
+
+
+@CARDS.card("i_am_legend")
+def i_am_legend(play: Play) -> None:
+    if not lasting(play.state, play.actor, play.spec.id):
+        armor_for_phases(play, play.actor, 1, first=play.state.phase, last=None)
+
+
+@CARDS.card("tank")
+def tank(play: Play) -> None:
+    play.armor(play.actor, 5)
+    if not lower(play):
+        day = next_day(play.state)
+        play.effect("votes_against", target=play.actor, start=day, end=day, amount=2)
+
+
+# ---- armor for others ----
+
+CONFRONTATION_ARMOR = {"law": 4, "maniac": 4, "mafia": 2}
+
+
+@CARDS.card("confrontation")
+def confrontation(play: Play) -> None:
+    if guessed_role(play, play.target, play.params.get("role")):
+        play.armor(play.target, CONFRONTATION_ARMOR.get(play.me.faction, 0))
+
+
+@CARDS.card("they_will_come_for_you")
+def they_will_come_for_you(play: Play) -> None:
+    if new_card_to_sleeve(play.state, play.target, "bunker"):
+        play.state.emit("card_to_sleeve", "player", play.target, card="bunker")
+    if play.params.get("message"):
+        card_message(play, play.target, str(play.params["message"]))
+
+
+@CARDS.card("hospital_guard")
+def hospital_guard(play: Play) -> None:
+    play.armor(play.target, 5)
+
+
+def hospital_guard_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    """Only on a target with 2 or fewer cards in Hand (lower stance: 3 or fewer)."""
+    limit = 3 if stance(state, pid) == "lower" else 2
+    target = int(params["target"])
+    if len(state.player(target).hand) > limit:
+        raise Refusal("invalid_target", card="hospital_guard", target=target, reason="too_many_cards", max=limit)
+
+
+CARD_CHECKS["hospital_guard"] = hospital_guard_check
+
+
+@CARDS.card("under_protection")
+def under_protection(play: Play) -> None:
+    play.armor(play.target, 3)
+
+
+@CARDS.card("bodyguard")
+def bodyguard(play: Play) -> None:
+    grant_play_as(play, "under_protection")
+
+
+@CARDS.card("bulletproof_vest")
+def bulletproof_vest(play: Play) -> None:
+    if not lasting(play.state, play.target, play.spec.id):
+        armor_for_phases(play, play.target, 1, first=play.state.phase, last=None, nights_only=True)
+
+
+@CARDS.card("post_guards")
+def post_guards(play: Play) -> None:
+    room = next((e for e in play.state.effects_of("room") if e.eid == play.params["room"]), None)
+    for member in room.params["members"] if room else []:
+        if play.state.player(int(member)).alive:
+            play.armor(int(member), 3 if lower(play) else 2)
+
+
+@CARDS.card("city_sleeps")
+def city_sleeps(play: Play) -> None:
+    """Several plays in one phase give the 2 armor once."""
+    if play.res.scratch.get("city_sleeps"):
+        return
+    play.res.scratch["city_sleeps"] = True
+    for player in play.state.living():
+        play.armor(player.pid, 2)
+
+
+@CARDS.card("blessing")
+def blessing(play: Play) -> None:
+    for player in play.state.living():
+        if hand_size(play, player.pid) <= 3:
+            play.armor(player.pid, 2 if lower(play) else 1)
+
+
+# ---- cards ----
+
+@CARDS.card("first_aid")
+def first_aid(play: Play) -> None:
+    if hand_size(play, play.target) <= (3 if lower(play) else 2):
+        draw_to_hand(play, play.target, 1)
+
+
+@CARDS.card("doctor")
+def doctor(play: Play) -> None:
+    grant_play_as(play, "first_aid")
+
+
+@CARDS.card("ancient_medallion")
+def ancient_medallion(play: Play) -> None:
+    """Tonight and the next two nights (`_medallion`); a second one while it lasts does nothing."""
+    if not lasting(play.state, play.actor, play.spec.id):
+        play.effect("ancient_medallion", target=play.actor, end=play.state.phase + 4, card=play.spec.id)
+
+
+@PIPELINE.step("ancient_medallion", 460)
+def _medallion(res: Resolution) -> None:
+    """Each night of it: 1 random Hand card other than a Долг is discarded (no refill), and 4 armor."""
+    state = res.state
+    if not state.is_night:
+        return
+    for effect in state.effects_of("ancient_medallion"):
+        if effect.target is None:
+            continue
+        player = state.player(effect.target)
+        choices = [c for c in player.hand if c.card != DEBT]
+        if choices:
+            card = state.random.choice(choices)
+            player.hand.remove(card)
+            player.discard.append(card)
+            state.emit("forced_discard", "player", player.pid, cards=[card.card])
+        res.add_armor(player.pid, 4)
+
+
+# ---- Законопослушный ----
+
+LAW_ABIDING = "law_abiding"
+LAW_ABIDING_MAX = 2
+
+
+def law_abiding_surplus(state: GameState, pid: int) -> None:
+    """More than 2 Законопослушных in a deck: the extra ones (the lowest) become Пустышки."""
+    copies = [c for c in state.player(pid).deck if c.card == LAW_ABIDING]
+    for card in copies[LAW_ABIDING_MAX:]:
+        card.card, card.cost_mod = "dummy", 0
+
+
+@CARDS.card(LAW_ABIDING)
+def law_abiding(play: Play) -> None:
+    """Mode "nothing" (cost 0) does nothing; "shuffle_back" (cost 1) shuffles it back into the deck."""
+    card = play.instance
+    me = play.me
+    if play.params.get("mode") != "shuffle_back" or card is None or card not in me.discard:
+        return
+    me.discard.remove(card)
+    me.deck.append(card)
+    play.state.random.shuffle(me.deck)
+    law_abiding_surplus(play.state, play.actor)
+
+
+@PIPELINE.step("law_abiding", 210)
+def _law_abiding_in_deck(res: Resolution) -> None:
+    """Each Законопослушный in a deck: its owner learns it and gets 2 armor this phase."""
+    for player in res.state.living():
+        law_abiding_surplus(res.state, player.pid)
+        count = sum(1 for c in player.deck if c.card == LAW_ABIDING)
+        if count:
+            res.add_armor(player.pid, 2 * count)
+            res.state.emit("law_abiding_in_deck", "player", player.pid, count=count, armor=2 * count)
+
+
+def _only_peaceful(state: GameState, pid: int, orders: list[Order]) -> None:
+    """With a Законопослушный in Hand only peaceful cards (and abilities of peaceful cards) may be played."""
+    if not any(c.card == LAW_ABIDING for c in state.player(pid).hand):
+        return
+    for order in orders:
+        if order.kind == "play":
+            spec = played_spec(state, pid, *find_card(state, pid, order.card), order.params)
+        elif order.kind == "ability" and order.params.get("ability") in CATALOG:
+            spec = CATALOG[str(order.params["ability"])]
+        else:
+            continue
+        if "peaceful" not in tags_of(state, pid, spec):
+            raise Refusal("not_allowed", what="play", card=spec.id, reason="law_abiding")
+
+
+SET_CHECKS.append(_only_peaceful)
+
+
+# ---- votes ----
+
+@CARDS.card("legal_defence")
+def legal_defence(play: Play) -> None:
+    play.effect("votes_against", target=play.target, end=play.state.phase, amount=-(3 if lower(play) else 2))
+    play.announce("card_used")
+
+
+@CARDS.card("unexpected_twist")
+def unexpected_twist(play: Play) -> None:
+    day = next_day(play.state)
+    play.effect("no_votes_against", target=play.target, start=day, end=day)
+    play.announce("unexpected_twist", target=play.target, phase=day)
+
+
+@QUERIES.modifier("votes_against")
+def _extra_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
+    """Танк (+2 at the next vote), Адвокатская защита (−2 / −3): never below 0."""
+    extra = sum(int(e.params["amount"]) for e in state.effects_of("votes_against", target=target))
+    return max(0, value + extra) if extra else value
+
+
+@QUERIES.modifier("votes_against", layer=90)
+def _no_votes_against(state: GameState, value: int, *, target: int, **_: Any) -> int:
+    """Неожиданный поворот: no votes count against the target that day (its own default vote neither)."""
+    return 0 if state.effects_of("no_votes_against", target=target) else value
+
+
+# ---- targeting ----
+
+@CARDS.card("wide_of_the_mark")
+def wide_of_the_mark(play: Play) -> None:
+    night = next_night(play.state)
+    play.effect("wide_of_the_mark", target=play.target, start=night, end=night)
+    play.tell(play.target, "wide_of_the_mark", actor=play.actor, phase=night)
+    if play.params.get("as") == "wide_of_the_mark":  # played from the Sleeve through Контора
+        play.me.flags[f"the_firm:{play.target}"] = 1
+
+
+def wide_of_the_mark_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    """Not on the target of the player's previous В молоко; through Контора, once per character."""
+    target = int(params["target"])
+    last = next((r for r in reversed(state.history) if r.actor == pid and r.card == "wide_of_the_mark"), None)
+    if last is not None and last.targets == [target]:
+        raise Refusal("invalid_target", card="wide_of_the_mark", target=target, reason="twice_in_a_row")
+    if params.get("as") == "wide_of_the_mark" and state.player(pid).flags.get(f"the_firm:{target}"):
+        raise Refusal("invalid_target", card="the_firm", target=target, reason="the_firm_used")
+
+
+CARD_CHECKS["wide_of_the_mark"] = wide_of_the_mark_check
+
+
+@CARDS.card("the_firm")
+def the_firm(play: Play) -> None:
+    grant_play_as(play, "wide_of_the_mark")
+
+
+@QUERIES.modifier("can_target")
+def _cannot_target(state: GameState, value: bool, *, actor: int, target: int, by: str = "card", **_: Any) -> bool:
+    """В молоко: no card of `actor` on the one who played it, that night. Неожиданный поворот: no vote
+    against the target that day."""
+    if by == "card" and any(e.source == target for e in state.effects_of("wide_of_the_mark", target=actor)):
+        return False
+    if by == "vote" and state.effects_of("no_votes_against", target=target):
+        return False
+    return value
+
+
+@CARDS.card("reflection")
+def reflection(play: Play) -> None:
+    """Отражение takes effect at the targeting step (`_reflect`), before the cards it turns back."""
+
+
+def _reflect(res: Resolution) -> None:
+    """Отражение, this phase: every card (and ability order) another player aims at the holder goes back
+    to that player. Once a game: the first play gives the effect, later ones do nothing."""
+    state = res.state
+    mirrors: set[int] = set()
+    for play in res.plays:
+        if play.spec.id == "reflection" and not play.options.get("cancelled"):
+            used = play.me.flags.setdefault("reflection", state.phase)
+            if used == state.phase:
+                mirrors.add(play.actor)
+    if not mirrors:
+        return
+    for play in res.plays:
+        if not play.options.get("cancelled"):
+            _redirect(play.params, play.actor, mirrors)
+    for pid, orders in res.scratch["orders"].items():
+        for order in orders:
+            if order.kind not in ("play", "ability", "vote", "punishment"):
+                _redirect(order.params, pid, mirrors)
+
+
+@CARDS.card("lamp")
+def lamp(play: Play) -> None:
+    play.effect("lamp", target=play.actor)
+
+
+@QUERIES.modifier("cost")
+def _costs(state: GameState, value: int, *, pid: int, spec: Any, params: dict[str, JsonValue], **_: Any) -> int:
+    """Лампа costs 0 in the lower stance; Я легенда 1 less per dead character; Законопослушный's
+    "shuffle_back" costs 1."""
+    if spec.id == "lamp" and stance(state, pid) == "lower":
+        return value - 1
+    if spec.id == "i_am_legend":
+        return value - sum(1 for p in state.players if not p.alive)
+    if spec.id == LAW_ABIDING and params.get("mode") == "shuffle_back":
+        return value + 1
+    return value
+
+
+def _lamp(res: Resolution) -> None:
+    """Лампа: cards that alter their target's own checks (ALTERS_CHECKS) do not act on its holder — from
+    the phase it is played in."""
+    shielded = {e.target for e in res.state.effects_of("lamp")}
+    shielded |= {p.actor for p in res.plays if p.spec.id == "lamp" and not p.options.get("cancelled")}
+    for play in res.plays:
+        if play.spec.id not in ALTERS_CHECKS or play.options.get("cancelled"):
+            continue
+        if play.params.get("target") in shielded:
+            play.options["cancelled"] = True
+        elif isinstance(play.params.get("targets"), list):
+            play.params["targets"] = [t for t in play.params["targets"] if t not in shielded]
+            if not play.params["targets"]:
+                play.options["cancelled"] = True
+
+
+TARGETING.extend([_reflect, _lamp])
+
+
+# ---- damage ----
+
+@CARDS.card("body_double")
+def body_double(play: Play) -> None:
+    play.effect("body_double", target=play.actor, end=tonight(play.state), over=6 if lower(play) else 8)
+
+
+@replacement("body_double", 55)
+def _body_double(res: Resolution, packet: DamagePacket) -> None:
+    """Двойник: if all the damage coming to the holder this night adds up to more than 8 (6), none of it."""
+    effects = res.state.effects_of("body_double", target=packet.target)
+    if not effects or not res.state.is_night:
+        return
+    totals = res.scratch.setdefault("body_double", {})
+    if packet.target not in totals:
+        totals[packet.target] = sum(p.amount for p in res.packets if p.target == packet.target)
+    if totals[packet.target] > min(int(e.params["over"]) for e in effects):
+        packet.amount = 0
+
+
+@CARDS.card("paranoia")
+def paranoia(play: Play) -> None:
+    play.effect("paranoia", target=play.actor, end=play.state.phase)
+
+
+@replacement("paranoia", 45)
+def _paranoia(res: Resolution, packet: DamagePacket) -> None:
+    """Паранойя: 1 less from each source (each damage packet), unless the damage cannot be changed."""
+    if not packet.fixed:
+        packet.amount = max(0, packet.amount - len(res.state.effects_of("paranoia", target=packet.target)))
+
+
+@PIPELINE.step("paranoia", 590)
+def _paranoia_penalty(res: Resolution) -> None:
+    """Паранойя with no damage coming: 2 armor-ignoring damage (per Паранойя)."""
+    state = res.state
+    for player in state.living():
+        count = len(state.effects_of("paranoia", target=player.pid))
+        if count and not any(p.target == player.pid for p in res.packets):
+            res.damage(DamagePacket(target=player.pid, amount=2 * count, source=player.pid, card="paranoia",
+                                    colour="defence", cause="effect", ignore_armor=True, applied={"paranoia"}))
+
+
+# ---- Железные нервы ----
+
+NERVES = "nerves_of_steel"
+ABILITY_PARAMS[NERVES] = (
+    ParamSpec(name="mode", kind="choice", choices=("sleeve", "armor")),
+    ParamSpec(name="lower_stance", kind="flag", optional=True),
+)
+
+
+def _nerves_ready(state: GameState, pid: int) -> list[Any]:
+    hand = len(state.player(pid).hand_at_phase_start)
+    return [e for e in abilities(state, pid, NERVES) if e.params.get("armed") and hand <= int(e.params["limit"])]
+
+
+@CARDS.card(NERVES)
+def nerves_of_steel(play: Play) -> None:
+    """Played: from the next phase, the ability. Used (via="ability"): 2 Sleeve cards or 6 armor, and
+    optionally the lower stance for the next 2 phases."""
+    state = play.state
+    if play.via != "ability":
+        grant_ability(play, start=state.phase + 1, limit=2 if lower(play) else 1, armed=True)
+        return
+    ready = _nerves_ready(state, play.actor)
+    if ready:
+        ready[0].params["armed"] = False
+    if play.params.get("mode") == "armor":
+        play.armor(play.actor, 6)
+    else:
+        draw_to_sleeve(play.res, play.actor, 2)
+    if play.params.get("lower_stance"):
+        play.effect("stance", target=play.actor, start=state.phase + 1, end=state.phase + 2, stance="lower")
+
+
+def _nerves_check(state: GameState, pid: int, orders: list[Order]) -> None:
+    """The ability only fires while the phase began with 1 card (or 2) in Hand, once per such stretch."""
+    if any(o.kind == "ability" and o.params.get("ability") == NERVES for o in orders) and not _nerves_ready(state, pid):
+        raise Refusal("not_allowed", what="ability", card=NERVES, reason="not_triggered")
+
+
+SET_CHECKS.append(_nerves_check)
+
+
+@PIPELINE.step("nerves_of_steel", 215)
+def _nerves_rearm(res: Resolution) -> None:
+    """A phase that began with more cards than the limit arms the ability again."""
+    state = res.state
+    for effect in state.effects_of("ability"):
+        pid = effect.target
+        if effect.params.get("card") == NERVES and pid is not None \
+                and len(state.player(pid).hand_at_phase_start) > int(effect.params["limit"]):
+            effect.params["armed"] = True
+
+
+@PIPELINE.step("nerves_of_steel:ready", 890)
+def _nerves_notice(res: Resolution) -> None:
+    """Tell the holder when the next phase will let the ability fire."""
+    state = res.state
+    for effect in state.effects_of("ability", phase=state.phase + 1):
+        pid = effect.target
+        if effect.params.get("card") == NERVES and pid is not None and state.player(pid).alive \
+                and effect.params.get("armed") and len(state.player(pid).hand) <= int(effect.params["limit"]):
+            state.emit("nerves_of_steel_ready", "player", pid, card=NERVES)

@@ -1,0 +1,520 @@
+"""The perks of public roles 21–40 of the seed's list (Пришелец … Социопат) and "(Другой)".
+
+Already in the core (tests only): Гений's and Крупье's deck limits (deck.py), Экстрасенс's top 3
+cards (Mafik.private_view), Банкир's Sleeve card from a new deck (ruleset.rebuild_deck).
+"(Другой)" has no perk; its ties go alphabetically after the listed roles (roles.priority).
+
+Orders, resolved at the deadline (`used_<role>` flags mark a once-a-game perk spent):
+  alien_credits      Пришелец, instead of a Sleeve play, once: 2 Кредит into the Hand
+  paranoiac_armor    Параноик, at night, once: 3 armor
+  revolution         Революционер, by day: +1 public vote against a target per 2 Hand cards discarded (≤ 3)
+  guard              Охранник, at night instead of Sleeve plays, once: from the next night on, learns
+                     every night which cards were played on the target
+  scientist_discard  Учёный, at night, once: discards two Hand cards and draws replacements, even
+                     while playing cards
+  ripper             Потрошитель, any phase, once: kills a character who has 1 card in the Hand
+  fortune            Гадалка, instead of a Sleeve play, once: 3 cards, one of which the target played
+                     the phase before
+Instant actions (ruleset.ACTIONS): addict_move (Наркоман), lucky_redraw (Везунчик), undertaker
+(Гробовщик).
+Hooks: Воин (DAMAGE_DISCARD_INSTEAD), Медиум (ON_DAMAGE_DISCARD and a step), Фокусник (ON_REBUILD),
+Мот (counts_toward_limit), Социопат (can_target, forced_votes, votes_against), Лентяй (a step).
+A perk "instead of playing a card from the Sleeve" marks its order `instead_of: sleeve` (orders.py
+counts it as a Sleeve play) and excludes any counted Sleeve play in the same phase (a set check).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.checks import learn
+from engine.core.phase import kill, take
+from engine.core.refusal import Refusal
+from engine.core.resolution import Resolution
+from engine.core.ruleset import get_ruleset
+from engine.core.state import CardInstance, GameState, Order, PlayerState
+from engine.rulesets.mafik.costs import card_cost, exiled
+from engine.rulesets.mafik.orders import (
+    SET_CHECKS,
+    counts_toward_limit,
+    find_card,
+    living_target,
+    played_spec,
+    validator,
+)
+from engine.rulesets.mafik.registry import (
+    CATALOG,
+    COLOURS,
+    DAMAGE_DISCARD_INSTEAD,
+    NEUTRAL,
+    ON_DAMAGE_DISCARD,
+    ON_REBUILD,
+    PIPELINE,
+    QUERIES,
+    UNIQUE,
+)
+
+CREDIT, DEBT = "credit", "debt"  # Кредит, Долг (cards_3_support_boost.toml)
+ALIEN_CREDITS = 2
+PARANOIAC_ARMOR = 3
+LAZYBONES_ARMOR = 3
+REVOLUTION_MAX_VOTES, REVOLUTION_CARDS_PER_VOTE = 3, 2
+WARRIOR_CARDS = 2
+LUCKY_REDRAWS = 2
+UNDERTAKER_CORPSES = 3
+FORTUNE_CARDS = 3
+MAGICIAN_FREE = 2
+# The colours a card may have, for the Медиум's record (flag value = index + 1; 0 = none).
+CARD_COLOURS = (*COLOURS, NEUTRAL, UNIQUE)
+
+# Order kinds of this module: at most one of each a phase.
+KINDS = ("alien_credits", "paranoiac_armor", "revolution", "guard", "scientist_discard", "ripper", "fortune")
+
+
+# ---------------------------------------------------------------- shared helpers
+
+
+def _role(state: GameState, pid: int, role: str, what: str) -> PlayerState:
+    player = state.player(pid)
+    if player.public_role != role:
+        raise Refusal("not_allowed", what=what, reason="role")
+    return player
+
+
+def _once(player: PlayerState, role: str, what: str) -> None:
+    if player.flags.get(f"used_{role}"):
+        raise Refusal("limit_reached", what=what, reason="once_per_game")
+
+
+def _night(state: GameState, what: str) -> None:
+    if not state.is_night:
+        raise Refusal("wrong_phase", what=what, reason="night_only")
+
+
+def _hand_cards(state: GameState, pid: int, value: Any, used: set[int], counts: tuple[int, ...]) -> list[int]:
+    """Distinct uids of cards in the player's Hand, as many as one of `counts`, none used elsewhere."""
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise Refusal("bad_param", param="cards", reason="not_a_list")
+    if len(value) not in counts or len(set(value)) != len(value):
+        raise Refusal("bad_param", param="cards", reason="count")
+    hand = {c.uid for c in state.player(pid).hand}
+    for uid in value:
+        if uid not in hand:
+            raise Refusal("card_not_in_hand", uid=uid)
+        if uid in used:
+            raise Refusal("card_used_twice", uid=uid)
+        used.add(uid)
+    return list(value)
+
+
+def _orders(res: Resolution, kind: str) -> list[tuple[PlayerState, Order]]:
+    """This phase's valid orders of a kind, by seat."""
+    out = []
+    for pid, orders in sorted(res.scratch["orders"].items()):
+        out += [(res.state.player(pid), o) for o in orders if o.kind == kind]
+    return out
+
+
+def _with_role(state: GameState, role: str) -> list[PlayerState]:
+    return [p for p in state.living() if p.public_role == role]
+
+
+def _one_a_phase(state: GameState, pid: int, orders: list[Order]) -> None:
+    """Each perk order at most once a phase; a perk "instead of a Sleeve play" excludes a counted Sleeve play."""
+    for kind in KINDS:
+        if sum(1 for o in orders if o.kind == kind) > 1:
+            raise Refusal("limit_reached", what=kind, reason="once_per_phase")
+    if not any(o.params.get("instead_of") == "sleeve" for o in orders if o.kind in KINDS):
+        return
+    for order in orders:
+        if order.kind != "play":
+            continue
+        card, zone = find_card(state, pid, order.card)
+        spec = played_spec(state, pid, card, zone, order.params)
+        if zone == "sleeve" and counts_toward_limit(state, pid, spec, card_cost(state, pid, spec, card, order.params),
+                                                    order.params, card):
+            raise Refusal("limit_reached", what="plays", reason="instead_of_sleeve")
+
+
+SET_CHECKS.append(_one_a_phase)
+
+
+# ---------------------------------------------------------------- Пришелец
+
+
+@validator("alien_credits")
+def _alien_credits(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    """Once a game, instead of playing a card from the Sleeve: 2 Кредит into the Hand."""
+    _once(_role(state, pid, "alien", "alien_credits"), "alien", "alien_credits")
+    order.params = {"instead_of": "sleeve"}
+    return 0
+
+
+@PIPELINE.step("perks:alien", 410)
+def alien(res: Resolution) -> None:
+    for player, _order in _orders(res, "alien_credits"):
+        player.flags["used_alien"] = 1
+        player.hand += [res.state.new_card(CREDIT) for _ in range(ALIEN_CREDITS)]
+        res.state.emit("alien_credits", "player", player.pid, card=CREDIT, count=ALIEN_CREDITS)
+
+
+# ---------------------------------------------------------------- Медиум
+
+
+def record_damage_discard(res: Resolution, pid: int, card: CardInstance) -> None:
+    """The colour of the last card each character discarded because of damage (Долги aside)."""
+    if card.card != DEBT:
+        res.state.player(pid).flags["last_damage_colour"] = CARD_COLOURS.index(CATALOG[card.card].colour) + 1
+
+
+ON_DAMAGE_DISCARD.append(record_damage_discard)
+
+
+@PIPELINE.step("perks:medium", 860)
+def medium(res: Resolution) -> None:
+    """The Медиум learns, for every dead character, the colour of the last card it discarded for damage."""
+    state = res.state
+    for seer in _with_role(state, "medium"):
+        for dead in state.players:
+            if dead.alive or seer.flags.get(f"medium_knows_{dead.pid}"):
+                continue
+            seer.flags[f"medium_knows_{dead.pid}"] = 1
+            index = dead.flags.get("last_damage_colour", 0)
+            if index:
+                state.emit("medium_colour", "player", seer.pid, pid=dead.pid, colour=CARD_COLOURS[index - 1])
+            else:
+                state.emit("medium_no_discard", "player", seer.pid, pid=dead.pid)
+
+
+# ---------------------------------------------------------------- Параноик
+
+
+@validator("paranoiac_armor")
+def _paranoiac_armor(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    """Once a game, at night: 3 armor."""
+    _once(_role(state, pid, "paranoiac", "paranoiac_armor"), "paranoiac", "paranoiac_armor")
+    _night(state, "paranoiac_armor")
+    order.params = {}
+    return 0
+
+
+@PIPELINE.step("perks:paranoiac", 210)
+def paranoiac(res: Resolution) -> None:
+    for player, _order in _orders(res, "paranoiac_armor"):
+        player.flags["used_paranoiac"] = 1
+        res.add_armor(player.pid, PARANOIAC_ARMOR)
+
+
+# ---------------------------------------------------------------- Наркоман
+
+
+def _uids_in_orders(state: GameState, pid: int) -> set[int]:
+    """Every card uid the player's orders of this phase name (played, paid, chosen)."""
+    uids: set[int] = set()
+    for order in state.orders.get(pid, []):
+        if order.card is not None:
+            uids.add(order.card)
+        uids.update(order.payment.cards)
+        for value in order.params.values():
+            if isinstance(value, list):
+                uids.update(v for v in value if type(v) is int)
+    return uids
+
+
+def addict_move(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """Наркоман, once a game, at any moment: any number of Sleeve cards into the Hand."""
+    player = _role(state, pid, "addict", "addict_move")
+    _once(player, "addict", "addict_move")
+    if exiled(state, pid):
+        raise Refusal("not_allowed", what="addict_move", reason="exiled")
+    cards = params.get("cards")
+    if not isinstance(cards, list) or not cards or not all(type(c) is int for c in cards) or len(set(cards)) != len(cards):
+        raise Refusal("bad_param", param="cards", reason="count")
+    sleeve = {c.uid for c in player.sleeve}
+    busy = _uids_in_orders(state, pid)
+    for uid in cards:
+        if uid not in sleeve:
+            raise Refusal("card_not_in_hand", uid=uid, zone="sleeve")
+        if uid in busy:
+            raise Refusal("card_used_twice", uid=uid)
+    moved = [take(player.sleeve, uid) for uid in cards]
+    player.hand += moved
+    player.flags["used_addict"] = 1
+    state.emit("addict_moved", "player", pid, cards=[c.card for c in moved])
+
+
+# ---------------------------------------------------------------- Воин
+
+
+def warrior(res: Resolution, pid: int, card: CardInstance) -> bool:
+    """The first two cards of the game he loses from the Hand to damage go to the Sleeve instead.
+
+    Under Изгнание a Sleeve takes no card: such a card is discarded and still counts as one of the two."""
+    player = res.state.player(pid)
+    spent = player.flags.get("warrior_cards", 0)
+    if player.public_role != "warrior" or spent >= WARRIOR_CARDS:
+        return False
+    player.flags["warrior_cards"] = spent + 1
+    if exiled(res.state, pid):
+        return False
+    player.sleeve.append(card)
+    res.state.emit("warrior_saved", "player", pid, card=card.card)
+    return True
+
+
+DAMAGE_DISCARD_INSTEAD.append(warrior)
+
+
+# ---------------------------------------------------------------- Революционер
+
+
+@validator("revolution")
+def _revolution(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    """By day: up to 3 public votes against a target, 2 Hand cards (not Долги) discarded for each."""
+    _role(state, pid, "revolutionary", "revolution")
+    if not state.is_day:
+        raise Refusal("wrong_phase", what="revolution", reason="day_only")
+    target = living_target(state, pid, order.params.get("target"), by="vote", allow_self=False)
+    counts = tuple(REVOLUTION_CARDS_PER_VOTE * n for n in range(1, REVOLUTION_MAX_VOTES + 1))
+    cards = _hand_cards(state, pid, order.params.get("cards"), used, counts)
+    player = state.player(pid)
+    for uid in cards:
+        if next(c for c in player.hand if c.uid == uid).card == DEBT:
+            raise Refusal("bad_param", param="cards", reason="debt", uid=uid)
+    order.params = {"target": target, "cards": cards}
+    return 0
+
+
+@PIPELINE.step("perks:revolutionary", 160)
+def revolutionary(res: Resolution) -> None:
+    """The cards go (not replaced); the votes are announced and counted by the Вече (votes_against)."""
+    state = res.state
+    for player, order in _orders(res, "revolution"):
+        for uid in order.params["cards"]:
+            player.discard.append(take(player.hand, int(uid)))
+        votes = len(order.params["cards"]) // REVOLUTION_CARDS_PER_VOTE
+        target = int(order.params["target"])
+        state.add_effect("revolution_votes", target=target, source=player.pid, end=state.phase, votes=votes)
+        state.emit("revolution_votes", "public", None, pid=player.pid, target=target, votes=votes)
+
+
+@QUERIES.modifier("votes_against")
+def revolution_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
+    return value + sum(int(e.params["votes"]) for e in state.effects_of("revolution_votes", target=target))
+
+
+# ---------------------------------------------------------------- Охранник
+
+
+@validator("guard")
+def _guard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    """Once a game, at night, instead of Sleeve plays: a target (himself allowed) to watch."""
+    _once(_role(state, pid, "guard", "guard"), "guard", "guard")
+    _night(state, "guard")
+    target = living_target(state, pid, order.params.get("target"), by="perk", allow_self=True)
+    order.params = {"target": target, "instead_of": "sleeve"}
+    return 0
+
+
+@PIPELINE.step("perks:guard", 460)
+def guard(res: Resolution) -> None:
+    state = res.state
+    if state.is_night:  # the watches already in force report this night's plays on their targets
+        for watch in state.effects_of("guarded"):
+            if watch.source is None or watch.target is None or not state.player(watch.source).alive:
+                continue
+            cards = [r.card for r in state.history if r.phase == state.phase and watch.target in r.targets]
+            state.emit("guard_report", "player", watch.source, target=watch.target, cards=cards)
+    for player, order in _orders(res, "guard"):
+        player.flags["used_guard"] = 1
+        target = int(order.params["target"])
+        state.add_effect("guarded", target=target, source=player.pid, start=state.phase + 2)
+        state.emit("guard_set", "player", player.pid, target=target)
+
+
+# ---------------------------------------------------------------- Учёный
+
+
+@validator("scientist_discard")
+def _scientist_discard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    """Once a game, at night: discard two Hand cards and draw replacements, even while playing cards."""
+    _once(_role(state, pid, "scientist", "scientist_discard"), "scientist", "scientist_discard")
+    _night(state, "scientist_discard")
+    order.params = {"cards": _hand_cards(state, pid, order.params.get("cards"), used, (2,))}
+    return 0
+
+
+@PIPELINE.step("perks:scientist", 150)
+def scientist(res: Resolution) -> None:
+    for player, order in _orders(res, "scientist_discard"):
+        player.flags["used_scientist"] = 1
+        for uid in order.params["cards"]:
+            card = take(player.hand, int(uid))
+            player.discard.append(card)
+            res.owe_refill(player.pid, card)
+
+
+# ---------------------------------------------------------------- Мот
+
+
+@QUERIES.modifier("counts_toward_limit")
+def spendthrift(state: GameState, value: bool, *, pid: int, cost: int, **_: Any) -> bool:
+    """His cards costing 2 or more do not count toward the play limit, like Free ones."""
+    if cost >= 2 and state.player(pid).public_role == "spendthrift":
+        return False
+    return value
+
+
+# ---------------------------------------------------------------- Везунчик
+
+
+def lucky_redraw(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """On the first night, up to twice: the Hand back into the deck, shuffled, 6 cards drawn again."""
+    player = _role(state, pid, "lucky", "lucky_redraw")
+    if state.phase != 1:
+        raise Refusal("wrong_phase", what="lucky_redraw", reason="first_night_only")
+    done = player.flags.get("lucky_redraws", 0)
+    if done >= LUCKY_REDRAWS:
+        raise Refusal("limit_reached", what="lucky_redraw", max=LUCKY_REDRAWS)
+    if state.orders.get(pid):
+        raise Refusal("not_allowed", what="lucky_redraw", reason="orders_submitted")
+    player.deck += player.hand
+    player.hand = []
+    state.random.shuffle(player.deck)
+    size = int(state.settings["hand_size"])
+    player.hand, player.deck = player.deck[:size], player.deck[size:]
+    player.hand_at_phase_start = [c.card for c in player.hand]
+    player.flags["lucky_redraws"] = done + 1
+    state.emit("lucky_redraw", "player", pid, hand=[c.card for c in player.hand], left=LUCKY_REDRAWS - done - 1)
+    if player.faction == "mafia":  # the mafia know each other's hands from the start of the first night
+        state.emit("mafia_intel", "faction", "mafia", pid=pid, deck=sorted(c.card for c in player.deck),
+                   hand=[c.card for c in player.hand], sleeve=[c.card for c in player.sleeve])
+
+
+# ---------------------------------------------------------------- Потрошитель
+
+
+@validator("ripper")
+def _ripper(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    """Once a game, in any phase: kill a character who has 1 card in the Hand (at the deadline)."""
+    _once(_role(state, pid, "ripper", "ripper"), "ripper", "ripper")
+    target = living_target(state, pid, order.params.get("target"), by="perk", allow_self=False)
+    if len(state.player(target).hand) != 1:
+        raise Refusal("invalid_target", target=target, reason="hand_size")
+    order.params = {"target": target}
+    return 0
+
+
+@PIPELINE.step("perks:ripper", 790)
+def ripper(res: Resolution) -> None:
+    for player, order in _orders(res, "ripper"):
+        player.flags["used_ripper"] = 1
+        target = int(order.params["target"])
+        if res.state.player(target).alive:
+            kill(res.state, target, "ripper")
+
+
+# ---------------------------------------------------------------- Гадалка
+
+
+@validator("fortune")
+def _fortune(state: GameState, pid: int, order: Order, used: set[int]) -> int:
+    """Once a game, instead of playing a card from the Sleeve: another player's card of the last phase, hidden among 3."""
+    _once(_role(state, pid, "fortune_teller", "fortune"), "fortune_teller", "fortune")
+    target = living_target(state, pid, order.params.get("target"), by="perk", allow_self=False)
+    order.params = {"target": target, "instead_of": "sleeve"}
+    return 0
+
+
+@PIPELINE.step("perks:fortune_teller", 460)
+def fortune_teller(res: Resolution) -> None:
+    state = res.state
+    for player, order in _orders(res, "fortune"):
+        player.flags["used_fortune_teller"] = 1
+        target = int(order.params["target"])
+        played = [r.card for r in state.history if r.phase == state.phase - 1 and r.actor == target]
+        if not played:
+            state.emit("fortune_nothing", "player", player.pid, target=target)
+            continue
+        real = state.random.choice(played)
+        others = [c.id for c in CATALOG if c.colour != UNIQUE and c.id not in played]
+        cards = sorted([real, *state.random.sample(others, FORTUNE_CARDS - 1)])
+        state.emit("fortune", "player", player.pid, target=target, cards=cards)
+
+
+# ---------------------------------------------------------------- Фокусник
+
+
+def magician(state: GameState, pid: int) -> None:
+    """After the first rebuild of the deck (the second deck) its top two cards become Free."""
+    player = state.player(pid)
+    if player.public_role != "magician" or player.flags.get("decks_built") != 2:
+        return
+    for card in player.deck[:MAGICIAN_FREE]:
+        card.free = True
+    state.emit("magician_free", "player", pid, count=min(MAGICIAN_FREE, len(player.deck)))
+
+
+ON_REBUILD.append(magician)
+
+
+# ---------------------------------------------------------------- Лентяй
+
+
+@PIPELINE.step("perks:lazybones", 210)
+def lazybones(res: Resolution) -> None:
+    """A night without playing any card (from the Hand or the Sleeve) gives 3 armor; discarding is not playing."""
+    if not res.state.is_night:
+        return
+    for player in _with_role(res.state, "lazybones"):
+        if not res.plays_by(player.pid):
+            res.add_armor(player.pid, LAZYBONES_ARMOR)
+
+
+# ---------------------------------------------------------------- Гробовщик
+
+
+def undertaker(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """Once a game, at any moment: the side of up to 3 chosen dead characters (through checks)."""
+    player = _role(state, pid, "undertaker", "undertaker")
+    _once(player, "undertaker", "undertaker")
+    corpses = params.get("targets")
+    if (not isinstance(corpses, list) or not 1 <= len(corpses) <= UNDERTAKER_CORPSES
+            or not all(type(c) is int for c in corpses) or len(set(corpses)) != len(corpses)):
+        raise Refusal("bad_param", param="targets", reason="count")
+    for corpse in corpses:
+        if not 0 <= corpse < len(state.players):
+            raise Refusal("invalid_target", target=corpse, reason="no_such_player")
+        if state.player(corpse).alive:
+            raise Refusal("invalid_target", target=corpse, reason="alive")
+    player.flags["used_undertaker"] = 1
+    ruleset = get_ruleset(state.ruleset)
+    for corpse in corpses:
+        state.emit("undertaker_side", "player", pid, pid=corpse, side=learn(ruleset, state, pid, corpse, "side"))
+
+
+# ---------------------------------------------------------------- Социопат
+
+
+def _sociopath_shielded(state: GameState, pid: int) -> bool:
+    return state.day_number == 1 and state.player(pid).public_role == "sociopath"
+
+
+@QUERIES.modifier("can_target")
+def sociopath(state: GameState, value: bool, *, target: int, by: str, **_: Any) -> bool:
+    """No card and no vote may target him on night 1 and day 1 — not even his own."""
+    if by in ("card", "vote") and _sociopath_shielded(state, target):
+        return False
+    return value
+
+
+@QUERIES.modifier("forced_votes", layer=10)
+def sociopath_default_vote(state: GameState, value: dict[int, int], **_: Any) -> dict[int, int]:
+    """On day 1 no vote goes to him — not even his own default vote for himself (he then casts none)."""
+    return {voter: target for voter, target in value.items() if not _sociopath_shielded(state, target)}
+
+
+@QUERIES.modifier("votes_against", layer=90)
+def sociopath_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
+    """Nor does any vote from an effect count against him on day 1."""
+    return 0 if _sociopath_shielded(state, target) else value
