@@ -26,6 +26,8 @@ class Ruleset(ABC):
     replacements: list[tuple[int, str, Replacement]]
     # Order kinds of which a player has at most one; a new one replaces the old.
     single_orders: frozenset[str] = frozenset()
+    # How many may sign up (the bot closes sign-up there).
+    max_players: int = 15
 
     # ---- setup and deck building ----
     @abstractmethod

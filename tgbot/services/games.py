@@ -156,7 +156,7 @@ class GameService:
                 raise ServiceError("name_taken")
             if public_role not in self.free_roles(game, players):
                 raise ServiceError("role_taken")
-            if len(players) >= 15:
+            if len(players) >= int(get_ruleset(game["ruleset"]).max_players):
                 raise ServiceError("game_full")
             async with self.repo.db.transaction() as conn:
                 await self.repo.add_player(conn, game_id, user_id=user_id, name=name, public_role=public_role,
@@ -285,6 +285,15 @@ class GameService:
             await self._maybe_early(game_id, state)
             assert isinstance(order, Order)
             return order
+
+    async def act(self, game_id: int, *, user_id: int, action: str, params: dict[str, Any] | None = None) -> GameState:
+        """An instant action (a private message, the Маньяк's swap, a new deck…): it takes effect now,
+        and whatever it tells anyone is announced at once."""
+        async with self.lock(game_id):
+            state, _ = await self._act(game_id, user_id, action, {"action": action, "params": params or {}},
+                                       lambda s, pid: api.act(s, pid, action, params),
+                                       statuses=("setup", "running"))
+            return state
 
     async def withdraw(self, game_id: int, *, user_id: int, oid: int) -> None:
         async with self.lock(game_id):

@@ -5,6 +5,7 @@ Built from `player_view` only, so nothing a player may not see can reach it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from html import escape
 from typing import Any
@@ -19,6 +20,9 @@ from tgbot.i18n import t
 from tgbot.ui.callbacks import Act
 
 TIMEZONE = "Europe/Moscow"
+# More rows of buttons for a player's panel, from other modules (communication, rule-set actions):
+# each is called with (game, state, pid, lang) and returns rows (possibly none).
+PANEL_ROWS: list[Callable[[dict[str, Any], GameState, int, str], list[list[InlineKeyboardButton]]]] = []
 
 
 def button(text: str, game: int, phase: int, action: str, value: Any = "") -> InlineKeyboardButton:
@@ -125,6 +129,8 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
         rows.append(perks)
     if any(e["kind"] == "may_message" and e["start"] <= phase for e in me["effects"]):
         rows.append([button(t(lang, "btn.reply"), gid, phase, "replies")])
+    for extra in PANEL_ROWS:
+        rows += extra(game, state, pid, lang)
     rows.append([button(t(lang, "btn.orders"), gid, phase, "orders"),
                  button(t(lang, "btn.reorder"), gid, phase, "reorder"),
                  button(t(lang, "btn.refresh"), gid, phase, "panel")])

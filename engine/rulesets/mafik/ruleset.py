@@ -38,6 +38,7 @@ class Mafik(Ruleset):
     pipeline = PIPELINE
     replacements = REPLACEMENTS
     single_orders = orders.SINGLE_ORDERS
+    max_players = int(DEFAULT_SETTINGS["max_players"])
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES]
