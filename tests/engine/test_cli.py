@@ -142,3 +142,71 @@ def test_unknown_ruleset_is_a_usage_error() -> None:
     proc = run_engine("cards", "--ruleset", "no_such_ruleset", "--json")
     assert proc.returncode == 2
     assert "invalid choice" in proc.stderr
+
+
+# ---------------------------------------------------------------------------- Мафик
+
+MAFIK_IMPLEMENTED = {"damage", "defence", "neutral"}  # Урон, Защита, Нейтральные: 30 + 30 + 10
+
+
+@cache
+def mafik_cards_json() -> list[dict[str, Any]]:
+    proc = run_engine("cards", "--ruleset", "mafik", "--json")
+    assert proc.returncode == 0, proc.stderr
+    rows: list[dict[str, Any]] = json.loads(proc.stdout)
+    return rows
+
+
+def test_mafik_cards_lists_the_whole_collection() -> None:
+    rows = mafik_cards_json()
+    assert len(rows) == 264
+    assert len({row["id"] for row in rows}) == 264
+    for row in rows:
+        assert set(row) >= CARD_KEYS, row
+        assert isinstance(row["cost"], int) and row["cost"] >= 0
+        assert isinstance(row["tags"], list) and all(isinstance(t, str) for t in row["tags"])
+
+
+def test_mafik_card_names_match_the_rules() -> None:
+    from tests.engine.mafik.test_data import SEED as MAFIK_SEED
+    from tests.engine.mafik.test_data import seed_cards as mafik_seed_cards
+
+    if not MAFIK_SEED.exists():
+        pytest.skip(f"rules text not found: {MAFIK_SEED}")
+    expected = mafik_seed_cards()
+    rows = mafik_cards_json()
+    assert {row["colour"] for row in rows} == set(expected)
+    for colour, names in expected.items():
+        assert [row["name"] for row in rows if row["colour"] == colour] == names, colour
+    assert sum(len(names) for names in expected.values()) == 264
+
+
+def test_mafik_cards_implemented_are_the_damage_defence_and_neutral_ones() -> None:
+    rows = mafik_cards_json()
+    implemented = [row for row in rows if row["implemented"] is True]
+    assert len(implemented) == 70
+    assert {row["colour"] for row in implemented} == MAFIK_IMPLEMENTED
+    assert all(row["implemented"] is False for row in rows if row["colour"] not in MAFIK_IMPLEMENTED)
+
+
+def test_mafik_cards_plain_text_marks_the_implemented_ones() -> None:
+    proc = run_engine("cards", "--ruleset", "mafik")
+    assert proc.returncode == 0, proc.stderr
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    assert len(lines) == 264
+    assert sum(line.startswith("+ ") for line in lines) == 70
+    assert sum(line.startswith("- ") for line in lines) == 264 - 70
+
+
+def test_mafik_simulate_json() -> None:
+    proc = run_engine("simulate", "--ruleset", "mafik", "--players", "16", "--games", "5", "--seed", "1", "--json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    assert len(lines) == 1, "one JSON object on one line"
+    report = json.loads(lines[0])
+    assert report["ruleset"] == "mafik" and report["players"] == 16 and report["games"] == 5
+    assert report["completed"] == 5
+    assert report["errors"] == 0 and report["error_samples"] == []
+    assert set(report["winners"]) <= {"none", "law", "mafia", "mafia+traitor", "maniac", "traitor"}
+    assert sum(report["winners"].values()) == 5
+    assert report["mean_phases"] > 0

@@ -47,9 +47,10 @@ PUBLIC_ORDER = {role.id: i for i, role in enumerate(PUBLIC_ROLES)}
 
 
 def priority(player: PlayerState) -> tuple[int, str]:
-    """The public role's rank for ties (lower is higher in the seed's list; "(Другой)" by name)."""
+    """The public role's rank for ties (lower is higher in the seed's list; "(Другой)" alphabetically by
+    the role's title the player chose, else by the character's name)."""
     if player.public_role == OTHER:
-        return (len(PUBLIC_ROLES), player.name.casefold())
+        return (len(PUBLIC_ROLES), (player.role_title or player.name).casefold())
     return (PUBLIC_ORDER.get(player.public_role, len(PUBLIC_ROLES)), "")
 
 

@@ -50,14 +50,18 @@ class Mafik(Ruleset):
             raise Refusal("bad_param", param="players", reason="count", min=config["min_players"],
                           max=config["max_players"])
         known = {r.id for r in PUBLIC_ROLES}
-        roles = [role for _name, role in players]
+        # "(Другой)" comes as "other:<title>": the role's name, chosen by the player (ties: alphabetical).
+        seats = [(name, *_role_and_title(role)) for name, role in players]
+        roles = [role for _name, role, _title in seats]
         if any(r not in known for r in roles):
             raise Refusal("bad_param", param="public_role", reason="unknown")
         named = [r for r in roles if r != OTHER]
-        if len(set(named)) != len(named):
+        titles = [title.casefold() for _name, _role, title in seats if title]
+        if len(set(named)) != len(named) or len(set(titles)) != len(titles):
             raise Refusal("bad_param", param="public_role", reason="taken")
         state = GameState(ruleset=NAME, seed=seed, rng=seed_state(seed), settings=config)
-        state.players = [PlayerState(pid=i, name=name, public_role=role) for i, (name, role) in enumerate(players)]
+        state.players = [PlayerState(pid=i, name=name, public_role=role, role_title=title)
+                         for i, (name, role, title) in enumerate(seats)]
         secret = list(MAFIA_ROLES)
         if len(players) >= MANIAC_FROM:
             secret.append("maniac")
@@ -180,6 +184,13 @@ class Mafik(Ruleset):
         if player.public_role == "psychic":  # Экстрасенс
             view["deck_top"] = [c.card for c in player.deck[:3]]
         return view
+
+
+def _role_and_title(role: str) -> tuple[str, str]:
+    """A public role as given at sign-up: an id, or "other:<title>" for a "(Другой)" of one's own."""
+    if role.startswith(OTHER + ":"):
+        return OTHER, " ".join(role[len(OTHER) + 1:].split())
+    return role, ""
 
 
 def deal(state: GameState, player: PlayerState) -> None:

@@ -84,9 +84,13 @@ def tick(res: Resolution) -> None:
         if effect.kind == "armor_each_phase":
             res.add_armor(effect.target, int(effect.params.get("amount", 1)))
         elif effect.kind == "damage_each_phase":
+            # the lasting damage of a card (Яд, Отравленный клинок) is that card's damage: it makes
+            # the Маньяк's blood like the card's first hit
+            card = str(effect.params.get("card") or "") or None
             res.damage(DamagePacket(target=effect.target, amount=int(effect.params.get("amount", 1)),
-                                    source=effect.source, card=str(effect.params.get("card") or "") or None,
-                                    colour=str(effect.params.get("colour") or "") or None, cause="effect"))
+                                    source=effect.source, card=card,
+                                    colour=str(effect.params.get("colour") or "") or None,
+                                    cause="card" if card else "effect"))
 
 
 @PIPELINE.step("targeting", 300)

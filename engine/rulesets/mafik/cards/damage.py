@@ -203,7 +203,9 @@ def mana_burn(play: Play) -> None:
 
 @CARDS.card("sawn_off_under_the_table")
 def sawn_off_under_the_table(play: Play) -> None:
-    if any(p.actor == play.target and play.actor in p.targets for p in play.res.plays):
+    """Watches the plays as they resolve (after Отражение); a card turned back on its player is not a
+    card "played on him" by himself, so an Обрез never fires on itself."""
+    if any(p is not play and p.actor == play.target and play.actor in p.targets for p in play.res.plays):
         play.damage(play.target, 6 if upper(play) else 4)
 
 
