@@ -25,8 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "quick": args.quick,
         "machine": {"python": platform.python_version(), "cpu": platform.machine()},
-        **resolve_vs_roundtrip("micromafik", 8, repeats),
+        **resolve_vs_roundtrip("mafik", 16, repeats),
         "sim_games_per_s_micromafik": games_per_second("micromafik", 8, games),
+        "sim_games_per_s_mafik": games_per_second("mafik", 16, max(3, games // 10)),
         **bot_figures(args.quick),
     }
     if args.json:

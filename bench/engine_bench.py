@@ -2,31 +2,21 @@
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from typing import Any
 
 from engine.core import api
-from engine.core.ruleset import get_ruleset
-from engine.sim import Agent, play_game
+from engine.sim import GameRunner, play_game
 
 
 def _position_with_orders(ruleset_name: str, players: int, seed: int) -> str:
-    """A game at night 2 in which every living player has submitted, as JSON."""
-    ruleset = get_ruleset(ruleset_name)
-    rnd = random.Random(seed)
-    roles = rnd.sample([r["id"] for r in ruleset.public_roles()], players)
-    state = api.new_game(ruleset_name, [(f"P{i}", r) for i, r in enumerate(roles)], seed=seed)
-    api.deck_auto_all(state)
-    agents = [Agent(pid, random.Random(seed + pid)) for pid in range(players)]
-    while state.phase < 3:
-        for agent in agents:
-            agent.act(state, ruleset)
-        api.resolve(state)
-    for agent in agents:
-        agent.act(state, ruleset)
-    return api.dump(state)
+    """A game at night 2 in which every living player has submitted, as JSON (random agents)."""
+    runner = GameRunner(ruleset_name, players, seed)
+    while runner.state.phase < 3 and runner.running:
+        runner.step()
+    runner.act()
+    return api.dump(runner.state)
 
 
 def _median_ms(samples: list[float]) -> float:

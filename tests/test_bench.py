@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYS = {"engine_resolve_ms", "engine_roundtrip_ms", "engine_resolve_vs_roundtrip", "sim_games_per_s_micromafik",
+KEYS = {"engine_resolve_ms", "engine_roundtrip_ms", "engine_resolve_vs_roundtrip", "sim_games_per_s_micromafik", "sim_games_per_s_mafik",
         "bot_updates_per_s", "echo_updates_per_s", "bot_vs_echo_throughput", "bot_p99_ms", "echo_p99_ms",
         "bot_vs_echo_p99", "fanout_s", "fanout_min_s", "fanout_vs_limit", "rss_mb_per_game", "restart_rearm_s"}
 ZERO_OK = {"fanout_429", "fanout_lost"}
