@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -14,15 +15,20 @@ from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.types import ErrorEvent, TelegramObject, User
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import Chat, ErrorEvent, TelegramObject, Update, User
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from tgbot.config import Settings
 from tgbot.deadlines import Deadlines
-from tgbot.delivery import Delivery, Limits
+from tgbot.delivery import Delivery, DirectSends, Limits
 from tgbot.i18n import pick_language, t
-from tgbot.routers import deck, general, master, play, signup
+from tgbot.logs import log_context
+from tgbot.routers import comms, deck, general, master, play, signup
+from tgbot.routers import rooms as room_router
 from tgbot.services.games import GameService
+from tgbot.services.master_tools import MasterTools
+from tgbot.services.rooms import RoomService
 from tgbot.services.signup import SignupBoard
 from tgbot.storage import Database, Repository
 from tgbot.storage.fsm import SqliteStorage
@@ -31,17 +37,36 @@ from tgbot.ui.panel import build_panel
 log = logging.getLogger("tgbot")
 
 
+def update_context(update: Update, user: User | None, chat: Chat | None) -> dict[str, Any]:
+    """What logs of this update carry: its id, the user, the chat and (from a button) the game."""
+    fields: dict[str, Any] = {"update_id": update.update_id}
+    if user is not None:
+        fields["user_id"] = user.id
+    if chat is not None:
+        fields["chat_id"] = chat.id
+    query = update.callback_query
+    if query is not None and query.data and query.data[:2] in ("a:", "s:"):
+        game = query.data.split(":")[1]
+        if game.isdigit():
+            fields["game_id"] = int(game)
+    return fields
+
+
 class Inject(BaseMiddleware):
-    """Gives every handler the services and the user's language."""
+    """Gives every handler the services and the user's language, and starts the update's log context
+    (its id, user, chat, game; the service adds the game it works on). The context is not reset when
+    the update is done, so that the error handler, outside this middleware, still has it: each update
+    runs in its own task (polling and webhook alike), which keeps contexts apart."""
 
     def __init__(self, app: BotApp) -> None:
         self.app = app
 
     async def __call__(self, handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
                        event: TelegramObject, data: dict[str, Any]) -> Any:
+        user: User | None = data.get("event_from_user")
+        log_context.set(update_context(event, user, data.get("event_chat")) if isinstance(event, Update) else {})
         data["service"] = self.app.service
         data["board"] = self.app.board
-        user: User | None = data.get("event_from_user")
         lang = self.app.default_locale
         if user is not None:
             stored = await self.app.repo.user(user.id)
@@ -63,6 +88,7 @@ class BotApp:
     scheduler: AsyncIOScheduler
     deadlines: Deadlines
     default_locale: str = "ru"
+    rooms: RoomService | None = None
     _delivery_task: asyncio.Task[None] | None = None
 
     async def startup(self) -> None:
@@ -73,11 +99,16 @@ class BotApp:
         log.info("re-armed %d deadlines", armed)
         self._delivery_task = asyncio.create_task(self.delivery.run())
         self.delivery.wake()
+        if self.rooms is not None:  # chat rooms opened or ended while the bot was down
+            await self.rooms.resume()
 
     async def shutdown(self) -> None:
         await self.delivery.stop()
         if self._delivery_task is not None:
             self._delivery_task.cancel()
+            # Wait for it to end before the database closes under it (else it dies on the closed database).
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._delivery_task
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
         await self.db.close()
@@ -104,6 +135,7 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
                           panel=build_panel, **({"seeds": seeds} if seeds else {}))
     board = SignupBoard(service, bot_username)
     delivery = Delivery(bot, repo, limits=limits, wall=clock)
+    bot.session.middleware(DirectSends(delivery))
     service.on_outbox = delivery.wake
     delivery.on_unreachable = service.unreachable
     scheduler = AsyncIOScheduler(timezone="UTC")
@@ -111,22 +143,47 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     dp = Dispatcher(storage=SqliteStorage(db))
     app = BotApp(settings=settings, bot=bot, dp=dp, db=db, repo=repo, service=service, board=board,
                  delivery=delivery, scheduler=scheduler, deadlines=deadlines,
-                 default_locale=settings.default_locale)
+                 default_locale=settings.default_locale, rooms=RoomService(bot, service))
+    dp["rooms"], dp["tools"] = app.rooms, MasterTools(service)
     inject = Inject(app)
     dp.update.outer_middleware(inject)
+    dp.message.outer_middleware(master.RememberUsernames(repo))
+    dp.callback_query.outer_middleware(master.PauseGuard(repo))
     dp.include_routers(master.make_router(), signup.make_router(), deck.make_router(), play.make_router(),
-                       general.make_router())
+                       comms.make_router(), room_router.make_router(), general.make_router())
     dp.errors.register(_on_error)
     return app
 
 
-async def _on_error(event: ErrorEvent, lang: str = "ru") -> bool:
-    """Log every exception with its update; tell the user something went wrong, nothing more."""
+async def _on_error(event: ErrorEvent, lang: str | None = None) -> bool:
+    """Log every exception with its context; tell the user something went wrong, nothing more.
+
+    Never raises: if even the apology cannot be delivered (the query is too old, flood control),
+    that is logged too.
+    """
     update = event.update
-    log.exception("update %s failed", update.update_id, exc_info=event.exception)
+    user = _user_of(update)
+    lang = lang or (pick_language(user.language_code) if user is not None else "ru")
+    log.error("update %s failed: %s", update.update_id, type(event.exception).__name__, exc_info=event.exception,
+              extra=update_context(update, user, None) | log_context.get())
     text = t(lang, "error.internal")
-    if update.callback_query is not None:
-        await update.callback_query.answer(text, show_alert=True)
-    elif update.message is not None:
-        await update.message.answer(text)
+    try:
+        if update.callback_query is not None:
+            try:
+                await update.callback_query.answer(text, show_alert=True)
+            except TelegramAPIError:  # already answered, or too old: say it in the private chat
+                message = update.callback_query.message
+                if message is not None and message.chat.type == "private":
+                    await message.answer(text)
+        elif update.message is not None:
+            await update.message.answer(text)
+    except TelegramAPIError as exc:
+        log.warning("could not tell user %s about the failure: %s", user.id if user else None, exc)
     return True
+
+
+def _user_of(update: Update) -> User | None:
+    for event in (update.message, update.edited_message, update.callback_query, update.inline_query):
+        if event is not None:
+            return event.from_user
+    return None

@@ -32,6 +32,14 @@ class Settings(BaseSettings):
             raise ValueError("BOT_TOKEN must look like 123456:ABC-DEF… (the token @BotFather gave you)")
         return value
 
+    @field_validator("webhook_secret")
+    @classmethod
+    def _secret_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        secret = value.get_secret_value() if value is not None else ""
+        if secret and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret):
+            raise ValueError("WEBHOOK_SECRET must be 1-256 characters A-Z, a-z, 0-9, _ and - (Telegram's rule)")
+        return value
+
     @field_validator("default_locale")
     @classmethod
     def _known_locale(cls, value: str) -> str:

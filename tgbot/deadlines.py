@@ -56,7 +56,8 @@ class Deadlines:
                                        id=f"g{game_id}:remind{minutes}", misfire_grace_time=None)
 
     async def fire(self, game_id: int) -> None:
-        game = await self.service.game(game_id)
+        async with self.service.lock(game_id):  # not half-way through another change of the game
+            game = await self.service.game(game_id)
         at = game["deadline_at"]
         if at is None:
             return

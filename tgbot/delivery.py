@@ -6,6 +6,11 @@ message) and sends in order per chat, within Telegram's limits: about 30 message
 flood) and retries; network errors retry with backoff; a chat that can never be reached (the user
 blocked the bot, the chat is gone) is given up with the reason recorded. Nothing is deleted, so a
 crash between sending and marking sent resends at most the message in flight.
+
+Messages a handler sends itself (the answer to a command, a screen that could not be edited in
+place) do not wait in the queue, but they go through the same pacer (`DirectSends`, a request
+middleware of the bot's session): the queue then leaves room for them, and a reply waits at most
+a chat's interval instead of running into a 429.
 """
 
 from __future__ import annotations
@@ -16,9 +21,12 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from aiogram import Bot
+from aiogram.client.session.middlewares.base import BaseRequestMiddleware, NextRequestMiddlewareType
 from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
@@ -26,11 +34,20 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
+from aiogram.methods import CopyMessage, ForwardMessage, SendDocument, SendMessage, SendPhoto, TelegramMethod
+from aiogram.methods.base import Response, TelegramType
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
 
+from tgbot.logs import log_fields
 from tgbot.storage.repo import OutboxMessage, Repository
 
 log = logging.getLogger(__name__)
+
+# Methods that count against Telegram's message limits.
+SENDING = (SendMessage, SendDocument, SendPhoto, CopyMessage, ForwardMessage)
+# A handler's own message waits at most this long for the pacer (a chat's interval, the global window).
+DIRECT_WAIT_S = 3.0
+_from_queue: ContextVar[bool] = ContextVar("tgbot_delivery_from_queue", default=False)
 
 
 @dataclass
@@ -174,6 +191,12 @@ class Delivery:
 
     async def _deliver(self, message: OutboxMessage) -> None:
         assert message.id is not None
+        _from_queue.set(True)  # this task's sends are paced already (see DirectSends)
+        with log_fields(game_id=message.game_id, chat_id=message.chat_id):
+            await self._deliver_paced(message)
+
+    async def _deliver_paced(self, message: OutboxMessage) -> None:
+        assert message.id is not None
         try:
             message_id = await self._send(message)
         except TelegramRetryAfter as exc:
@@ -230,3 +253,37 @@ class Delivery:
         sent = await self.bot.send_message(message.chat_id, message.text or "", parse_mode="HTML",
                                            reply_markup=markup)
         return sent.message_id
+
+
+class DirectSends(BaseRequestMiddleware):
+    """Paces the messages handlers send themselves with the queue's pacer (see the module's doc).
+
+    A 429 that still happens (Telegram's own view of the limits) is waited out and the message sent
+    again, up to twice, instead of failing the handler.
+    """
+
+    def __init__(self, delivery: Delivery) -> None:
+        self.delivery = delivery
+
+    async def __call__(self, make_request: NextRequestMiddlewareType[TelegramType], bot: Bot,
+                       method: TelegramMethod[TelegramType]) -> Response[TelegramType]:
+        chat_id: Any = getattr(method, "chat_id", None)
+        if not isinstance(method, SENDING) or _from_queue.get() or not isinstance(chat_id, int):
+            return await make_request(bot, method)
+        delivery = self.delivery
+        pacer = delivery.pacer
+        for attempt in range(3):
+            now = delivery.monotonic()
+            wait = pacer.ready_at(chat_id, now) - now
+            if wait > 0:
+                await delivery.sleep(min(wait, DIRECT_WAIT_S))
+            pacer.sent(chat_id, delivery.monotonic())
+            try:
+                return await make_request(bot, method)
+            except TelegramRetryAfter as exc:
+                delivery.retry_after_count += 1
+                pacer.pause(chat_id, delivery.monotonic() + exc.retry_after)
+                if attempt == 2 or exc.retry_after > DIRECT_WAIT_S:
+                    raise
+                log.warning("flood control on a direct message to %s: retrying in %ss", chat_id, exc.retry_after)
+        raise AssertionError("unreachable")

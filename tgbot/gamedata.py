@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from functools import cache
 from typing import Any
 
 from engine.core.cards import DATA_DIR
+from engine.core.ruleset import RULESETS
+
+OTHER_ROLE = "other"  # "(Другой)": the player names the role; the bot stores "other:<title>"
+FUZZY_CUTOFF = 0.75  # how close a mistyped name must be (difflib's ratio)
 
 
 @cache
 def _cards(ruleset: str) -> dict[str, dict[str, Any]]:
-    with open(DATA_DIR / ruleset / "cards.toml", "rb") as fh:
-        return {c["id"]: c for c in tomllib.load(fh)["card"]}
+    """Every card of `data/<ruleset>/cards*.toml` (Мафик splits its collection), in file-name order."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in sorted((DATA_DIR / ruleset).glob("cards*.toml")):
+        with open(path, "rb") as fh:
+            out |= {c["id"]: c for c in tomllib.load(fh).get("card", [])}
+    return out
 
 
 @cache
@@ -54,18 +63,79 @@ def role_text(ruleset: str, role_id: str, lang: str) -> str:
     return str(data.get("text_en" if lang == "en" else "text", ""))
 
 
-def find_cards(ruleset: str, query: str) -> list[str]:
-    """Card ids whose ru or en name contains the query (case-insensitive), best matches first."""
-    q = query.strip().casefold()
+def split_public_role(stored: str) -> tuple[str, str]:
+    """A public role as the bot stores it at sign-up: (role id, title) — a title only for "(Другой)"."""
+    if stored.startswith(OTHER_ROLE + ":"):
+        return OTHER_ROLE, stored[len(OTHER_ROLE) + 1:]
+    return stored, ""
+
+
+def public_role_label(ruleset: str, role: str, lang: str, title: str = "") -> str:
+    """The name a public role is shown under: the player's own title for "(Другой)" (given apart, as
+    the engine's `PlayerState.role_title`, or stored as "other:<title>"), else the role's name."""
+    role_id, stored_title = split_public_role(role)
+    if role_id == OTHER_ROLE and (title or stored_title):
+        return title or stored_title
+    return role_name(ruleset, role_id, lang)
+
+
+def role_names(ruleset: str) -> set[str]:
+    """Every role name of a rule set, ru and en, normalised (a "(Другой)" title must differ from them)."""
+    return {normal(str(r[key])) for r in _roles(ruleset).values() for key in ("name", "name_en")}
+
+
+def normal(text: str) -> str:
+    """A name for comparing: casefolded, ё as е, single spaces."""
+    return " ".join(text.casefold().replace("ё", "е").split())
+
+
+def find_cards(ruleset: str, query: str, *, fuzzy: bool = True) -> list[str]:
+    """Card ids whose ru or en name (or id) matches the query, best first: the exact name, a name
+    beginning with it, a name containing it; when none does, names close to it (a typo)."""
+    q = normal(query)
     if not q:
         return []
+    names_of = {cid: [normal(str(data["name"])), normal(str(data["name_en"])), cid]
+                for cid, data in _cards(ruleset).items()}
     hits = []
-    for cid, data in _cards(ruleset).items():
-        names = [str(data["name"]).casefold(), str(data["name_en"]).casefold(), cid]
+    for cid, names in names_of.items():
         if any(n == q for n in names):
             hits.append((0, cid))
         elif any(n.startswith(q) for n in names):
             hits.append((1, cid))
         elif any(q in n for n in names):
             hits.append((2, cid))
-    return [cid for _rank, cid in sorted(hits)]
+    if hits or not fuzzy or len(q) < 3:
+        return [cid for _rank, cid in sorted(hits, key=lambda h: h[0])]
+    scored = []
+    for cid, names in names_of.items():
+        ratio = max(difflib.SequenceMatcher(None, q, n).ratio() for n in names[:2])
+        if ratio >= FUZZY_CUTOFF:
+            scored.append((-ratio, cid))
+    return [cid for _score, cid in sorted(scored, key=lambda h: h[0])]
+
+
+def search_cards(query: str, *, prefer: str | None = None) -> list[tuple[str, str]]:
+    """(rule set, card id) over every rule set, best first; `prefer` (the game's rule set) wins ties.
+    A close name (a typo) is looked for only when no rule set has a plain match."""
+    order = sorted(RULESETS, key=lambda r: r != prefer)
+    found = {r: find_cards(r, query, fuzzy=False) for r in order}
+    if not any(found.values()):
+        found = {r: find_cards(r, query) for r in order}
+    q = normal(query)
+    ranked = []
+    for rank, ruleset in enumerate(order):
+        for i, cid in enumerate(found[ruleset]):
+            data = _cards(ruleset)[cid]
+            exact = q in (normal(str(data["name"])), normal(str(data["name_en"])), cid)
+            ranked.append((0 if exact else 1, i, rank, ruleset, cid))
+    return [(ruleset, cid) for *_rank, ruleset, cid in sorted(ranked)]
+
+
+def twin(ruleset: str, card_id: str) -> str | None:
+    """The other rule set that has a card of the same name, if any (then the rule set must be said)."""
+    names = {normal(str(_cards(ruleset)[card_id][k])) for k in ("name", "name_en")}
+    for other in RULESETS:
+        if other != ruleset and any(normal(str(c["name"])) in names for c in _cards(other).values()):
+            return other
+    return None

@@ -6,6 +6,7 @@ colours and factions their words; user text is HTML-escaped (messages go out wit
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -16,7 +17,7 @@ from tgbot.i18n import t
 
 PLAYER_KEYS = {"pid", "target", "actor", "sender", "shooter", "to", "source", "by", "punished"}
 PLAYER_LIST_KEYS = {"pids", "members", "targets", "leaders"}
-CARD_KEYS = {"card", "chosen"}
+CARD_KEYS = {"card", "chosen", "named"}
 CARD_LIST_KEYS = {"cards", "options", "lost", "deck", "hand", "discarded"}
 COLOUR_LIST_KEYS = {"colours"}
 # Parameters whose meaning depends on the event kind.
@@ -66,7 +67,7 @@ class Renderer:
             return ", ".join(self.player(v) for v in value) or t(self.lang, "ui.nobody")
         if key in CARD_KEYS:
             return self.card(value)
-        if key in CARD_LIST_KEYS:
+        if key in CARD_LIST_KEYS and isinstance(value, list):  # (deck_rebuilt's `deck` is a number)
             return self.cards(value)
         if key == "colour":
             return self.colour(value)
@@ -86,10 +87,16 @@ class Renderer:
                 break
         params = {k: self.value(k, v, event) for k, v in event.params.items()}
         params.setdefault("phase_name", self.phase_name(int(event.params.get("phase", event.phase))))
+        variant = _VARIANTS.get((self.ruleset, event.kind))
+        if variant is not None:  # a rule set's own wording: `event_<ruleset>.<kind>` in the locales
+            variant(self, event, params)
+            key = f"event_{self.ruleset}.{event.kind}"
         return t(self.lang, key, **params)
 
 
 def _votes(r: Renderer, value: Any, event: Event) -> str:
+    if not isinstance(value, dict):  # a number of votes (Мафик's Революционер)
+        return escape(str(value))
     items = [f"{r.player(pid)} — {count:g}" for pid, count in dict(value).items()]
     return "; ".join(items) or t(r.lang, "ui.nobody")
 
@@ -103,10 +110,14 @@ def _winners(r: Renderer, value: Any, event: Event) -> str:
 
 
 def _roles(r: Renderer, value: Any, event: Event) -> str:
-    return "\n".join(
-        f"{r.player(pid)} — {r.role(info['secret_role'])} ({r.faction(info['faction'])})"
-        for pid, info in dict(value).items()
-    )
+    """Every character's role and side (the reveal), or named roles only (Мафик's Пролом: {pid: role})."""
+    lines = []
+    for pid, info in dict(value).items():
+        if isinstance(info, dict):
+            lines.append(f"{r.player(pid)} — {r.role(info['secret_role'])} ({r.faction(info['faction'])})")
+        else:
+            lines.append(f"{r.player(pid)} — {r.role(info)}")
+    return ("\n" if event.kind == "game_over" else ", ").join(lines)
 
 
 def _members(r: Renderer, value: Any, event: Event) -> str:
@@ -130,7 +141,38 @@ def _sender(r: Renderer, value: Any, event: Event) -> str:
 
 
 def _reason(r: Renderer, value: Any, event: Event) -> str:
-    return t(r.lang, f"refusal.{value}") if value else ""
+    """A refusal's code as its sentence, with its reason when it has one (an order dropped at resolution)."""
+    if not value:
+        return ""
+    inner = event.params.get("params")
+    details = dict(inner) if isinstance(inner, dict) else {}
+    text = t(r.lang, f"refusal.{value}", **details)
+    reason = details.get("reason")
+    if isinstance(reason, str):
+        with contextlib.suppress(KeyError):
+            text += " " + t(r.lang, f"reason.{reason}", **details)
+    return text
+
+
+def _until(r: Renderer, value: Any, event: Event) -> str:
+    """The last phase of an effect, by name (night 2, day 3)."""
+    return r.phase_name(int(value)) if isinstance(value, int) else escape(str(value))
+
+
+def _via(r: Renderer, value: Any, event: Event) -> str:
+    """The card a message was sent with (or a reply)."""
+    if value == "reply":
+        return t(r.lang, "ui.via_reply")
+    return r.card(value)
+
+
+def _plays(r: Renderer, value: Any, event: Event) -> str:
+    """Cards played with their targets (Мафик's Ищейка): «Card» → names; …"""
+    out = []
+    for play in value or []:
+        targets = ", ".join(r.player(p) for p in play.get("targets") or [])
+        out.append(f"«{r.card(play.get('card'))}»" + (f" → {targets}" if targets else ""))
+    return "; ".join(out) or t(r.lang, "ui.nobody")
 
 
 def _points(r: Renderer, value: Any, event: Event) -> str:
@@ -145,8 +187,75 @@ _SPECIAL: dict[str, Callable[[Renderer, Any, Event], str]] = {
     "votes": _votes, "counts": _counts, "winners": _winners, "roles": _roles, "members": _members,
     "outcome": _outcome, "punishment": _outcome, "choice": _outcome, "subject": _subject, "sender": _sender,
     "code": _reason, "points": _points,
-    "text": _text,
+    "text": _text, "until": _until, "via": _via, "plays": _plays,
 }
+
+
+# ---------------------------------------------------------------- Мафик's own wording of some events
+
+def _mafik_role(r: Renderer, event: Event, params: dict[str, Any]) -> None:
+    """The secret role with its colours, what it knows and how it wins; the public role's perk."""
+    role, faction = str(event.params.get("secret_role")), str(event.params.get("faction"))
+    params["about"] = t(r.lang, f"secret.mafik_{role if role in ('maniac', 'traitor') else faction}")
+    if event.who is None:
+        return
+    player = r.state.player(int(event.who))
+    params["public_role"] = escape(gamedata.public_role_label(r.ruleset, player.public_role, r.lang,
+                                                              player.role_title))
+    perk = gamedata.role_text(r.ruleset, player.public_role, r.lang) if player.public_role != "other" else ""
+    params["perk"] = escape(perk) if perk else t(r.lang, "secret.no_perk")
+
+
+def _mafik_team(r: Renderer, event: Event, params: dict[str, Any]) -> None:
+    """The mafia's members with their secret and public roles."""
+    lines = []
+    for m in event.params.get("members") or []:
+        player = r.state.player(int(m["pid"]))
+        public = gamedata.public_role_label(r.ruleset, player.public_role, r.lang, player.role_title)
+        lines.append(t(r.lang, "secret.member", name=r.player(m["pid"]), secret_role=r.role(m["secret_role"]),
+                       public_role=escape(public)))
+    params["members"] = "\n".join(lines)
+
+
+def _counted(r: Renderer, ids: Sequence[Any]) -> str:
+    counts: dict[str, int] = {}
+    for card in ids:
+        counts[str(card)] = counts.get(str(card), 0) + 1
+    return ", ".join(r.card(c) + (f" ×{n}" if n > 1 else "") for c, n in counts.items()) or t(r.lang, "ui.nobody")
+
+
+def _mafik_intel(r: Renderer, event: Event, params: dict[str, Any]) -> None:
+    """A mafioso's deck (counted), hand and sleeve at the start of the first night."""
+    params["deck"] = _counted(r, sorted(event.params.get("deck") or [],
+                                        key=lambda c: gamedata.card_name(r.ruleset, str(c), r.lang)))
+    params["sleeve"] = r.cards(event.params.get("sleeve") or [])
+
+
+def _mafik_deck(r: Renderer, event: Event, params: dict[str, Any]) -> None:
+    """A deck built: its cards counted, by name."""
+    params["cards"] = _counted(r, sorted(event.params.get("cards") or [],
+                                         key=lambda c: gamedata.card_name(r.ruleset, str(c), r.lang)))
+
+
+_VARIANTS: dict[tuple[str, str], Callable[[Renderer, Event, dict[str, Any]], None]] = {
+    ("mafik", "role_assigned"): _mafik_role,
+    ("mafik", "mafia_team"): _mafik_team,
+    ("mafik", "mafia_intel"): _mafik_intel,
+    ("mafik", "deck_built"): _mafik_deck,
+    ("mafik", "deck_rebuilt"): _mafik_deck,
+}
+
+
+def _mafik_verdict(r: Renderer, event: Event, params: dict[str, Any]) -> None:
+    """The Вече's verdict: who was punished and how — or that nobody was."""
+    punished, choice = event.params.get("punished"), event.params.get("punishment")
+    if punished is None or choice is None:
+        params["outcome"] = t(r.lang, "ui.verdict_nobody")
+    else:
+        params["outcome"] = t(r.lang, "ui.verdict", pid=r.player(punished), punishment=_outcome(r, choice, event))
+
+
+_VARIANTS[("mafik", "council_verdict")] = _mafik_verdict
 
 
 def render(state: GameState, event: Event, lang: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
@@ -30,8 +31,19 @@ async def serve(settings: Settings) -> None:
         await app.shutdown()
 
 
-def webhook_app(app: BotApp, secret: str | None) -> web.Application:
-    """The aiohttp application that takes Telegram's webhook calls; a wrong secret token gets 401."""
+def webhook_secret(settings: Settings) -> str:
+    """The secret token Telegram must send with every webhook call: WEBHOOK_SECRET, or, when none is
+    configured, a random one for this run (Telegram learns it from setWebhook). Never none: without
+    it anyone who finds the URL could post forged updates."""
+    if settings.webhook_secret is not None and settings.webhook_secret.get_secret_value():
+        return settings.webhook_secret.get_secret_value()
+    return secrets.token_urlsafe(32)
+
+
+def webhook_app(app: BotApp, secret: str) -> web.Application:
+    """The aiohttp application that takes Telegram's webhook calls; a wrong or missing secret token gets 401."""
+    if not secret:
+        raise ValueError("a webhook needs a secret token")
     web_app = web.Application()
     SimpleRequestHandler(dispatcher=app.dp, bot=app.bot, secret_token=secret).register(web_app, path=WEBHOOK_PATH)
     setup_application(web_app, app.dp, bot=app.bot)
@@ -39,7 +51,7 @@ def webhook_app(app: BotApp, secret: str | None) -> web.Application:
 
 
 async def _webhook(app: BotApp, settings: Settings) -> None:
-    secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
+    secret = webhook_secret(settings)
     runner = web.AppRunner(webhook_app(app, secret))
     await runner.setup()
     site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)

@@ -6,6 +6,11 @@ from aiogram.fsm.state import State, StatesGroup
 class SignupStates(StatesGroup):
     name = State()  # waiting for the character's name
     role = State()  # choosing the public role with buttons
+    title = State()  # typing the title of a "(Другой)" public role (Мафик)
+
+
+class DeckStates(StatesGroup):
+    building = State()  # in a Мафик deck builder: typed text searches the collection
 
 
 class PlayStates(StatesGroup):

@@ -65,6 +65,61 @@ def dynamic_keys() -> set[str]:
         | {f"error.{code}" for code in service_error_codes()}
         | {"ui.flow_kill_boost", "ui.flow_keep", "rules.micromafik"}
         | {f"punishment.{p}" for p in ("execution", "beating", "two_leaders", "none")}
+        | mafik_keys()
+        | mafik_play_keys()
+    )
+
+
+def mafik_play_keys() -> set[str]:
+    """Мафик's panel and flow (tgbot/ui/panel.py, flow.py): order kinds, statuses, the choices and kinds
+    of every playable card's parameters (and abilities'), the actions besides plays, blood uses,
+    stances, punishments."""
+    from engine.rulesets.mafik.cards.common import ABILITY_PARAMS
+    from engine.rulesets.mafik.neutral import BLOOD_USES
+    from engine.rulesets.mafik.orders import PUNISHMENTS
+    from engine.rulesets.mafik.orders import VALIDATORS as MAFIK_VALIDATORS
+    from tgbot.ui.flow import MAFIK_ACTIONS, STANCES
+    from tgbot.ui.panel import MAFIK_STATUSES
+
+    mafik = get_ruleset("mafik")
+    playable = [p for card in mafik.catalog if mafik.is_implemented(card.id) for p in card.params]
+    params = playable + [p for specs in ABILITY_PARAMS.values() for p in specs] \
+        + [p for action in MAFIK_ACTIONS.values() for p in action.params]
+    every_kind = {p.kind for p in params} | {p.kind for card in get_ruleset("micromafik").catalog for p in card.params}
+    return (
+        {f"ui.order_{kind}" for kind in MAFIK_VALIDATORS}
+        | {f"status.{kind}" for kind in MAFIK_STATUSES}
+        | {f"choice.{c}" for p in params for c in p.choices}
+        | {f"ask.{p.kind}" for p in params} | {"ask.role_for"}
+        | {f"label.{kind}" for kind in every_kind}
+        | {"colour.unique"}
+        | {f"act.{key}" for key in MAFIK_ACTIONS} | {f"act_about.{key}" for key in MAFIK_ACTIONS}
+        | {f"blood.{use}" for use in BLOOD_USES}
+        | {f"stance.{s}" for s in STANCES}
+        | {f"punishment.{p}" for p in PUNISHMENTS} | {f"pun_about.{p}" for p in PUNISHMENTS}
+    )
+
+
+def mafik_keys() -> set[str]:
+    """Key families of Мафик's sign-up, deck builder, look-ups and role message (tgbot/ui/deck.py,
+    tgbot/render.py)."""
+    from engine.core.ruleset import RULESETS
+    from engine.rulesets.mafik.registry import COLOURS
+    from tgbot.render import _VARIANTS
+    from tgbot.ui.deck import TAG_ORDER
+
+    tags = {tag for name in RULESETS for card in get_ruleset(name).catalog for tag in card.tags}
+    return (
+        {f"lookup.tag_{tag}" for tag in tags & set(TAG_ORDER)}
+        | {f"lookup.ruleset_{name}" for name in RULESETS}
+        | {f"rules.{name}" for name in RULESETS}
+        | {f"event_{ruleset}.{kind}" for ruleset, kind in _VARIANTS}
+        | {f"secret.mafik_{who}" for who in ("mafia", "law", "maniac", "traitor")}
+        | {f"colour.{c}" for c in (*COLOURS, "neutral")}
+        | {f"faction.{f}" for f in ("maniac", "traitor")}
+        | {f"reason.{r}" for r in ("not_implemented", "unknown_card", "deck_full", "deck_size", "too_many_free",
+                                   "other_colours", "guaranteed_not_in_deck", "already_built", "engineer_two",
+                                   "too_many_copies", "deck_not_empty")}
     )
 
 

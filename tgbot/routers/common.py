@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import string
 from typing import Any
 
 from aiogram.exceptions import TelegramBadRequest
@@ -18,6 +19,16 @@ def explain(lang: str, error: Refusal | ServiceError) -> str:
     prefix = "refusal" if isinstance(error, Refusal) else "error"
     params: dict[str, Any] = dict(error.params)
     text = t(lang, f"{prefix}.{error.code}", **params)
+    what = params.get("what")
+    if isinstance(error, Refusal) and isinstance(what, str):  # a refusal about one thing says which rule
+        with contextlib.suppress(KeyError):
+            text += " " + t(lang, f"what.{error.code}.{what}", **params)
+    if isinstance(error, Refusal):  # the numbers, when the refusal carries every one its detail names
+        with contextlib.suppress(KeyError):
+            detail = t(lang, f"detail.{error.code}")
+            names = {name for _text, name, _spec, _conv in string.Formatter().parse(detail) if name}
+            if names and names <= set(params):
+                text += " " + t(lang, f"detail.{error.code}", **params)
     reason = params.get("reason")
     if isinstance(error, Refusal) and isinstance(reason, str):
         with contextlib.suppress(KeyError):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from aiogram import F, Router
@@ -18,13 +17,15 @@ from aiogram.types import (
     Message,
 )
 
+from engine.core.ruleset import RULESETS
 from tgbot import gamedata
 from tgbot.i18n import LANGUAGES, t
 from tgbot.services.games import GameService
 from tgbot.ui.callbacks import Lang
+from tgbot.ui.deck import card_info
 
-RULESET = "micromafik"
 GROUP_COMMANDS = {"newgame", "bind", "set", "lang", "startgame", "status", "resolve", "extend"}
+LOOKUP_LIMIT = 20  # inline results
 
 
 async def start(message: Message, service: GameService, lang: str) -> None:
@@ -38,35 +39,75 @@ async def help_(message: Message, lang: str) -> None:
     await message.answer(t(lang, "general.help"), parse_mode="HTML")
 
 
-async def rules(message: Message, lang: str) -> None:
-    await message.answer(t(lang, f"rules.{RULESET}"), parse_mode="HTML")
+async def game_ruleset(service: GameService, *, chat_id: int | None, user_id: int | None) -> str | None:
+    """The rule set of the game this chat belongs to (its log or public group), else of the user's
+    current game; None when there is none."""
+    if chat_id is not None and chat_id < 0:
+        for column in ("log_chat_id", "public_chat_id"):
+            games = await service.repo.games_where(**{column: chat_id})
+            live = [g for g in games if g["status"] != "finished"] or games
+            if live:
+                return str(live[-1]["ruleset"])
+    if user_id is not None:
+        games = await service.repo.games_of_user(user_id)
+        if games:
+            return str(games[0]["ruleset"])
+    return None
 
 
-def card_answer(query: str, lang: str) -> str | None:
-    hits = gamedata.find_cards(RULESET, query)
+async def rules(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
+    """The rules summary of the chat's game's rule set (or the one named: /rules mafik); both without."""
+    arg = (command.args or "").strip().lower()
+    if arg in RULESETS:
+        wanted = [arg]
+    else:
+        found = await game_ruleset(service, chat_id=message.chat.id,
+                                   user_id=message.from_user.id if message.from_user else None)
+        wanted = [found] if found else list(RULESETS)
+    await message.answer("\n\n".join(t(lang, f"rules.{r}") for r in wanted), parse_mode="HTML")
+
+
+def card_answer(query: str, lang: str, prefer: str | None = None) -> str | None:
+    """A card's text for a look-up: the best match over every rule set (the game's first); when its
+    name exists in both rule sets, both cards, each with its rule set."""
+    hits = gamedata.search_cards(query, prefer=prefer)
     if not hits:
         return None
-    card = gamedata.card(RULESET, hits[0])
-    name = escape(gamedata.card_name(RULESET, hits[0], lang))
-    colour = t(lang, "colour." + str(card["colour"]))
-    return f"<b>{name}</b> ({colour})\n{escape(gamedata.card_text(RULESET, hits[0], lang))}"
+    ruleset, card_id = hits[0]
+    twin = gamedata.twin(ruleset, card_id)
+    if twin is None:
+        return card_info(ruleset, card_id, lang)
+    same = next((cid for r, cid in hits if r == twin
+                 and gamedata.normal(gamedata.card_name(r, cid, "ru"))
+                 == gamedata.normal(gamedata.card_name(ruleset, card_id, "ru"))), None)
+    parts = [card_info(ruleset, card_id, lang, with_ruleset=True)]
+    if same is not None:
+        parts.append(card_info(twin, same, lang, with_ruleset=True))
+    return "\n\n".join(parts)
 
 
-async def card(message: Message, command: CommandObject, lang: str) -> None:
-    text = card_answer(command.args or "", lang)
+async def card(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
+    prefer = await game_ruleset(service, chat_id=message.chat.id,
+                                user_id=message.from_user.id if message.from_user else None)
+    text = card_answer(command.args or "", lang, prefer)
     await message.answer(text or t(lang, "general.no_card"), parse_mode="HTML")
 
 
-async def inline_card(query: InlineQuery, lang: str) -> None:
+async def inline_card(query: InlineQuery, service: GameService, lang: str) -> None:
+    prefer = await game_ruleset(service, chat_id=None, user_id=query.from_user.id)
     results: list[Any] = []
-    for card_id in gamedata.find_cards(RULESET, query.query)[:20]:
-        text = card_answer(gamedata.card_name(RULESET, card_id, "ru"), lang) or ""
+    for ruleset, card_id in gamedata.search_cards(query.query, prefer=prefer)[:LOOKUP_LIMIT]:
+        twin = gamedata.twin(ruleset, card_id) is not None
+        title = gamedata.card_name(ruleset, card_id, lang)
+        if twin:
+            title += f" ({t(lang, f'lookup.ruleset_{ruleset}')})"
         results.append(InlineQueryResultArticle(
-            id=card_id, title=gamedata.card_name(RULESET, card_id, lang),
-            description=gamedata.card_text(RULESET, card_id, lang)[:100],
-            input_message_content=InputTextMessageContent(message_text=text, parse_mode="HTML"),
+            id=f"{ruleset}:{card_id}", title=title,
+            description=gamedata.card_text(ruleset, card_id, lang)[:100],
+            input_message_content=InputTextMessageContent(
+                message_text=card_info(ruleset, card_id, lang, with_ruleset=twin), parse_mode="HTML"),
         ))
-    await query.answer(results, cache_time=60, is_personal=False)
+    await query.answer(results, cache_time=60, is_personal=prefer is not None)
 
 
 async def language(message: Message, lang: str) -> None:

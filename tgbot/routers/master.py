@@ -1,22 +1,33 @@
 """The master's commands in groups: create a game (its log group), bind the public group, set
-options, start, see the status board, resolve now, move the deadline."""
+options, start; in the log group: the status board, resolve now, move the deadline, pause and resume,
+replace or remove (modkill) a player, prod those who have not submitted, a player's whole state.
+Only the game's master and the admins named in the settings may use them."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+from collections.abc import Awaitable, Callable
 from html import escape
 from typing import Any
 
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import CallbackQuery, Message, TelegramObject
 
 from engine.core import api
 from tgbot.i18n import LANGUAGES, t
 from tgbot.routers.common import explain
+from tgbot.services.announce import split_text
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
+from tgbot.services.master_tools import MasterTools
 from tgbot.services.signup import SignupBoard
+from tgbot.storage.repo import Repository
 from tgbot.ui.panel import deadline_text, phase_title
+
+# Callback data prefixes of buttons that belong to a game (`<prefix>:<game id>:…`): refused while paused.
+GAME_BUTTONS = ("a", "cm", "rc")
 
 
 async def log_game(message: Message, service: GameService) -> dict[str, Any]:
@@ -25,6 +36,14 @@ async def log_game(message: Message, service: GameService) -> dict[str, Any]:
     if not games:
         raise ServiceError("no_game_here")
     return games[-1]
+
+
+async def master_game(message: Message, service: GameService) -> dict[str, Any]:
+    """The log group's game, if the sender is its master (or an admin)."""
+    assert message.from_user is not None
+    game = await log_game(message, service)
+    service.require_master(game, message.from_user.id)
+    return game
 
 
 async def newgame(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
@@ -95,7 +114,7 @@ async def startgame(message: Message, service: GameService, lang: str, board: Si
 
 async def status(message: Message, service: GameService, lang: str) -> None:
     try:
-        game = await log_game(message, service)
+        game = await master_game(message, service)
     except ServiceError as error:
         await message.answer(explain(lang, error))
         return
@@ -103,20 +122,34 @@ async def status(message: Message, service: GameService, lang: str) -> None:
 
 
 async def status_board(service: GameService, game: dict[str, Any], lang: str) -> str:
+    """Phase, deadline (or the pause), and who has submitted — not what; the seats are numbered for
+    /replace, /modkill and /state; the chat rooms open now."""
     lines = [t(lang, "master.status", game=game["id"], status=game["status"], ruleset=game["ruleset"])]
     players = await service.repo.players(int(game["id"]))
     state = await service.repo.load_state(int(game["id"]))
     if state is None:
         lines += [f"• {escape(p['name'])}" for p in players]
         return "\n".join(lines)
-    lines.append(f"{phase_title(lang, state.phase)} {deadline_text(lang, game['deadline_at'], service.timezone)}")
+    if game.get("paused_left") is not None:
+        when = t(lang, "mtools.status_paused", minutes=round(float(game["paused_left"]) / 60))
+    else:
+        when = deadline_text(lang, game["deadline_at"], service.timezone)
+    lines.append(f"{phase_title(lang, state.phase)} {when}")
     done = (
         {p.pid: bool(p.building and p.building.done) for p in state.players}
         if state.status == "setup" else api.submitted(state)
     )
     for p in state.players:
         mark = "💀" if not p.alive else ("✅" if done.get(p.pid) else "⏳")
-        lines.append(f"{mark} {escape(p.name)}")
+        lines.append(f"{mark} {p.pid + 1}. {escape(p.name)}")
+    async with service.repo.db.conn.execute(
+        "SELECT number, mode, members_json FROM rooms WHERE game_id = ? AND status != 'closed' ORDER BY number",
+        (game["id"],),
+    ) as cur:
+        rooms = [dict(r) for r in await cur.fetchall()]
+    for room in rooms:
+        names = ", ".join(escape(state.player(int(m)).name) for m in json.loads(room["members_json"]))
+        lines.append(t(lang, f"mtools.status_room_{room['mode']}", number=room["number"], names=names))
     return "\n".join(lines)
 
 
@@ -124,6 +157,8 @@ async def resolve_now(message: Message, service: GameService, lang: str) -> None
     assert message.from_user is not None
     try:
         game = await log_game(message, service)
+        if game.get("paused_left") is not None:
+            raise ServiceError("paused_master")
         done = await service.resolve_now(int(game["id"]), user_id=message.from_user.id)
     except ServiceError as error:
         await message.answer(explain(lang, error))
@@ -131,18 +166,177 @@ async def resolve_now(message: Message, service: GameService, lang: str) -> None
     await message.answer(t(lang, "master.resolved" if done else "master.nothing_to_resolve"))
 
 
-async def extend(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
+async def extend(message: Message, command: CommandObject, service: GameService, tools: MasterTools, lang: str) -> None:
+    """/extend MINUTES (negative: shorten); while paused it changes the time left on resume."""
     assert message.from_user is not None
     arg = (command.args or "").strip()
     try:
         game = await log_game(message, service)
         if not arg.lstrip("-").isdigit():
             raise ServiceError("bad_option", key="extend")
+        if game.get("paused_left") is not None:
+            left = await tools.shift_paused(int(game["id"]), user_id=message.from_user.id, minutes=int(arg))
+            await message.answer(t(lang, "mtools.paused_left", minutes=round(left / 60)))
+            return
         at = await service.extend(int(game["id"]), user_id=message.from_user.id, minutes=int(arg))
     except ServiceError as error:
         await message.answer(explain(lang, error))
         return
     await message.answer(t(lang, "master.extended", deadline=deadline_text(lang, at, service.timezone)))
+
+
+async def pause(message: Message, service: GameService, tools: MasterTools, lang: str) -> None:
+    assert message.from_user is not None
+    try:
+        game = await log_game(message, service)
+        left = await tools.pause(int(game["id"]), user_id=message.from_user.id)
+    except ServiceError as error:
+        await message.answer(explain(lang, error))
+        return
+    await message.answer(t(lang, "mtools.paused", minutes=round(left / 60)))
+
+
+async def resume(message: Message, service: GameService, tools: MasterTools, lang: str) -> None:
+    assert message.from_user is not None
+    try:
+        game = await log_game(message, service)
+        at = await tools.resume(int(game["id"]), user_id=message.from_user.id)
+    except ServiceError as error:
+        await message.answer(explain(lang, error))
+        return
+    await message.answer(t(lang, "mtools.resumed", deadline=deadline_text(lang, at, service.timezone)))
+
+
+def _seat_arg(args: list[str]) -> int:
+    if not args or not args[0].isdigit():
+        raise ServiceError("bad_seat", seat=args[0] if args else "—", max="N")
+    return int(args[0])
+
+
+async def newcomer_of(message: Message, args: list[str], repo: Repository) -> int:
+    """Who takes over: the author of the message replied to, a mention of a user (by name, or @username
+    of someone who has written to the bot), or a user id."""
+    reply = message.reply_to_message
+    if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
+        return reply.from_user.id
+    for entity in message.entities or []:
+        if entity.type == "text_mention" and entity.user is not None:
+            return entity.user.id
+    if len(args) < 2:
+        raise ServiceError("replace_usage")
+    who = args[1]
+    if who.lstrip("-").isdigit():
+        return int(who)
+    if who.startswith("@"):
+        async with repo.db.conn.execute("SELECT user_id FROM usernames WHERE username = ?", (who[1:].lower(),)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise ServiceError("unknown_user", user=who)
+        return int(row[0])
+    raise ServiceError("replace_usage")
+
+
+async def replace(message: Message, command: CommandObject, service: GameService, tools: MasterTools,
+                  lang: str) -> None:
+    """/replace N @user (or N USER_ID, or as a reply to the newcomer's message)."""
+    assert message.from_user is not None
+    args = (command.args or "").split()
+    try:
+        game = await master_game(message, service)
+        seat = _seat_arg(args)
+        newcomer = await newcomer_of(message, args, service.repo)
+        name, _old = await tools.replace(int(game["id"]), user_id=message.from_user.id, seat=seat, newcomer=newcomer)
+    except ServiceError as error:
+        text = explain(lang, error)
+        if error.code in ("bad_seat", "replace_usage"):
+            text += "\n" + t(lang, "mtools.replace_usage")
+        await message.answer(text)
+        return
+    await message.answer(t(lang, "mtools.replaced", name=escape(name), user=newcomer), parse_mode="HTML")
+
+
+async def modkill(message: Message, command: CommandObject, service: GameService, tools: MasterTools,
+                  lang: str) -> None:
+    assert message.from_user is not None
+    args = (command.args or "").split()
+    try:
+        game = await master_game(message, service)
+        name = await tools.modkill(int(game["id"]), user_id=message.from_user.id, seat=_seat_arg(args))
+    except ServiceError as error:
+        await message.answer(explain(lang, error))
+        return
+    await message.answer(t(lang, "mtools.modkilled", name=escape(name)))
+
+
+async def prod(message: Message, service: GameService, tools: MasterTools, lang: str) -> None:
+    assert message.from_user is not None
+    try:
+        game = await log_game(message, service)
+        names = await tools.prod(int(game["id"]), user_id=message.from_user.id)
+    except ServiceError as error:
+        await message.answer(explain(lang, error))
+        return
+    text = t(lang, "mtools.prodded", names=escape(", ".join(names))) if names else t(lang, "mtools.prod_nobody")
+    await message.answer(text)
+
+
+async def player_state(message: Message, command: CommandObject, service: GameService, tools: MasterTools,
+                       lang: str) -> None:
+    """/state N: the whole state of one character, here in the log group."""
+    assert message.from_user is not None
+    args = (command.args or "").split()
+    try:
+        game = await log_game(message, service)
+        text = await tools.player_state(int(game["id"]), user_id=message.from_user.id, seat=_seat_arg(args),
+                                        lang=lang)
+    except ServiceError as error:
+        await message.answer(explain(lang, error))
+        return
+    for part in split_text(text):
+        await message.answer(part, parse_mode="HTML")
+
+
+# ---------------------------------------------------------------- middlewares
+
+class PauseGuard:
+    """While a game is paused, its buttons are answered "paused" and do nothing (an outer middleware
+    of callback queries)."""
+
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+
+    async def __call__(self, handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+                       event: TelegramObject, data: dict[str, Any]) -> Any:
+        if isinstance(event, CallbackQuery) and event.data:
+            prefix, _, rest = event.data.partition(":")
+            game_id = rest.split(":", 1)[0]
+            if prefix in GAME_BUTTONS and game_id.isdigit():
+                game = await self.repo.game(int(game_id))
+                if game is not None and game.get("paused_left") is not None:
+                    await event.answer(t(str(data.get("lang") or "ru"), "error.paused"), show_alert=True)
+                    return None
+        return await handler(event, data)
+
+
+class RememberUsernames:
+    """Keeps @username → user id of everyone who writes to the bot, so /replace N @user can find them
+    (the Bot API cannot look a user up by username). An outer middleware of messages."""
+
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+        self._known: dict[int, str] = {}
+
+    async def __call__(self, handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+                       event: TelegramObject, data: dict[str, Any]) -> Any:
+        user = getattr(event, "from_user", None)
+        if user is not None and user.username and self._known.get(user.id) != user.username.lower():
+            name = user.username.lower()
+            with contextlib.suppress(Exception):  # never in the way of the message itself
+                async with self.repo.db.transaction() as conn:
+                    await conn.execute("DELETE FROM usernames WHERE user_id = ?", (user.id,))
+                    await conn.execute("INSERT OR REPLACE INTO usernames (username, user_id) VALUES (?, ?)", (name, user.id))
+                self._known[user.id] = name
+        return await handler(event, data)
 
 
 def make_router() -> Router:
@@ -157,4 +351,10 @@ def make_router() -> Router:
     router.message.register(status, Command("status"))
     router.message.register(resolve_now, Command("resolve"))
     router.message.register(extend, Command("extend"))
+    router.message.register(pause, Command("pause"))
+    router.message.register(resume, Command("resume"))
+    router.message.register(replace, Command("replace"))
+    router.message.register(modkill, Command("modkill"))
+    router.message.register(prod, Command("prod"))
+    router.message.register(player_state, Command("state"))
     return router

@@ -1,8 +1,12 @@
-"""Sign-up in private chat: the deep link from the public group, the name, the public role."""
+"""Sign-up in private chat: the deep link from the public group, the name, the public role.
+
+A short list of roles (Микромафик) is shown whole with every perk; a long one (Мафик's 41) in pages
+of buttons, a role's perk on tap. "(Другой)" asks for the role's title, typed by the player."""
 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from aiogram import F, Router
 from aiogram.filters import CommandObject, CommandStart
@@ -13,10 +17,14 @@ from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.routers.common import edit, explain
 from tgbot.services.errors import ServiceError
-from tgbot.services.games import GameService
+from tgbot.services.games import MAX_NAME, GameService
 from tgbot.services.signup import SignupBoard
 from tgbot.states import SignupStates
 from tgbot.ui.callbacks import Signup
+
+SHORT_LIST = 15  # up to this many free roles (all of Микромафик's) are listed whole, with their perks
+PAGE = 10  # roles on a page of a long list
+OTHER = gamedata.OTHER_ROLE
 
 
 async def start_join(message: Message, command: CommandObject, service: GameService, state: FSMContext,
@@ -36,8 +44,8 @@ async def start_join(message: Message, command: CommandObject, service: GameServ
 
 async def got_name(message: Message, service: GameService, state: FSMContext, lang: str) -> None:
     name = " ".join((message.text or "").split())
-    if name.startswith("/") or not 1 <= len(name) <= 32:
-        await message.answer(t(lang, "error.bad_name", max=32))
+    if name.startswith("/") or not 1 <= len(name) <= MAX_NAME:
+        await message.answer(t(lang, "error.bad_name", max=MAX_NAME))
         return
     data = await state.get_data()
     game_id = int(data["signup"])
@@ -53,34 +61,117 @@ async def got_name(message: Message, service: GameService, state: FSMContext, la
         return
     await state.update_data(signup_name=name)
     await state.set_state(SignupStates.role)
-    rows = [[InlineKeyboardButton(text=gamedata.role_name(game["ruleset"], r, lang),
-                                  callback_data=Signup(g=game_id, role=r).pack())] for r in roles]
-    lines = [t(lang, "signup.ask_role", name=escape(name))]
-    lines += [f"• <b>{escape(gamedata.role_name(game['ruleset'], r, lang))}</b> — "
-              f"{escape(gamedata.role_text(game['ruleset'], r, lang))}" for r in roles]
-    await message.answer("\n".join(lines), parse_mode="HTML", reply_markup=InlineKeyboardMarkup(inline_keyboard=rows))
+    text, keyboard = role_screen(game, roles, name, lang, page=0)
+    await message.answer(text, parse_mode="HTML", reply_markup=keyboard)
+
+
+def role_screen(game: dict[str, Any], roles: list[str], name: str, lang: str, *,
+                page: int) -> tuple[str, InlineKeyboardMarkup]:
+    """The roles to choose from: the whole list with perks, or one page of buttons."""
+    ruleset, game_id = str(game["ruleset"]), int(game["id"])
+    if len(roles) <= SHORT_LIST:
+        rows = [[InlineKeyboardButton(text=gamedata.role_name(ruleset, r, lang),
+                                      callback_data=Signup(g=game_id, role=r).pack())] for r in roles]
+        lines = [t(lang, "signup.ask_role", name=escape(name))]
+        lines += [f"• <b>{escape(gamedata.role_name(ruleset, r, lang))}</b> — "
+                  f"{escape(gamedata.role_text(ruleset, r, lang))}" for r in roles]
+        return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=rows)
+    pages = -(-len(roles) // PAGE)
+    page %= pages
+    shown = roles[page * PAGE:(page + 1) * PAGE]
+    buttons = [InlineKeyboardButton(text=gamedata.role_name(ruleset, r, lang),
+                                    callback_data=Signup(g=game_id, role=r, a="info").pack()) for r in shown]
+    rows = [buttons[i:i + 2] for i in range(0, len(buttons), 2)]
+    rows.append([
+        InlineKeyboardButton(text="◀", callback_data=Signup(g=game_id, role=str((page - 1) % pages), a="page").pack()),
+        InlineKeyboardButton(text=f"{page + 1}/{pages}",
+                             callback_data=Signup(g=game_id, role=str(page), a="page").pack()),
+        InlineKeyboardButton(text="▶", callback_data=Signup(g=game_id, role=str((page + 1) % pages), a="page").pack()),
+    ])
+    text = t(lang, "signup.ask_role_paged", name=escape(name), page=page + 1, pages=pages, count=len(roles))
+    return text, InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def role_info(game: dict[str, Any], role: str, lang: str, page: int) -> tuple[str, InlineKeyboardMarkup]:
+    """One role's perk, with buttons to take it or go back to the list."""
+    ruleset, game_id = str(game["ruleset"]), int(game["id"])
+    name = escape(gamedata.role_name(ruleset, role, lang))
+    text = f"<b>{name}</b>\n{escape(gamedata.role_text(ruleset, role, lang))}"
+    rows = [[InlineKeyboardButton(text=t(lang, "btn.take_role", role=gamedata.role_name(ruleset, role, lang)),
+                                  callback_data=Signup(g=game_id, role=role).pack())],
+            [InlineKeyboardButton(text=t(lang, "btn.back"),
+                                  callback_data=Signup(g=game_id, role=str(page), a="page").pack())]]
+    return text, InlineKeyboardMarkup(inline_keyboard=rows)
 
 
 async def got_role(query: CallbackQuery, callback_data: Signup, service: GameService, state: FSMContext,
                    lang: str, board: SignupBoard) -> None:
+    cb = callback_data
     data = await state.get_data()
     name = data.get("signup_name")
-    if data.get("signup") != callback_data.g or not name:
+    if data.get("signup") != cb.g or not name:
         await query.answer(t(lang, "error.stale"), show_alert=True)
         return
     try:
-        await service.join(callback_data.g, user_id=query.from_user.id, name=str(name),
-                           public_role=callback_data.role, locale=lang)
+        game = await service.game(cb.g)
+        if game["status"] != "signup":
+            raise ServiceError("signup_closed")
+        roles = service.free_roles(game, await service.repo.players(cb.g))
+        if cb.a == "page":
+            page = int(cb.role) if cb.role.isdigit() else 0
+            await state.update_data(signup_page=page)
+            await state.set_state(SignupStates.role)
+            text, keyboard = role_screen(game, roles, str(name), lang, page=page)
+            await edit(query, text, keyboard)
+            await query.answer()
+            return
+        if cb.role not in roles:
+            raise ServiceError("role_taken")
+        if cb.a == "info":
+            text, keyboard = role_info(game, cb.role, lang, int(data.get("signup_page") or 0))
+            await edit(query, text, keyboard)
+            await query.answer()
+            return
+        if cb.role == OTHER:
+            await state.set_state(SignupStates.title)
+            await edit(query, t(lang, "signup.ask_title", max=MAX_NAME), None)
+            await query.answer()
+            return
+        await service.join(cb.g, user_id=query.from_user.id, name=str(name), public_role=cb.role, locale=lang)
     except ServiceError as error:
         await query.answer(explain(lang, error)[:200], show_alert=True)
         return
     await state.clear()
-    game = await service.game(callback_data.g)
-    role = gamedata.role_name(game["ruleset"], callback_data.role, lang)
-    await edit(query, t(lang, "signup.done", name=escape(str(name)), role=escape(role), game=callback_data.g)
-               + "\n\n" + t(lang, f"rules.{game['ruleset']}"), None)
+    role = gamedata.role_name(game["ruleset"], cb.role, lang)
+    await edit(query, _done(lang, str(name), role, game), None)
     await query.answer()
-    await board.refresh(callback_data.g)
+    await board.refresh(cb.g)
+
+
+async def got_title(message: Message, service: GameService, state: FSMContext, lang: str,
+                    board: SignupBoard) -> None:
+    """The title of a "(Другой)" role, typed."""
+    title = " ".join((message.text or "").split())
+    data = await state.get_data()
+    game_id, name = int(data["signup"]), str(data.get("signup_name") or "")
+    if title.startswith("/"):
+        await message.answer(t(lang, "error.bad_title", max=MAX_NAME))
+        return
+    try:
+        await service.join(game_id, user_id=message.from_user.id if message.from_user else 0, name=name,
+                           public_role=OTHER, title=title, locale=lang)
+        game = await service.game(game_id)
+    except ServiceError as error:
+        await message.answer(explain(lang, error))
+        return
+    await state.clear()
+    await message.answer(_done(lang, name, title, game), parse_mode="HTML")
+    await board.refresh(game_id)
+
+
+def _done(lang: str, name: str, role: str, game: dict[str, Any]) -> str:
+    return (t(lang, "signup.done", name=escape(name), role=escape(role), game=game["id"])
+            + "\n\n" + t(lang, f"rules.{game['ruleset']}"))
 
 
 async def leave(message: Message, service: GameService, lang: str, board: SignupBoard) -> None:
@@ -104,7 +195,8 @@ def make_router() -> Router:
     router = Router(name="signup")
     router.message.filter(F.chat.type == "private")
     router.message.register(start_join, CommandStart(deep_link=True, magic=F.args.regexp(r"^join_(\d+)$")))
-    router.message.register(got_name, SignupStates.name, F.text)
-    router.callback_query.register(got_role, Signup.filter())
     router.message.register(leave, F.text.regexp(r"^/leave(@\w+)?(\s+\d+)?$"))
+    router.message.register(got_name, SignupStates.name, F.text)
+    router.message.register(got_title, SignupStates.title, F.text)
+    router.callback_query.register(got_role, Signup.filter())
     return router

@@ -18,17 +18,22 @@ from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.ruleset import RULESETS, get_ruleset
 from engine.core.state import GameState, Order
+from tgbot.logs import bind
 from tgbot.services.announce import event_messages
 from tgbot.services.errors import ServiceError
 from tgbot.services.options import DEFAULTS, deadline_after, parse_option
 from tgbot.storage.repo import OutboxMessage, Repository
 
 MAX_NAME = 32
+MAX_EXTEND_MINUTES = 60 * 24 * 30  # a deadline moves by a month at most
 Clock = Callable[[], float]
 # Called with (game_id, deadline_at or None) whenever a game's deadline changes.
 DeadlineHook = Callable[[int, float | None], Awaitable[None] | None]
 # Builds the per-player phase panel (text, reply_markup) — provided by the UI layer.
 PanelBuilder = Callable[[dict[str, Any], GameState, int, str], tuple[str, dict[str, Any] | None]]
+# Called with (game_id, state) after a phase is resolved or the master changed the game (chat rooms
+# follow the state); outside the game's lock, so a hook must read what it needs before it awaits.
+StateHook = Callable[[int, GameState], Awaitable[None]]
 
 
 class GameService:
@@ -43,9 +48,12 @@ class GameService:
         self.seeds = seeds  # a game's seed (random in production; fixed in tests for reproducible games)
         self.on_deadline: DeadlineHook | None = None
         self.on_outbox: Callable[[], None] | None = None  # wakes the delivery queue
+        self.on_state: list[StateHook] = []
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock; whoever takes it works on this game, so their logs name it."""
+        bind(game_id=game_id)
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     # ---------------------------------------------------------------- helpers
@@ -137,11 +145,26 @@ class GameService:
 
     # ---------------------------------------------------------------- sign-up
     def free_roles(self, game: dict[str, Any], players: list[dict[str, Any]]) -> list[str]:
+        """Public roles still free (one each; "(Другой)" is always free: each names their own)."""
         taken = {p["public_role"] for p in players}
         return [r["id"] for r in get_ruleset(game["ruleset"]).public_roles() if r["id"] not in taken]
 
+    def _role_title(self, game: dict[str, Any], players: list[dict[str, Any]], title: str | None) -> str:
+        """A "(Другой)" role's title: 1..MAX_NAME characters, unlike every role and every other title."""
+        from tgbot import gamedata
+
+        title = " ".join((title or "").split())
+        if not 1 <= len(title) <= MAX_NAME or ":" in title:
+            raise ServiceError("bad_title", max=MAX_NAME)
+        others = {gamedata.normal(gamedata.split_public_role(p["public_role"])[1]) for p in players}
+        if gamedata.normal(title) in others | gamedata.role_names(game["ruleset"]):
+            raise ServiceError("title_taken")
+        return title
+
     async def join(self, game_id: int, *, user_id: int, name: str, public_role: str,
-                   locale: str | None = None) -> None:
+                   locale: str | None = None, title: str | None = None) -> None:
+        """Sign up; a "(Другой)" public role carries its `title`, stored as "other:<title>" (the engine
+        takes it so at `new_game`, for the tie order)."""
         async with self.lock(game_id):
             game = await self.game(game_id)
             if game["status"] != "signup":
@@ -158,6 +181,8 @@ class GameService:
                 raise ServiceError("role_taken")
             if len(players) >= int(get_ruleset(game["ruleset"]).max_players):
                 raise ServiceError("game_full")
+            if public_role == "other":
+                public_role = f"other:{self._role_title(game, players, title or name)}"
             async with self.repo.db.transaction() as conn:
                 await self.repo.add_player(conn, game_id, user_id=user_id, name=name, public_role=public_role,
                                            locale=locale)
@@ -223,6 +248,8 @@ class GameService:
         game = await self.game(game_id)
         if game["status"] not in statuses:
             raise ServiceError("wrong_status", status=game["status"])
+        if game.get("paused_left") is not None:
+            raise ServiceError("paused")
         pid = await self.seat_of(game_id, user_id)
         state = await self.state(game_id)
         before = len(state.events)
@@ -314,6 +341,20 @@ class GameService:
 
     async def resolve(self, game_id: int, phase: int) -> bool:
         """Close phase `phase` of a game (its deadline passed, or the master said so); idempotent."""
+        done = await self._resolve(game_id, phase)
+        if done:
+            await self.changed(game_id)
+        return done
+
+    async def changed(self, game_id: int) -> None:
+        """Tell the state hooks (chat rooms…) that the game has changed."""
+        state = await self.repo.load_state(game_id)
+        if state is None:
+            return
+        for hook in list(self.on_state):
+            await hook(game_id, state)
+
+    async def _resolve(self, game_id: int, phase: int) -> bool:
         async with self.lock(game_id):
             game = await self.game(game_id)
             state = await self.repo.load_state(game_id)
@@ -362,6 +403,8 @@ class GameService:
             self.require_master(game, user_id)
             if game["deadline_at"] is None:
                 raise ServiceError("no_deadline")
+            if abs(minutes) > MAX_EXTEND_MINUTES:
+                raise ServiceError("bad_option", key="extend")
             deadline = max(self.clock(), float(game["deadline_at"]) + 60 * minutes)
             async with self.repo.db.transaction() as conn:
                 await self.repo.update_game(conn, game_id, deadline_at=deadline)

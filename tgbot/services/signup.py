@@ -23,8 +23,10 @@ class SignupBoard:
         game = await self.service.game(game_id)
         lang = str(game["locale"])
         players = await self.service.repo.players(game_id)
-        lines = [t(lang, "signup.board", game=game_id, ruleset=game["ruleset"], count=len(players))]
-        lines += [f"{i}. {escape(p['name'])} — {escape(gamedata.role_name(game['ruleset'], p['public_role'], lang))}"
+        lines = [t(lang, "signup.board", game=game_id, ruleset=t(lang, f"lookup.ruleset_{game['ruleset']}"),
+                   count=len(players))]
+        lines += [f"{i}. {escape(p['name'])} — "
+                  f"{escape(gamedata.public_role_label(game['ruleset'], p['public_role'], lang))}"
                   for i, p in enumerate(players, start=1)]
         url = f"https://t.me/{self.bot_username}?start=join_{game_id}"
         keyboard = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text=t(lang, "btn.join"), url=url)]])

@@ -96,4 +96,40 @@ MIGRATIONS: list[str] = [
         busy INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # 2: the master's pause, the pool of groups for chat rooms, rooms, usernames (for /replace @user)
+    """
+    ALTER TABLE games ADD COLUMN paused_left REAL;    -- seconds left of the deadline while paused, else NULL
+    ALTER TABLE chats ADD COLUMN added_by INTEGER;    -- who registered a pool group
+    CREATE TABLE rooms (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        eid INTEGER NOT NULL,              -- the engine's room effect
+        number INTEGER NOT NULL,           -- 1, 2, … within the game
+        members_json TEXT NOT NULL,        -- pids
+        mode TEXT NOT NULL,                -- group (a pool group), relay (the bot forwards in private chats)
+        chat_id INTEGER,                   -- the pool group, for mode group
+        invite_link TEXT,
+        status TEXT NOT NULL,              -- opening, open, closed
+        admitted_json TEXT NOT NULL DEFAULT '[]',  -- user ids let into the group (removed at the end)
+        invited_json TEXT NOT NULL DEFAULT '[]',   -- user ids the link was sent to
+        left_json TEXT NOT NULL DEFAULT '[]',      -- relay: pids who left
+        opened_at REAL NOT NULL,
+        closed_at REAL,
+        UNIQUE (game_id, eid)
+    );
+    CREATE INDEX rooms_chat ON rooms (chat_id, status);
+    CREATE TABLE room_requests (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        eid INTEGER NOT NULL,              -- the engine's room_request effect
+        phase INTEGER NOT NULL,            -- the day it was proposed
+        proposer INTEGER NOT NULL,         -- pid
+        members_json TEXT NOT NULL,        -- pids
+        status TEXT NOT NULL DEFAULT 'open',  -- open, formed, not_formed (its card in the public group says so)
+        PRIMARY KEY (game_id, eid)
+    );
+    CREATE TABLE usernames (
+        username TEXT PRIMARY KEY,         -- lower case, without @
+        user_id INTEGER NOT NULL
+    );
+    """,
 ]

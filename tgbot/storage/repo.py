@@ -72,6 +72,10 @@ class Repository:
         return cur.lastrowid
 
     async def game(self, game_id: int) -> dict[str, Any] | None:
+        """The game, or None — also for an id no game can have (any number may come from a button or
+        a command, and SQLite refuses integers beyond 64 bits)."""
+        if not isinstance(game_id, int) or not 0 < game_id < 2**63:
+            return None
         async with self.db.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
         return dict(row) if row else None

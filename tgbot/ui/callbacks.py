@@ -16,10 +16,12 @@ class Act(CallbackData, prefix="a"):
 
 
 class Signup(CallbackData, prefix="s"):
-    """Choosing a public role while signing up for game `g`."""
+    """Choosing a public role while signing up for game `g`: `a` is "" (take `role`), "info" (read its
+    perk first) or "page" (`role` is then the page number of a long list)."""
 
     g: int
     role: str
+    a: str = ""
 
 
 class Lang(CallbackData, prefix="l"):

@@ -1,21 +1,28 @@
 """The one generic flow that asks a player for everything a card needs, from its parameter schema.
 
 No card has Telegram code of its own: the flow walks the card's ParamSpec list (recursing into a
-chosen card's own schema for Флэшмоб and Трансформация), then the payment, then role options, and
-builds the order the engine validates. Its state is a plain dict kept in the FSM storage (SQLite),
-so an unfinished choice survives a restart.
+chosen card's own schema for Флэшмоб and Трансформация), then the payment, then the options, and
+builds the order the engine validates. Мафик's other orders and instant actions (the night discard,
+the Маньяк's blood and swap, the Предатель's colours, granted abilities, the public roles' perks)
+are described by the same ParamSpecs (`MAFIK_ACTIONS`) and walked by the same code. Its state is a
+plain dict kept in the FSM storage (SQLite), so an unfinished choice survives a restart.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.ruleset import get_ruleset
-from engine.core.state import GameState
+from engine.core.state import GameState, PlayerState
 
 TEXT_KINDS = ("message", "messages")
+MAFIK = "mafik"
+STANCES = ("normal", "upper", "lower")
+NUMBER_SPAN = 12  # the most number buttons when a card sets no maximum
+ROLE_STAGES = ("secret_roles", "role_map")
 
 
 @dataclass
@@ -23,85 +30,325 @@ class Question:
     path: list[str]  # keys from the top params down to this parameter
     spec: ParamSpec
     card: CardSpec  # the card whose parameter this is
-    options: list[Any] = field(default_factory=list)  # pids, card ids, colours, choices, uids…
+    options: list[Any] = field(default_factory=list)  # pids, card ids, colours, choices, uids, role ids…
     need: int = 1  # how many to pick (lists)
     least: int = 1
     multi: bool = False
+    repeats: bool = False  # a list where one option may be picked more than once (one entry per hit)
+    subject: int | None = None  # secret_roles / role_map: the character whose role is being named
 
 
-def new_flow(game: int, phase: int, kind: str, *, card: int | None = None, spec: str | None = None) -> dict[str, Any]:
-    return {"game": game, "phase": phase, "kind": kind, "card": card, "spec": spec, "params": {},
-            "pending": [], "tab": None, "payment": {"points": 0, "cards": []}, "stage": "params",
-            "options": {}, "amount": 1}
+# ---------------------------------------------------------------- Мафик's orders and actions besides plays
 
+def _blood_target(params: dict[str, Any]) -> bool:
+    return params.get("use") in ("damage1", "damage2")
+
+
+@dataclass(frozen=True)
+class Action:
+    """An order (or, `instant`, an action that takes effect at once) with the parameters to ask for."""
+
+    kind: str  # the engine's order kind or instant action
+    instant: bool = False
+    params: tuple[ParamSpec, ...] = ()
+    preset: tuple[tuple[str, Any], ...] = ()  # params fixed by the button
+    only_if: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = ()  # asked only when…
+
+
+def _p(name: str, kind: str, **kw: Any) -> ParamSpec:
+    return ParamSpec(name=name, kind=kind, **kw)
+
+
+MAFIK_ACTIONS: dict[str, Action] = {
+    "night_discard": Action("night_discard", params=(_p("cards", "hand_cards", count=2),)),
+    "blood": Action("blood", params=(_p("use", "blood_use"), _p("target", "target")),
+                    only_if=(("target", _blood_target),)),
+    "swap": Action("swap", instant=True, params=(_p("hand", "hand_card"), _p("sleeve", "sleeve_card"))),
+    "traitor_colours": Action("traitor_colours", params=(_p("colours", "colours", count=3),)),
+    "traitor_discard": Action("traitor_discard", params=(_p("cards", "hand_cards", count=99, min=1),)),
+    "shuffle_deck": Action("shuffle_deck", instant=True),
+    # the public roles (engine/rulesets/mafik/perks_a.py, perks_b.py)
+    "politician": Action("politician"),
+    "prosecutor": Action("prosecutor"),
+    "bureaucrat": Action("bureaucrat", params=(_p("voter", "any_living"), _p("target", "any_living"))),
+    "bloodhound": Action("bloodhound", params=(_p("target", "target"),)),
+    "alien_credits": Action("alien_credits"),
+    "paranoiac_armor": Action("paranoiac_armor"),
+    "revolution": Action("revolution", params=(_p("target", "target"), _p("cards", "hand_cards", count=6, min=2))),
+    "guard": Action("guard", params=(_p("target", "any_living"),)),
+    "scientist_discard": Action("scientist_discard", params=(_p("cards", "hand_cards", count=2),)),
+    "ripper": Action("ripper", params=(_p("target", "target"),)),
+    "fortune": Action("fortune", params=(_p("target", "target"),)),
+    "geek_card": Action("geek_card", instant=True, params=(_p("card", "card_name", of="collection"),)),
+    "loot": Action("loot", instant=True, params=(_p("target", "dead_target"),)),
+    "mentor_stance": Action("mentor_stance", instant=True, params=(_p("stance", "stance"),)),
+    "secretary": Action("secretary", instant=True, preset=(("active", True),)),
+    "secretary_off": Action("secretary", instant=True, preset=(("active", False),)),
+    "addict_move": Action("addict_move", instant=True, params=(_p("cards", "sleeve_cards", count=99, min=1),)),
+    "lucky_redraw": Action("lucky_redraw", instant=True),
+    "undertaker": Action("undertaker", instant=True, params=(_p("targets", "dead_targets", count=3, min=1),)),
+}
+
+
+def new_flow(game: int, phase: int, kind: str, *, card: int | None = None, spec: str | None = None,
+             alias: str | None = None, action: str | None = None) -> dict[str, Any]:
+    """A fresh flow. `kind` is the order kind ("play", "ability", …); `card` the played card's uid,
+    `spec` its card id (for "ability", the card whose ability it is); `alias` the card a Sleeve card is
+    played as; `action` a key of MAFIK_ACTIONS."""
+    params: dict[str, Any] = {}
+    if action is not None:
+        params = dict(MAFIK_ACTIONS[action].preset)
+    return {"game": game, "phase": phase, "kind": kind, "card": card, "spec": spec, "alias": alias,
+            "action": action, "params": params, "pending": [], "picked": None, "roles": [], "tab": None,
+            "payment": {"points": 0, "cards": []}, "stage": "params", "options": {}, "amount": 1, "error": None}
+
+
+def action_of(flow: dict[str, Any]) -> Action | None:
+    key = flow.get("action")
+    return MAFIK_ACTIONS.get(key) if isinstance(key, str) else None
+
+
+def is_instant(flow: dict[str, Any]) -> bool:
+    action = action_of(flow)
+    return action is not None and action.instant
+
+
+def _synthetic(card_id: str, params: tuple[ParamSpec, ...]) -> CardSpec:
+    return CardSpec(id=card_id, name="", name_en="", colour="", text="", text_en="", params=params)
+
+
+def flow_spec(state: GameState, flow: dict[str, Any]) -> CardSpec | None:
+    """The schema the flow walks: the card played (or the card it is played as), an ability's own
+    params, or an action's; None when there is nothing to ask."""
+    catalog = get_ruleset(state.ruleset).catalog
+    action = action_of(flow)
+    if action is not None:
+        return _synthetic(action.kind, action.params)
+    if flow["kind"] == "ability":
+        from engine.rulesets.mafik.cards.common import ability_spec
+
+        return ability_spec(str(flow["spec"]))
+    spec_id = flow.get("alias") or flow.get("spec")
+    return catalog[spec_id] if spec_id is not None else None
+
+
+# ---------------------------------------------------------------- what may be chosen
 
 def _living(state: GameState) -> list[int]:
     return [p.pid for p in state.players if p.alive]
 
 
-def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: dict[str, Any]) -> Question:
+def _dead(state: GameState) -> list[int]:
+    return [p.pid for p in state.players if not p.alive]
+
+
+def has_role(player: PlayerState, who: tuple[str, ...]) -> bool:
+    """Does a `who` list (secret roles and factions) name this player? (Empty: everyone.)"""
+    return not who or player.secret_role in who or player.faction in who
+
+
+def colours(state: GameState) -> tuple[str, ...]:
+    if state.ruleset == MAFIK:
+        from engine.rulesets.mafik.registry import COLOURS as MAFIK_COLOURS
+
+        return MAFIK_COLOURS
+    from engine.rulesets.micromafik.registry import COLOURS as MICRO_COLOURS
+
+    return MICRO_COLOURS
+
+
+def player_colours(state: GameState, pid: int) -> tuple[str, ...]:
+    if state.ruleset == MAFIK:
+        from engine.rulesets.mafik.roles import colours_of
+
+        return colours_of(state, pid)
+    return ()
+
+
+def secret_roles(state: GameState, of: str | None = None) -> list[str]:
+    """The rule set's secret role ids (for Пролом's guesses: only the law's, or only the mafia's)."""
+    if state.ruleset == MAFIK:
+        from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, SECRET_ROLES
+
+        return list({"law": LAW_ROLES, "mafia": MAFIA_ROLES}.get(str(of), tuple(SECRET_ROLES)))
+    from engine.rulesets.micromafik.roles import SECRET_ROLES as MICRO_ROLES
+
+    return list(MICRO_ROLES)
+
+
+def blood_uses(state: GameState) -> list[str]:
+    from engine.rulesets.mafik.neutral import BLOOD_USES, NIGHT_USES
+
+    return [u for u in BLOOD_USES if state.is_night or u not in NIGHT_USES]
+
+
+def rooms_of(state: GameState, pid: int) -> list[int]:
+    """The chat rooms (effect ids) the player is in during this phase."""
+    return [e.eid for e in state.effects_of("room") if pid in e.params.get("members", [])]
+
+
+def pay_capacity(state: GameState, pid: int) -> int:
+    """The most a player could pay now (Sleeve cards, the Культист's two Hand cards, blood in pairs)."""
+    player = state.player(pid)
+    total = len(player.sleeve) + player.points // 2 if player.secret_role == "maniac" else len(player.sleeve)
+    return total + (2 if player.public_role == "cultist" else 0)
+
+
+def _card_pool(state: GameState, card: CardSpec, spec: ParamSpec, pid: int) -> list[str]:
     ruleset = get_ruleset(state.ruleset)
+    pool = [c for c in ruleset.catalog if ruleset.is_implemented(c.id)]
+    if spec.kind in ("card_name", "card_effect"):
+        pool = [c for c in pool if c.id != card.id]
+    if spec.kind == "accusation" or spec.of == "non_peaceful":
+        pool = [c for c in pool if not c.has("peaceful")]
+    if spec.of == "cond_day":
+        pool = [c for c in pool if c.has("cond_day")]
+    if spec.of == "own_colours":
+        own = player_colours(state, pid)
+        pool = [c for c in pool if c.colour in own]
+    if spec.of == "collection":  # Гик: any card of the collection but the roles' unique ones
+        pool = [c for c in pool if c.colour != "unique"]
+    return [c.id for c in pool]
+
+
+def spent_cards(flow: dict[str, Any], state: GameState | None = None) -> set[int]:
+    """Cards the order already uses: the played card and the cards its params name (given away,
+    discarded, copied…)."""
+    used = {flow["card"]} if flow.get("card") is not None else set()
+
+    def walk(node: dict[str, Any]) -> None:
+        for key, value in node.items():
+            if key in ("give", "cards", "hand", "sleeve") and isinstance(value, list):
+                used.update(v for v in value if isinstance(v, int) and not isinstance(v, bool))
+            elif key in ("hand", "sleeve") and isinstance(value, int) and not isinstance(value, bool):
+                used.add(value)
+            elif isinstance(value, dict) and isinstance(value.get("params"), dict):
+                walk(value["params"])
+
+    walk(flow["params"])
+    return used
+
+
+def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: dict[str, Any],
+             node: dict[str, Any]) -> Question:
     kind = spec.kind
+    player = state.player(pid)
     q = Question(path=[], spec=spec, card=card)
+    low = spec.min if spec.min is not None else spec.count
     if kind == "target":
         q.options = [p for p in _living(state) if p != pid or card.has("self_ok")]
     elif kind == "any_living":
         q.options = _living(state)
     elif kind == "dead_target":
-        q.options = [p.pid for p in state.players if not p.alive]
-    elif kind == "targets":
-        q.options = [p for p in _living(state) if p != pid or card.has("self_ok")]
-        q.multi, q.need, q.least = True, spec.count, spec.min if spec.min is not None else spec.count
-    elif kind in ("card_names", "card_name", "card_effect"):
-        pool = [c for c in ruleset.catalog if ruleset.is_implemented(c.id)]
-        if kind != "card_names":
-            pool = [c for c in pool if c.id != card.id]
-        if kind == "card_effect" and spec.of == "cond_day":
-            pool = [c for c in pool if c.has("cond_day")]
-        q.options = [c.id for c in pool]
+        q.options = _dead(state)
+    elif kind in ("targets", "dead_targets"):
+        q.options = _dead(state) if kind == "dead_targets" else \
+            [p for p in _living(state) if p != pid or card.has("self_ok")]
+        q.multi, q.need, q.least = True, spec.count, low
+        if spec.of == "repeats":
+            q.repeats = True
+            x = node.get("x")
+            if isinstance(x, int) and not isinstance(x, bool):  # Резня бензопилой: X hits
+                q.need = q.least = x
+        else:
+            q.need = min(q.need, len(q.options)) if q.options else q.need
+    elif kind in ("card_names", "card_name", "card_effect", "accusation"):
+        q.options = _card_pool(state, card, spec, pid)
         if kind == "card_names":
             count = spec.day_count if (state.is_day and spec.day_count is not None) else spec.count
             q.multi, q.need, q.least = True, count, count
+        elif kind == "accusation":
+            q.multi, q.need, q.least = True, len(q.options), 1
     elif kind == "colour":
-        from engine.rulesets.micromafik.registry import COLOURS
-
-        q.options = list(COLOURS)
+        q.options = list(colours(state))
+    elif kind == "colours":
+        q.options = list(colours(state))
+        q.multi, q.need, q.least = True, spec.count, low
     elif kind == "choice":
         q.options = list(spec.choices)
     elif kind == "flag":
         q.options = [True, False]
-    elif kind == "hand_cards":
-        taken = {flow.get("card")}
-        q.options = [c.uid for c in state.player(pid).hand if c.uid not in taken]
-        q.multi, q.need, q.least = True, spec.count, spec.min if spec.min is not None else spec.count
+    elif kind == "stance":
+        q.options = list(STANCES)
+    elif kind == "number":
+        first = spec.min or 0
+        last = spec.max if spec.max is not None else \
+            max(first, pay_capacity(state, pid)) if card.has("cost_x") else first + NUMBER_SPAN - 1
+        q.options = list(range(first, min(last, first + NUMBER_SPAN - 1) + 1))
+    elif kind in ("hand_cards", "sleeve_cards"):
+        taken = spent_cards(flow)
+        zone = player.hand if kind == "hand_cards" else player.sleeve
+        q.options = [c.uid for c in zone if c.uid not in taken]
+        q.multi, q.need, q.least = True, min(spec.count, max(len(q.options), 1)), low
+    elif kind in ("hand_card", "sleeve_card"):
+        taken = spent_cards(flow)
+        zone = player.hand if kind == "hand_card" else player.sleeve
+        q.options = [c.uid for c in zone if c.uid not in taken]
+    elif kind == "secret_role":
+        q.options = secret_roles(state)
+    elif kind == "secret_roles":
+        targets = node.get("targets") or []
+        q.subject = int(targets[len(flow["roles"])]) if len(flow["roles"]) < len(targets) else None
+        q.options = secret_roles(state)
+    elif kind == "role_map":
+        if flow.get("picked") is None:
+            q.options = [p for p in _living(state) if p != pid or spec.of == "all"]
+            q.multi, q.need, q.least = True, len(q.options), 1
+        else:
+            picked = list(flow["picked"])
+            q.subject = int(picked[len(flow["roles"])]) if len(flow["roles"]) < len(picked) else None
+            q.options = secret_roles(state, spec.of)
+    elif kind == "chat_room":
+        q.options = rooms_of(state, pid)
+    elif kind == "blood_use":
+        q.options = blood_uses(state)
     return q
 
 
+# ---------------------------------------------------------------- walking the schema
+
 def next_question(state: GameState, pid: int, flow: dict[str, Any]) -> Question | None:
     """The first parameter still to be chosen (depth first), or None when all are."""
-    spec_id = flow.get("spec")
-    if spec_id is None:
+    spec = flow_spec(state, flow)
+    if spec is None:
         return None
-    ruleset = get_ruleset(state.ruleset)
-    is_mafia = state.player(pid).faction == "mafia"
-    return _walk(state, pid, ruleset.catalog[spec_id], flow["params"], [], flow, is_mafia)
+    return _walk(state, pid, spec, flow["params"], [], flow)
+
+
+def _asked(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, params: dict[str, Any],
+           flow: dict[str, Any]) -> bool:
+    """Is this parameter for this player, here? (mafia_only, a `who` list, an action's condition, a
+    role guessed for a target left out)."""
+    player = state.player(pid)
+    if spec.mafia_only and player.faction != "mafia":
+        return False
+    if spec.who and not has_role(player, spec.who):
+        return False
+    action = action_of(flow)
+    if action is not None and card.id == action.kind:
+        condition = dict(action.only_if).get(spec.name)
+        if condition is not None and not condition(params):
+            return False
+    if spec.kind == "secret_role" and card.param("target") is not None and params.get("target", 0) is None:
+        return False
+    return not (spec.kind == "secret_roles" and not params.get("targets"))
 
 
 def _walk(state: GameState, pid: int, card: CardSpec, params: dict[str, Any], path: list[str],
-          flow: dict[str, Any], is_mafia: bool) -> Question | None:
+          flow: dict[str, Any]) -> Question | None:
     ruleset = get_ruleset(state.ruleset)
     for spec in card.params:
-        if spec.mafia_only and not is_mafia:
+        if not _asked(state, pid, card, spec, params, flow):
             continue
         if spec.name in params:
             value = params[spec.name]
             if spec.kind == "card_effect" and isinstance(value, dict):
                 inner = _walk(state, pid, ruleset.catalog[value["card"]], value["params"],
-                              [*path, spec.name, "params"], flow, is_mafia)
+                              [*path, spec.name, "params"], flow)
                 if inner is not None:
                     return inner
             continue
-        q = _options(state, pid, card, spec, flow)
+        q = _options(state, pid, card, spec, flow, params)
         q.path = [*path, spec.name]
         return q
     return None
@@ -123,6 +370,8 @@ def answer(flow: dict[str, Any], q: Question, value: Any) -> None:
     else:
         node[name] = value
     flow["pending"] = []
+    flow["picked"] = None
+    flow["roles"] = []
     flow["tab"] = None
 
 
@@ -130,14 +379,44 @@ def skip(flow: dict[str, Any], q: Question) -> None:
     """An optional parameter left out (stored as None, stripped before submitting)."""
     _slot(flow, q.path)[q.path[-1]] = None
     flow["pending"] = []
+    flow["picked"] = None
+    flow["roles"] = []
 
 
 def toggle(flow: dict[str, Any], q: Question, value: Any) -> None:
     pending: list[Any] = flow["pending"]
-    if value in pending:
+    if q.repeats:
+        if len(pending) < q.need:
+            pending.append(value)
+    elif value in pending:
         pending.remove(value)
     elif len(pending) < q.need:
         pending.append(value)
+
+
+def done(flow: dict[str, Any], q: Question) -> None:
+    """"Done" on a list question: the pending picks are the answer (for a role map, the characters
+    whose roles are asked next)."""
+    if q.spec.kind == "role_map" and flow.get("picked") is None:
+        flow["picked"] = list(flow["pending"])
+        flow["pending"] = []
+        flow["roles"] = []
+        return
+    answer(flow, q, list(flow["pending"]))
+
+
+def name_role(flow: dict[str, Any], q: Question, role: str) -> None:
+    """One role of secret_roles / role_map named; the last one completes the answer."""
+    roles: list[str] = [*flow["roles"], role]
+    flow["roles"] = roles
+    if q.spec.kind == "secret_roles":
+        targets = _slot(flow, q.path).get("targets") or []
+        if len(roles) >= len(targets):
+            answer(flow, q, roles)
+        return
+    picked = list(flow.get("picked") or [])
+    if len(roles) >= len(picked):
+        answer(flow, q, {str(p): r for p, r in zip(picked, roles, strict=True)})
 
 
 def clean(params: dict[str, Any]) -> dict[str, Any]:
@@ -152,10 +431,46 @@ def clean(params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def spent_cards(flow: dict[str, Any]) -> set[int]:
-    """Cards the order already uses (the played card and the cards it gives away)."""
-    used = {flow["card"]} if flow.get("card") is not None else set()
-    give = flow["params"].get("give")
-    if isinstance(give, list):
-        used |= set(give)
-    return used
+# ---------------------------------------------------------------- the order it makes
+
+def order_params(flow: dict[str, Any]) -> dict[str, Any]:
+    """The params the engine gets: the chosen ones, the play's options (Мафик: `as`, Миротворческая
+    операция's armor instead), the ability's card."""
+    params = clean(flow["params"])
+    if flow["kind"] == "ability":
+        params = {"ability": flow["spec"], **params}
+    if flow.get("alias"):
+        params["as"] = flow["alias"]
+    if flow["options"].get("armor_instead"):
+        params["armor_instead"] = True
+    return params
+
+
+def payment_cards(state: GameState, pid: int, flow: dict[str, Any]) -> list[int]:
+    """The cards that may pay: Микромафик — Hand cards; Мафик — Sleeve cards (none in Изгнание) and,
+    for the Культист, Hand cards too; never a card the order already uses."""
+    player = state.player(pid)
+    spent = spent_cards(flow)
+    if state.ruleset != MAFIK:
+        return [c.uid for c in player.hand if c.uid not in spent]
+    from engine.rulesets.mafik.costs import exiled
+
+    cards = [] if exiled(state, pid) else [c.uid for c in player.sleeve]
+    if player.public_role == "cultist":
+        cards += [c.uid for c in player.hand]
+    return [uid for uid in cards if uid not in spent]
+
+
+def point_step(state: GameState, pid: int) -> int:
+    """Points per press of the points buttons: Мафик's blood pays 1 cost per 2 points (the Маньяк
+    only; 0 for everyone else); Микромафик's points 1 each."""
+    if state.ruleset != MAFIK:
+        return 1
+    return 2 if state.player(pid).secret_role == "maniac" else 0
+
+
+def paid(state: GameState, pid: int, flow: dict[str, Any]) -> int:
+    """How much of the cost the chosen payment covers."""
+    pay = flow["payment"]
+    points = int(pay["points"]) // point_step(state, pid) if point_step(state, pid) else 0
+    return len(pay["cards"]) + points

@@ -5,6 +5,7 @@ Built from `player_view` only, so nothing a player may not see can reach it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from html import escape
@@ -19,7 +20,9 @@ from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.ui.callbacks import Act
 
+log = logging.getLogger("tgbot.panel")
 TIMEZONE = "Europe/Moscow"
+MAFIK = "mafik"
 # More rows of buttons for a player's panel, from other modules (communication, rule-set actions):
 # each is called with (game, state, pid, lang) and returns rows (possibly none).
 PANEL_ROWS: list[Callable[[dict[str, Any], GameState, int, str], list[list[InlineKeyboardButton]]]] = []
@@ -47,12 +50,23 @@ def deadline_text(lang: str, deadline_at: float | None, timezone: str = TIMEZONE
     return t(lang, "ui.deadline", time=when.strftime("%d.%m %H:%M"), tz=timezone)
 
 
-def describe_order(state: GameState, order: dict[str, Any], hand_names: dict[int, str], lang: str) -> str:
+def held_names(state: GameState, pid: int, lang: str) -> dict[int, str]:
+    """The player's Hand and Sleeve cards by uid, as names (HTML-escaped)."""
+    player = state.player(pid)
+    return {c.uid: escape(gamedata.card_name(state.ruleset, c.card, lang)) for c in [*player.hand, *player.sleeve]}
+
+
+def describe_order(state: GameState, order: dict[str, Any], hand_names: dict[int, str], lang: str,
+                   pid: int | None = None) -> str:
+    """One submission as a line (`pid`: whose, for Мафик's notes on the Sleeve)."""
     kind = order["kind"]
     params = order.get("params") or {}
 
     def name(pid: Any) -> str:
         return escape(state.player(int(pid)).name)
+
+    def cards(uids: Any) -> str:
+        return ", ".join(hand_names.get(int(u), "?") for u in uids or [])
 
     if kind == "play":
         target = ""
@@ -60,7 +74,10 @@ def describe_order(state: GameState, order: dict[str, Any], hand_names: dict[int
             target = " → " + name(params["target"])
         elif "targets" in params:
             target = " → " + ", ".join(name(p) for p in params["targets"])
-        return t(lang, "ui.order_play", card=hand_names.get(order["card"], "?"), target=target)
+        text = t(lang, "ui.order_play", card=hand_names.get(order["card"], "?"), target=target)
+        if state.ruleset == MAFIK:
+            text += _mafik_play_notes(state, order, lang, pid)
+        return text
     if kind in ("vote", "kill_vote"):
         return t(lang, f"ui.order_{kind}", target=name(params["target"]))
     if kind == "punishment":
@@ -71,13 +88,60 @@ def describe_order(state: GameState, order: dict[str, Any], hand_names: dict[int
         return t(lang, "ui.order_message", to=name(params["to"]))
     if kind == "paranoid_armor":
         return t(lang, "ui.order_paranoid_armor", amount=params.get("amount"))
-    return t(lang, f"ui.order_{kind}")
+    if kind == "blood":
+        use = t(lang, f"blood.{params.get('use')}")
+        return t(lang, "ui.order_blood", use=use, target=" → " + name(params["target"]) if "target" in params else "")
+    if kind == "ability":
+        card = escape(gamedata.card_name(state.ruleset, str(params.get("ability")), lang))
+        return t(lang, "ui.order_ability", card=card, target=" → " + name(params["target"]) if "target" in params else "")
+    if kind == "traitor_colours":
+        return t(lang, "ui.order_traitor_colours", colours=", ".join(t(lang, f"colour.{c}") for c in params["colours"]))
+    return t(lang, f"ui.order_{kind}", cards=cards(params.get("cards")),
+             target=name(params["target"]) if "target" in params else "",
+             voter=name(params["voter"]) if "voter" in params else "")
+
+
+def _mafik_play_notes(state: GameState, order: dict[str, Any], lang: str, pid: int | None) -> str:
+    """Мафик: from the Sleeve, "as" another card, the payment."""
+    player = state.player(pid) if pid is not None else None
+    notes = []
+    params = order.get("params") or {}
+    in_sleeve = player is not None and any(c.uid == order["card"] for c in player.sleeve)
+    if in_sleeve:
+        notes.append(t(lang, "ui.note_sleeve"))
+    if params.get("as"):
+        notes.append(t(lang, "ui.note_as", card=escape(gamedata.card_name(state.ruleset, str(params["as"]), lang))))
+    payment = order.get("payment") or {}
+    paid = len(payment.get("cards") or []) + int(payment.get("points") or 0) // 2
+    if paid:
+        notes.append(t(lang, "ui.note_paid", cost=paid))
+    return (" (" + "; ".join(notes) + ")") if notes else ""
 
 
 def build_panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[str, dict[str, Any] | None]:
-    """The panel text and its keyboard (as a dict, for the outbox)."""
-    text, keyboard = panel(game, state, pid, lang)
+    """The panel text and its keyboard (as a dict, for the outbox). Panels are built while a phase
+    resolves: a panel that fails to build is logged and replaced by its title and a refresh button, so
+    it can never stop the game."""
+    try:
+        text, keyboard = panel(game, state, pid, lang)
+    except Exception:
+        log.exception("the panel of player %s in game %s failed", pid, game.get("id"))
+        gid = int(game["id"])
+        text = f"<b>{t(lang, 'ui.game', game=gid)} · {phase_title(lang, state.phase)}</b>"
+        keyboard = markup([[button(t(lang, "btn.refresh"), gid, state.phase, "panel")]])
     return text, keyboard.model_dump(exclude_none=True) if keyboard else None
+
+
+def extra_rows(game: dict[str, Any], state: GameState, pid: int, lang: str) -> list[list[InlineKeyboardButton]]:
+    """The rows other modules add (PANEL_ROWS); one that fails is logged and left out."""
+    rows: list[list[InlineKeyboardButton]] = []
+    for extra in PANEL_ROWS:
+        try:
+            rows += extra(game, state, pid, lang)
+        except Exception:
+            log.exception("panel rows %s failed for player %s in game %s", getattr(extra, "__name__", extra),
+                          pid, game.get("id"))
+    return rows
 
 
 def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[str, InlineKeyboardMarkup | None]:
@@ -96,6 +160,8 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
         lines.append(t(lang, "ui.you_are_dead"))
         return "\n".join(lines), None
     lines.append(deadline_text(lang, game.get("deadline_at")))
+    if ruleset == MAFIK:
+        return mafik_panel(game, state, pid, lang, lines)
     lines.append(t(lang, "ui.hand_header"))
     hand_names = {c["uid"]: escape(gamedata.card_name(ruleset, c["card"], lang)) for c in me["hand"]}
     for i, card in enumerate(me["hand"], start=1):
@@ -129,8 +195,7 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
         rows.append(perks)
     if any(e["kind"] == "may_message" and e["start"] <= phase for e in me["effects"]):
         rows.append([button(t(lang, "btn.reply"), gid, phase, "replies")])
-    for extra in PANEL_ROWS:
-        rows += extra(game, state, pid, lang)
+    rows += extra_rows(game, state, pid, lang)
     rows.append([button(t(lang, "btn.orders"), gid, phase, "orders"),
                  button(t(lang, "btn.reorder"), gid, phase, "reorder"),
                  button(t(lang, "btn.refresh"), gid, phase, "panel")])
@@ -147,3 +212,168 @@ def _perk_buttons(me: dict[str, Any], state: GameState, gid: int, phase: int, la
     if role == "croupier" and "croupier" not in used and me["hand"]:
         out.append(button(t(lang, "btn.croupier"), gid, phase, "croupier"))
     return out
+
+
+# ---------------------------------------------------------------- Мафик
+
+# Statuses a player knows of: effects on them they caused themselves, or were told of (the Вече's
+# punishments are public, the Ищейка's mark is told, blood buys are their own).
+MAFIK_STATUSES = ("exile", "tortured", "bloodhound", "draw_next", "peacekeeping", "berserk", "paranoia",
+                  "body_double", "lamp", "ancient_medallion", "armor_each_phase", "secretary", "prosecutor",
+                  "politician", "may_rebuild")
+TOLD = frozenset({"exile", "tortured", "bloodhound", "draw_next"})
+USED = "used_{}"  # the flag of a once-a-game perk spent
+
+
+def play_as(state: GameState, pid: int) -> list[str]:
+    """The cards this player may play a Sleeve card as (Солдат, Врач…)."""
+    return list(dict.fromkeys(str(e.params["card"]) for e in state.effects_of("play_as", target=pid)))
+
+
+def abilities(state: GameState, pid: int) -> list[str]:
+    """Granted abilities usable now ("every night you may…"), by card id."""
+    out = []
+    for effect in state.effects_of("ability", target=pid):
+        if effect.params.get("nights_only") and not state.is_night:
+            continue
+        out.append(str(effect.params["card"]))
+    return list(dict.fromkeys(out))
+
+
+def known_statuses(state: GameState, pid: int) -> list[str]:
+    return sorted({e.kind for e in state.effects
+                   if e.target == pid and e.active(state.phase) and e.kind in MAFIK_STATUSES
+                   and (e.source == pid or e.kind in TOLD)})
+
+
+def role_actions(state: GameState, pid: int) -> list[str]:
+    """The keys of flow.MAFIK_ACTIONS this player's roles offer now (the engine has the last word)."""
+    from engine.rulesets.mafik.costs import exiled
+
+    player = state.player(pid)
+    role, flags = player.public_role, player.flags
+    day, night = state.is_day, state.is_night
+    dead = any(not p.alive for p in state.players)
+
+    def fresh(name: str) -> bool:
+        return not flags.get(USED.format(name))
+
+    out: list[str] = []
+    if player.secret_role == "maniac":
+        out.append("blood")
+        if player.hand and player.sleeve and not exiled(state, pid):
+            out.append("swap")
+    if player.secret_role == "traitor":
+        out += ["traitor_colours", "traitor_discard"]
+    offers = {
+        "politician": role == "politician" and day,
+        "prosecutor": role == "prosecutor" and day and fresh("prosecutor"),
+        "bureaucrat": role == "bureaucrat" and day and fresh("bureaucrat"),
+        "bloodhound": role == "bloodhound" and fresh("bloodhound"),
+        "alien_credits": role == "alien" and fresh("alien"),
+        "paranoiac_armor": role == "paranoiac" and night and fresh("paranoiac"),
+        "revolution": role == "revolutionary" and day,
+        "guard": role == "guard" and night and fresh("guard"),
+        "scientist_discard": role == "scientist" and night and fresh("scientist"),
+        "ripper": role == "ripper" and fresh("ripper"),
+        "fortune": role == "fortune_teller" and fresh("fortune_teller"),
+        "geek_card": role == "geek" and fresh("geek"),
+        "loot": role == "looter" and dead and fresh("looter"),
+        "mentor_stance": role == "mentor" and state.phase == 1,
+        "addict_move": role == "addict" and bool(player.sleeve) and fresh("addict"),
+        "lucky_redraw": role == "lucky" and state.phase == 1 and flags.get("lucky_redraws", 0) < 2,
+        "undertaker": role == "undertaker" and dead and fresh("undertaker"),
+    }
+    out += [key for key, offered in offers.items() if offered]
+    if role == "secretary":
+        if state.effects_of("secretary", target=pid):
+            out.append("secretary_off")
+        elif state.day_number >= 3 and fresh("secretary"):
+            out.append("secretary")
+    if state.effects_of("may_shuffle_deck", target=pid):
+        out.append("shuffle_deck")
+    return out
+
+
+def _limits(state: GameState, pid: int, me: dict[str, Any], lang: str) -> str:
+    """What a phase allows: a Hand card and a Sleeve card (none in Изгнание), one more Hand card of the
+    stance's colours, Free cards besides; at night two Hand cards discarded instead."""
+    from engine.rulesets.mafik.registry import LOWER_COLOURS, UPPER_COLOURS
+
+    text = t(lang, "ui.mafik_limits_exiled" if me["exiled"] else "ui.mafik_limits")
+    colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(str(me["stance"]))
+    if colours:
+        text += " " + t(lang, "ui.mafik_stance_extra", colours=", ".join(t(lang, f"colour.{c}") for c in colours))
+    if state.is_night:
+        text += " " + t(lang, "ui.mafik_night_discard")
+    return text
+
+
+def mafik_panel(game: dict[str, Any], state: GameState, pid: int, lang: str,
+                lines: list[str]) -> tuple[str, InlineKeyboardMarkup | None]:
+    """Hand (discard order) and Sleeve with current costs, deck, stance, colours, blood, exile,
+    statuses, submissions; a button for every card and every order or action the player has now."""
+    view = player_view(state, pid)
+    me = view["me"]
+    gid, phase, ruleset = int(game["id"]), state.phase, state.ruleset
+    player = state.player(pid)
+    names = held_names(state, pid, lang)
+
+    def card_line(card: dict[str, Any], prefix: str) -> str:
+        cost = me["costs"].get(str(card["uid"]), 0)
+        extra = t(lang, "ui.cost", cost=cost) if cost else ""
+        if card.get("free"):
+            extra += " " + t(lang, "ui.free_mark")
+        return f"{prefix}{names[card['uid']]}{extra}"
+
+    lines.append(t(lang, "ui.hand_header"))
+    lines += [card_line(c, f"{i}. ") for i, c in enumerate(me["hand"], start=1)] or [t(lang, "ui.empty")]
+    lines.append(t(lang, "ui.sleeve_header"))
+    lines += [card_line(c, "• ") for c in me["sleeve"]] or [t(lang, "ui.empty")]
+    lines.append(t(lang, "ui.mafik_deck", deck=me["deck_size"], decks=me["decks_built"],
+                   stance=t(lang, f"stance.{me['stance']}")))
+    lines.append(t(lang, "ui.colours", colours=", ".join(t(lang, f"colour.{c}") for c in me["colours"])))
+    lines.append(_limits(state, pid, me, lang))
+    if me["blood"] is not None:
+        lines.append(t(lang, "ui.blood", blood=me["blood"]))
+    if me["exiled"]:
+        lines.append(t(lang, "ui.exiled"))
+    aliases = play_as(state, pid)
+    if aliases:
+        lines.append(t(lang, "ui.play_as", cards=", ".join(
+            escape(gamedata.card_name(ruleset, c, lang)) for c in aliases)))
+    if me.get("deck_top"):
+        lines.append(t(lang, "ui.deck_top", cards=", ".join(gamedata.card_name(ruleset, c, lang) for c in me["deck_top"])))
+    statuses = [t(lang, f"status.{k}") for k in known_statuses(state, pid)]
+    if statuses:
+        lines.append(t(lang, "ui.statuses", statuses=", ".join(statuses)))
+    if state.is_day:
+        lines.append(t(lang, "ui.private_left", n=me["private_messages_left"]))
+        if not any(o["kind"] == "vote" for o in view["orders"]):
+            lines.append(t(lang, "ui.vote_self_default"))
+    if view["orders"]:
+        lines.append(t(lang, "ui.orders_header"))
+        lines += ["• " + describe_order(state, o, names, lang, pid) for o in view["orders"]]
+    else:
+        lines.append(t(lang, "ui.no_orders"))
+
+    rows: list[list[InlineKeyboardButton]] = []
+    cards = [button(f"🃏 {gamedata.card_name(ruleset, c['card'], lang)}", gid, phase, "card", c["uid"])
+             for c in me["hand"]]
+    cards += [button(f"🎴 {gamedata.card_name(ruleset, c['card'], lang)}", gid, phase, "card", c["uid"])
+              for c in me["sleeve"]]
+    rows += [cards[i:i + 2] for i in range(0, len(cards), 2)]
+    if state.is_day:
+        rows.append([button(t(lang, "btn.vote"), gid, phase, "votes"),
+                     button(t(lang, "btn.punishment"), gid, phase, "puns")])
+    elif len(player.hand) >= 2:
+        rows.append([button(t(lang, "act.night_discard"), gid, phase, "do", "night_discard")])
+    actions = [button(t(lang, f"act.{key}"), gid, phase, "do", key) for key in role_actions(state, pid)]
+    actions += [button("✨ " + gamedata.card_name(ruleset, card, lang), gid, phase, "ab", card)
+                for card in abilities(state, pid)]
+    rows += [actions[i:i + 2] for i in range(0, len(actions), 2)]
+    rows += extra_rows(game, state, pid, lang)
+    rows.append([button(t(lang, "btn.orders"), gid, phase, "orders"),
+                 button(t(lang, "btn.reorder"), gid, phase, "reorder"),
+                 button(t(lang, "btn.refresh"), gid, phase, "panel")])
+    return "\n".join(line for line in lines if line), markup(rows)

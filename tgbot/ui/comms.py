@@ -1,0 +1,77 @@
+"""Buttons of the day's communication (private messages, chat-room proposals) and of the rooms.
+
+The panel gets its "✉ Приват" and "👥 Комната" row through `PANEL_ROWS`; the proposal's card in the
+public group carries the "Подтверждаю" button; a relayed room's message carries the way out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from engine.core.state import GameState
+from tgbot.i18n import t
+from tgbot.ui.panel import PANEL_ROWS
+
+MAFIK = "mafik"
+
+
+class Comms(CallbackData, prefix="cm"):
+    """A step of the day's communication in private chat: `a` the step, `v` its argument (a pid)."""
+
+    g: int
+    p: int
+    a: str
+    v: str = ""
+
+
+class Confirm(CallbackData, prefix="rc"):
+    """"Подтверждаю" under a room proposal in the public group: room request `r` of game `g`, day `p`."""
+
+    g: int
+    p: int
+    r: int
+
+
+class RoomAct(CallbackData, prefix="rm"):
+    """A relayed room's buttons in private chat: `a` is "leave" or "use" (write there), `r` the room id."""
+
+    a: str
+    r: int
+
+
+def comms_button(text: str, game: int, phase: int, action: str, value: Any = "") -> InlineKeyboardButton:
+    return InlineKeyboardButton(text=text, callback_data=Comms(g=game, p=phase, a=action, v=str(value)).pack())
+
+
+def private_left(state: GameState, pid: int) -> int:
+    from engine.rulesets.mafik.comms import private_allowance
+
+    return private_allowance(state, pid) - state.player(pid).flags.get(f"private_day_{state.day_number}", 0)
+
+
+def comms_rows(game: dict[str, Any], state: GameState, pid: int, lang: str) -> list[list[InlineKeyboardButton]]:
+    """The day panel's row: a private message (with how many are left) and a room proposal."""
+    if state.ruleset != MAFIK or state.status != "running" or not state.is_day or not state.player(pid).alive:
+        return []
+    gid = int(game["id"])
+    return [[comms_button(t(lang, "comms.btn_private", n=max(0, private_left(state, pid))), gid, state.phase, "pm"),
+             comms_button(t(lang, "comms.btn_room"), gid, state.phase, "room")]]
+
+
+if comms_rows not in PANEL_ROWS:
+    PANEL_ROWS.append(comms_rows)
+
+
+def confirm_markup(game_id: int, phase: int, eid: int, lang: str) -> dict[str, Any]:
+    button = InlineKeyboardButton(text=t(lang, "rooms.btn_confirm"), callback_data=Confirm(g=game_id, p=phase, r=eid).pack())
+    return InlineKeyboardMarkup(inline_keyboard=[[button]]).model_dump(exclude_none=True)
+
+
+def relay_markup(room_id: int, lang: str, *, choose: bool = False) -> dict[str, Any]:
+    rows = [[InlineKeyboardButton(text=t(lang, "rooms.btn_leave"), callback_data=RoomAct(a="leave", r=room_id).pack())]]
+    if choose:
+        rows.insert(0, [InlineKeyboardButton(text=t(lang, "rooms.btn_use"), callback_data=RoomAct(a="use", r=room_id).pack())])
+    return InlineKeyboardMarkup(inline_keyboard=rows).model_dump(exclude_none=True)
