@@ -16,6 +16,7 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramAPIError
+from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import Chat, ErrorEvent, TelegramObject, Update, User
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
@@ -140,7 +141,9 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     delivery.on_unreachable = service.unreachable
     scheduler = AsyncIOScheduler(timezone="UTC")
     deadlines = Deadlines(service, scheduler, clock=clock)
-    dp = Dispatcher(storage=SqliteStorage(db))
+    # One update at a time per user and chat: a double click must not run two handlers on the same
+    # FSM data at once (the second would act on a flow the first has already submitted).
+    dp = Dispatcher(storage=SqliteStorage(db), events_isolation=SimpleEventIsolation())
     app = BotApp(settings=settings, bot=bot, dp=dp, db=db, repo=repo, service=service, board=board,
                  delivery=delivery, scheduler=scheduler, deadlines=deadlines,
                  default_locale=settings.default_locale, rooms=RoomService(bot, service))

@@ -342,8 +342,8 @@ async def _replies(query: CallbackQuery, cb: Act, service: GameService, fsm: FSM
 
 async def _reply(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMContext, lang: str,
                  gs: GameState, pid: int) -> None:
+    await fsm.update_data(reply={"game": cb.g, "phase": cb.p, "to": _int(cb.v)})  # data first (crash-safe)
     await fsm.set_state(PlayStates.reply_text)
-    await fsm.update_data(reply={"game": cb.g, "phase": cb.p, "to": _int(cb.v)})
     await edit(query, t(lang, "ui.type_reply", to=escape(gs.player(_int(cb.v)).name)),
                markup([[button(t(lang, "btn.cancel"), cb.g, cb.p, "panel")]]))
 
@@ -408,8 +408,8 @@ async def _keep(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCon
 
 async def start_flow(query: CallbackQuery, fsm: FSMContext, lang: str, gs: GameState, pid: int,
                      flow: dict[str, Any]) -> None:
+    await fsm.update_data(flow=flow)  # data first: a crash in between leaves no state without it
     await fsm.set_state(PlayStates.flow)
-    await fsm.update_data(flow=flow)
     await render_flow(query, lang, gs, pid, flow)
 
 
@@ -745,7 +745,7 @@ async def _flow(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCon
     data = await fsm.get_data()
     flow = data.get("flow")
     if not flow or flow["game"] != cb.g or flow["phase"] != cb.p:
-        raise Stale
+        raise ServiceError("old_screen")  # the flow was submitted or cancelled (a double click, an old message)
     value = cb.v
     if value == "noop":
         return
@@ -827,6 +827,8 @@ async def flow_text(message: Message, service: GameService, state: FSMContext, l
     data = await state.get_data()
     flow = data.get("flow")
     if not flow or message.from_user is None:
+        await state.set_state(None)
+        await message.answer(t(lang, "ui.use_buttons"))
         return
     try:
         gs = await service.state(flow["game"])
@@ -865,6 +867,8 @@ async def reply_text(message: Message, service: GameService, state: FSMContext, 
     data = await state.get_data()
     reply = data.get("reply")
     if not reply or message.from_user is None:
+        await state.set_state(None)
+        await message.answer(t(lang, "ui.use_buttons"))
         return
     try:
         await service.submit(reply["game"], user_id=message.from_user.id, kind="message",

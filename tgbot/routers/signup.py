@@ -37,8 +37,8 @@ async def start_join(message: Message, command: CommandObject, service: GameServ
     except ServiceError as error:
         await message.answer(explain(lang, error))
         return
+    await state.update_data(signup=game_id)  # the data first: a crash in between leaves no state without it
     await state.set_state(SignupStates.name)
-    await state.update_data(signup=game_id)
     await message.answer(t(lang, "signup.ask_name", game=game_id))
 
 
@@ -48,6 +48,10 @@ async def got_name(message: Message, service: GameService, state: FSMContext, la
         await message.answer(t(lang, "error.bad_name", max=MAX_NAME))
         return
     data = await state.get_data()
+    if not isinstance(data.get("signup"), int):
+        await state.clear()
+        await message.answer(t(lang, "error.stale"))
+        return
     game_id = int(data["signup"])
     try:
         game = await service.game(game_id)
