@@ -7,11 +7,23 @@ conflicts, Изгнание), each with the message they get.
 
 from __future__ import annotations
 
-from aiogram.types import Update
-
-from engine.core.state import GameState
+from tests.e2e.driver import (
+    add_pool_group,
+    answer_of,
+    back_to_panel,
+    comms_panel,
+    confirm,
+    labels,
+    log_texts,
+    propose,
+    room_card,
+    save,
+    send_private,
+    state_of,
+    tap,
+)
 from tests.e2e.harness import Harness, buttons, make_harness, start_app
-from tgbot.fake import FakeChat, FakeMessage, FakeUser, server_error
+from tgbot.fake import FakeMessage, FakeUser, server_error
 from tgbot.fake.models import admin_rights
 from tgbot.ui.comms import Comms, Confirm
 
@@ -55,35 +67,6 @@ async def end_day(h: Harness, scapegoat: int = 12) -> None:
     await h.feed(h.master.send("/resolve", h.log))
 
 
-async def state_of(h: Harness) -> GameState:
-    return await h.app.service.state(1)
-
-
-async def save(h: Harness, state: GameState) -> None:
-    async with h.app.repo.db.transaction() as conn:
-        await h.app.repo.save_state(conn, 1, state, now=h.clock())
-
-
-def answer_of(h: Harness, update: Update) -> str:
-    assert update.callback_query is not None
-    record = h.world.callbacks[update.callback_query.id]
-    assert record.answered, "the button press was not answered"
-    return record.text or ""
-
-
-def labels(message: FakeMessage) -> list[str]:
-    return [b["text"] for b in buttons(message)]
-
-
-async def tap(h: Harness, user: FakeUser, message: FakeMessage, label: str) -> str:
-    """Press the button whose text is `label` (or contains it); the answer the user was shown."""
-    found = [b for b in buttons(message) if b["text"] == label] or [b for b in buttons(message) if label in b["text"]]
-    assert found, f"no button {label!r} in {labels(message)}\n{message.text}"
-    update = user.press(message, found[0]["callback_data"])
-    await h.feed(update)
-    return answer_of(h, update)
-
-
 async def press_data(h: Harness, user: FakeUser, message: FakeMessage, data: str) -> str:
     """A button carrying `data` pressed on `message` (as an old or forged button would be)."""
     original = message.reply_markup
@@ -96,67 +79,6 @@ async def press_data(h: Harness, user: FakeUser, message: FakeMessage, data: str
     return answer_of(h, update)
 
 
-async def back_to_panel(h: Harness, user: FakeUser) -> FakeMessage:
-    """Press "⬅ Назад" under the bot's last message: the panel again."""
-    message = h.world.last_message(user.chat)
-    assert message is not None
-    await tap(h, user, message, "⬅ Назад")
-    return comms_panel(h, user)
-
-
-def comms_panel(h: Harness, user: FakeUser) -> FakeMessage:
-    """The user's latest message with the day's communication row."""
-    for message in reversed(h.world.messages_in(user.chat)):
-        if any(str(b.get("callback_data", "")).startswith("cm:") for b in buttons(message)):
-            return message
-    raise AssertionError(f"{user.first_name} has no panel with ✉ Приват")
-
-
-async def panel_now(h: Harness, user: FakeUser) -> FakeMessage:
-    """The panel, going back to it if the last screen was another one."""
-    last = h.world.last_message(user.chat)
-    if last is not None and "⬅ Назад" in labels(last) and "✉ Приват" not in " ".join(labels(last)):
-        return await back_to_panel(h, user)
-    return comms_panel(h, user)
-
-
-async def send_private(h: Harness, user: FakeUser, to: str, text: str) -> str:
-    panel = await panel_now(h, user)
-    answer = await tap(h, user, panel, "✉ Приват")
-    if answer:
-        return answer
-    await tap(h, user, panel, to)
-    assert "Напишите приват для" in (panel.text or "")
-    await h.feed(user.send(text))
-    return user.last_text or ""
-
-
-async def propose(h: Harness, user: FakeUser, members: list[str]) -> str:
-    panel = await panel_now(h, user)
-    await tap(h, user, panel, "👥 Комната")
-    for name in members:
-        await tap(h, user, panel, name)
-    return await tap(h, user, panel, "📣 Предложить комнату")
-
-
-def room_card(h: Harness) -> FakeMessage:
-    for message in reversed(h.world.messages_in(h.public)):
-        if any(str(b.get("callback_data", "")).startswith("rc:") for b in buttons(message)):
-            return message
-    raise AssertionError("no room proposal card in the public group")
-
-
-async def confirm(h: Harness, user: FakeUser, card: FakeMessage) -> str:
-    return await tap(h, user, card, "✅ Подтверждаю")
-
-
-async def add_pool_group(h: Harness, title: str = "Запасная") -> FakeChat:
-    group = h.world.create_group(title, owner=h.master)
-    await h.feed(h.master.send("/pool add", group))
-    assert "Группа в пуле" in (h.world.last_text(group) or "")
-    return group
-
-
 async def room_of_three(h: Harness) -> None:
     """Персонаж 2 proposes a room with Персонаж 3 and 4; both confirm; the day ends."""
     await propose(h, h.players[1], ["Персонаж 3", "Персонаж 4"])
@@ -164,10 +86,6 @@ async def room_of_three(h: Harness) -> None:
     await confirm(h, h.players[2], card)
     await confirm(h, h.players[3], card)
     await end_day(h)
-
-
-def log_texts(h: Harness) -> str:
-    return "\n".join(h.texts(h.log))
 
 
 # ---------------------------------------------------------------- private messages

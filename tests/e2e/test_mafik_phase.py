@@ -11,10 +11,20 @@ some players (`deal`, a stacked deck), so that what is tested never depends on t
 
 from __future__ import annotations
 
-from aiogram.types import Update
-
 from engine.core.state import GameState
-from tests.e2e.driver import acts, panel_of
+from tests.e2e.driver import (
+    answer_of,
+    deal,
+    fresh_panel,
+    labels,
+    name,
+    orders,
+    panel_of,
+    play,
+    state_of,
+    tap,
+    vote_and_punish,
+)
 from tests.e2e.harness import Harness, buttons, make_harness, start_mafik
 from tgbot.fake import FakeMessage, FakeUser
 from tgbot.ui.callbacks import Act
@@ -25,44 +35,6 @@ ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolut
 
 
 # ---------------------------------------------------------------- helpers
-
-async def state_of(h: Harness) -> GameState:
-    return await h.app.service.state(1)
-
-
-async def deal(h: Harness, pid: int, *, hand: list[str] | None = None, sleeve: list[str] | None = None) -> None:
-    """Stack the deck: the player's Hand and/or Sleeve become these cards (new physical cards)."""
-    state = await state_of(h)
-    player = state.player(pid)
-    if hand is not None:
-        player.hand = [state.new_card(c) for c in hand]
-        player.hand_at_phase_start = list(hand)
-    if sleeve is not None:
-        player.sleeve = [state.new_card(c) for c in sleeve]
-    async with h.app.repo.db.transaction() as conn:
-        await h.app.repo.save_state(conn, 1, state, now=h.clock())
-
-
-def answer_of(h: Harness, update: Update) -> str:
-    assert update.callback_query is not None
-    record = h.world.callbacks[update.callback_query.id]
-    assert record.answered, "the button press was not answered"
-    return record.text or ""
-
-
-def labels(message: FakeMessage) -> list[str]:
-    return [b["text"] for b in buttons(message)]
-
-
-async def tap(h: Harness, user: FakeUser, message: FakeMessage, label: str) -> str:
-    """Press the button whose text is `label` (or, failing that, contains it); the answer shown."""
-    found = [b for b in buttons(message) if label in (b["text"], b.get("callback_data"))] or \
-        [b for b in buttons(message) if label in b["text"]]
-    assert found, f"no button {label!r} in {labels(message)}\n{message.text}"
-    update = user.press(message, found[0]["callback_data"])
-    await h.feed(update)
-    return answer_of(h, update)
-
 
 async def forged(h: Harness, user: FakeUser, data: str) -> str:
     """A button carrying `data` pressed on the player's last message (as an old or forged button would)."""
@@ -83,54 +55,12 @@ def panel(h: Harness, user: FakeUser) -> FakeMessage:
     return message
 
 
-async def fresh_panel(h: Harness, user: FakeUser) -> FakeMessage:
-    """The current phase's panel message, showing the panel again (from a flow screen: its cancel)."""
-    phase = (await state_of(h)).phase
-    for message in reversed(h.world.messages_in(user.chat)):
-        back = [a for _t, a in acts(message) if a.p == phase and a.a == "panel"]
-        if back:
-            await tap(h, user, message, back[0].pack())
-            return message
-    raise AssertionError(f"{user.first_name} has no panel of phase {phase}")
-
-
-def name(pid: int) -> str:
-    return f"Персонаж {pid + 1}"
-
-
-async def play(h: Harness, user: FakeUser, card: str, *steps: str) -> tuple[FakeMessage, str]:
-    """From the panel: open `card`, then press each of `steps` in turn; the message and the last answer."""
-    message = await fresh_panel(h, user)
-    answer = await tap(h, user, message, card)
-    for step in steps:
-        answer = await tap(h, user, message, step)
-    return message, answer
-
-
 async def resolve(h: Harness) -> GameState:
     before = (await state_of(h)).phase
     await h.feed(h.master.send("/resolve", h.log))
     state = await state_of(h)
     assert state.phase == before + 1 and state.status == "running", (state.phase, state.status, state.winners)
     return state
-
-
-def orders(state: GameState, pid: int, kind: str) -> list:
-    return [o for o in state.orders.get(pid, []) if o.kind == kind]
-
-
-async def vote_and_punish(h: Harness, voters: list[int], target: int, punishment: str) -> None:
-    for pid in voters:
-        user = h.players[pid]
-        message = await fresh_panel(h, user)
-        await tap(h, user, message, "🗳 Голос")
-        assert "Без голоса вы голосуете за себя" in (message.text or "")
-        assert "Ваш голос" not in (message.text or "")
-        assert "Ваш голос сейчас" not in (message.text or "")
-        assert await tap(h, user, message, name(target)) == "✅ Заявка принята."
-        await tap(h, user, message, "⚖ Наказание")
-        assert "открытое голосование" in (message.text or "")
-        assert await tap(h, user, message, punishment) == "✅ Заявка принята."
 
 
 # ---------------------------------------------------------------- the game

@@ -6,55 +6,25 @@ from __future__ import annotations
 
 import re
 
-from aiogram.types import Update
-
 from engine.core.state import GameState
-from tests.e2e.driver import acts
+from tests.e2e.driver import (
+    acts,
+    build_engineer,
+    builder_of,
+    choose_role,
+    fill_by_buttons,
+    plus_buttons,
+    press,
+    totals,
+)
 from tests.e2e.harness import Harness, buttons, make_harness
-from tgbot.fake import FakeMessage, FakeUser
-from tgbot.ui.callbacks import Act, Signup
+from tgbot.fake import FakeUser
+from tgbot.ui.callbacks import Act
 
 # The public roles the 13 players take, in sign-up order ("other" types its title).
 ROLES = ["engineer", "genius", "croupier", "avenger", "authority", "lawyer", "monk", "highlander",
          "lazybones", "psychic", "sociopath", "banker", "other"]
 TITLE = "Лесник"
-TOTALS = re.compile(r"Обычные карты: (\d+)/(\d+)")
-
-
-def answer_of(h: Harness, update: Update) -> str:
-    assert update.callback_query is not None
-    record = h.world.callbacks[update.callback_query.id]
-    assert record.answered, "the button press was not answered"
-    return record.text or ""
-
-
-async def press(h: Harness, user: FakeUser, message: FakeMessage, data: str) -> str:
-    """Press the button carrying this callback data; the answer shown to the player."""
-    update = user.press(message, data)
-    await h.feed(update)
-    return answer_of(h, update)
-
-
-def signup_buttons(message: FakeMessage) -> list[tuple[str, Signup]]:
-    return [(b["text"], Signup.unpack(b["callback_data"])) for b in buttons(message)
-            if str(b.get("callback_data", "")).startswith("s:")]
-
-
-async def choose_role(h: Harness, user: FakeUser, role: str) -> None:
-    """Page through the role list to `role`, read its perk, take it."""
-    message = h.last_with_buttons(user)
-    for _ in range(6):
-        found = [s for _t, s in signup_buttons(message) if s.role == role and s.a == "info"]
-        if found:
-            break
-        nxt = next(b["callback_data"] for b in buttons(message) if b["text"] == "▶")
-        await press(h, user, message, nxt)
-    else:
-        raise AssertionError(f"role {role} not offered")
-    await press(h, user, message, found[0].pack())
-    assert "Взять роль" in " ".join(b["text"] for b in buttons(message))
-    take = next(s for _t, s in signup_buttons(message) if s.role == role and s.a == "")
-    await press(h, user, message, take.pack())
 
 
 async def sign_up(h: Harness) -> None:
@@ -80,47 +50,6 @@ async def sign_up(h: Harness) -> None:
     board = h.world.last_message(h.public)
     assert board is not None and "Записалось: 13" in (board.text or "")
     assert f"Персонаж 13 — {TITLE}" in (board.text or "") and "Персонаж 1 — Инженер" in (board.text or "")
-
-
-def builder_of(h: Harness, user: FakeUser) -> FakeMessage:
-    """The player's latest deck builder message."""
-    for message in reversed(h.world.messages_in(user.chat)):
-        if any(a.a in ("bsave", "bback") for _t, a in acts(message)):
-            return message
-    raise AssertionError(f"{user.first_name} has no deck builder")
-
-
-def totals(message: FakeMessage) -> tuple[int, int]:
-    found = TOTALS.search(message.text or "")
-    assert found, message.text
-    return int(found.group(1)), int(found.group(2))
-
-
-def plus_buttons(message: FakeMessage) -> list[Act]:
-    return [a for _t, a in acts(message) if a.a == "badd"]
-
-
-async def fill_by_buttons(h: Harness, user: FakeUser, message: FakeMessage) -> None:
-    """Press "+" (twice a card, free cards skipped) through the tabs in their order — own colours,
-    then neutral, then the rest — and their pages, until the regular cards are complete."""
-    tabs = [a for _t, a in acts(message) if a.a == "bcol" and a.v != "search"]
-    for tab in tabs:
-        await press(h, user, message, tab.pack())
-        label = next((t_ for t_, a in acts(message) if a.a == "bpg" and "/" in t_), "1/1")
-        for _page in range(int(label.split("/")[1])):
-            names = {a.v: t_ for t_, a in acts(message) if a.a == "bcard"}
-            for plus in plus_buttons(message):
-                if "☆" in names.get(plus.v, ""):
-                    continue
-                for _copy in range(2):
-                    have, need = totals(message)
-                    if have >= need:
-                        return
-                    await press(h, user, message, plus.pack())
-            nxt = [a for t_, a in acts(message) if a.a == "bpg" and t_ == "▶"]
-            if nxt:
-                await press(h, user, message, nxt[0].pack())
-    raise AssertionError("could not fill the deck")
 
 
 async def build_through_search(h: Harness, user: FakeUser, state: GameState, pid: int) -> None:
@@ -156,22 +85,6 @@ async def build_through_search(h: Harness, user: FakeUser, state: GameState, pid
     await press(h, user, card, Act(g=1, p=0, a="bback").pack())
     await fill_by_buttons(h, user, card)
     assert "Колода сохранена" in await press(h, user, card, Act(g=1, p=0, a="bsave").pack())
-
-
-async def build_engineer(h: Harness, user: FakeUser) -> list[str]:
-    message = builder_of(h, user)
-    assert "Инженер — карты первой сдачи: не выбраны" in (message.text or "")
-    await fill_by_buttons(h, user, message)
-    await press(h, user, message, Act(g=1, p=0, a="beng").pack())
-    toggles = [a for _t, a in acts(message) if a.a == "btog"]
-    picks = [toggles[0].v, toggles[-1].v]
-    for card in picks:
-        await press(h, user, message, Act(g=1, p=0, a="btog", v=card).pack())
-    third = await press(h, user, message, toggles[1].pack())
-    assert "Инженер выбирает ровно 2 карты" in third
-    await press(h, user, message, Act(g=1, p=0, a="bback").pack())
-    assert "Колода сохранена" in await press(h, user, message, Act(g=1, p=0, a="bsave").pack())
-    return picks
 
 
 async def test_mafik_sign_up_decks_first_night_and_a_new_deck(tmp_path):

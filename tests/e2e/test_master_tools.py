@@ -6,22 +6,20 @@ newcomer, the old user loses access); modkill; prodding those who have not submi
 
 from __future__ import annotations
 
-from tests.e2e.test_mafik_comms import (
+from tests.e2e.driver import (
     add_pool_group,
     answer_of,
-    buttons,
     comms_panel,
     confirm,
-    end_day,
     labels,
     log_texts,
-    mafik_game,
     propose,
     room_card,
     state_of,
     tap,
-    to_day,
 )
+from tests.e2e.harness import buttons
+from tests.e2e.test_mafik_comms import end_day, mafik_game, to_day
 from tgbot.fake import FakeUser
 from tgbot.ui.callbacks import Act
 

@@ -109,6 +109,7 @@ async def startgame(message: Message, service: GameService, lang: str, board: Si
     except ServiceError as error:
         await message.answer(explain(lang, error))
         return
+    await board.refresh(int(game["id"]))  # sign-up is closed: the board says so and loses its button
     await message.answer(t(lang, "master.started", game=game["id"]))
 
 

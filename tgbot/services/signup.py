@@ -23,14 +23,15 @@ class SignupBoard:
         game = await self.service.game(game_id)
         lang = str(game["locale"])
         players = await self.service.repo.players(game_id)
-        lines = [t(lang, "signup.board", game=game_id, ruleset=t(lang, f"lookup.ruleset_{game['ruleset']}"),
-                   count=len(players))]
+        open_ = game["status"] == "signup"
+        lines = [t(lang, "signup.board" if open_ else "signup.board_closed", game=game_id,
+                   ruleset=t(lang, f"lookup.ruleset_{game['ruleset']}"), count=len(players))]
         lines += [f"{i}. {escape(p['name'])} — "
                   f"{escape(gamedata.public_role_label(game['ruleset'], p['public_role'], lang))}"
                   for i, p in enumerate(players, start=1)]
         url = f"https://t.me/{self.bot_username}?start=join_{game_id}"
-        keyboard = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text=t(lang, "btn.join"), url=url)]])
-        return "\n".join(lines), keyboard
+        rows = [[InlineKeyboardButton(text=t(lang, "btn.join"), url=url)]] if open_ else []
+        return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=rows)
 
     async def post(self, game_id: int) -> None:
         """The first sign-up message (its id is kept so later changes edit it)."""
