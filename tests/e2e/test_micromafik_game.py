@@ -70,7 +70,8 @@ async def test_full_micromafik_game_through_telegram(tmp_path):
         history = state.history
         assert len(history) >= accepted
         role = t("ru", "event.role_assigned").split(":")[0]
-        for user in h.players:
+        for user in h.players:  # each player, the dead too, learned their role and how it ended
             assert any(role in text for text in h.texts(user))
+            assert "Игра окончена" in (user.last_text or "")
     finally:
         await h.close()

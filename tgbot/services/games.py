@@ -378,7 +378,7 @@ class GameService:
                 if state.status == "finished":
                     await self.repo.update_game(conn, game_id, status="finished", deadline_at=None,
                                                 resolved_phase=phase)
-                    await self._enqueue(conn, [self._log_file(game, state)])
+                    await self._enqueue(conn, [self._log_file(game, state), *self._finale(game, state, players)])
                 elif game["status"] == "setup":
                     await self._begin_running(conn, game, state, players)
                 else:
@@ -389,6 +389,20 @@ class GameService:
             await self._deadline_changed(game_id, updated["deadline_at"])
             self._wake()
             return True
+
+    def _finale(self, game: dict[str, Any], state: GameState, players: list[dict[str, Any]]) -> list[OutboxMessage]:
+        """Every player, the dead too, is told privately how the game ended and who was who."""
+        from tgbot.render import render
+
+        final = next((e for e in reversed(state.events) if e.kind == "game_over"), None)
+        if final is None:
+            return []
+        return [
+            OutboxMessage(chat_id=int(p["user_id"]), game_id=int(game["id"]),
+                          text=render(state, final, str(p["locale"] or game["locale"])),
+                          dedup_key=f"g{game['id']}:finale:p{p['pid']}")
+            for p in players if p["pid"] is not None
+        ]
 
     def _log_file(self, game: dict[str, Any], state: GameState) -> OutboxMessage:
         """The whole game (state with every event) as a JSON file for the master."""

@@ -85,7 +85,8 @@ def announce_private_messages(res: Resolution) -> None:
         return
     key = f"private_day_{state.day_number}"
     spent = [p.pid for p in state.players if p.flags.get(key)]
-    state.emit("private_messages_spent", "public", None, pids=spent)
+    if spent:  # a day nobody spent one announces nothing
+        state.emit("private_messages_spent", "public", None, pids=spent)
 
 
 @PIPELINE.step("day_end:rooms", 851)

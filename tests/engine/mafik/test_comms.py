@@ -99,6 +99,12 @@ def test_private_messages_spent_are_announced_at_the_end_of_the_day():
     assert len(g.public("private_messages_spent")) == 1
 
 
+def test_private_messages_none_spent_announces_nothing():
+    g = town()
+    end_day(g)
+    assert not g.public("private_messages_spent")
+
+
 # ---------------------------------------------------------------- chat rooms
 
 def propose(g: MafikScenario, name: str, *members: str) -> int:
