@@ -68,7 +68,9 @@ class Pacer:
         self._paused_until: dict[int, float] = {}
         self._all_paused_until = 0.0
 
-    def ready_at(self, chat_id: int, now: float) -> float:
+    def ready_at(self, chat_id: int, now: float, *, spread: bool = True) -> float:
+        """`spread`: also keep a group's messages a few seconds apart (the queue does; a reply to a
+        command only needs to stay within the limits themselves)."""
         at = max(now, self._all_paused_until, self._paused_until.get(chat_id, 0.0))
         while self._global and self._global[0] <= now - 1.0:
             self._global.popleft()
@@ -82,7 +84,8 @@ class Pacer:
                 sent.popleft()
             if len(sent) >= self.limits.group_per_min:
                 at = max(at, sent[0] + 60.0)
-            at = max(at, self._last.get(chat_id, -1e9) + 60.0 / self.limits.group_per_min / 3)
+            if spread:
+                at = max(at, self._last.get(chat_id, -1e9) + 60.0 / self.limits.group_per_min / 3)
         return at
 
     def sent(self, chat_id: int, now: float) -> None:
@@ -267,19 +270,20 @@ class DirectSends(BaseRequestMiddleware):
 
     async def __call__(self, make_request: NextRequestMiddlewareType[TelegramType], bot: Bot,
                        method: TelegramMethod[TelegramType]) -> Response[TelegramType]:
+        request = method  # kept un-narrowed: isinstance below would narrow `method` for mypy
         chat_id: Any = getattr(method, "chat_id", None)
         if not isinstance(method, SENDING) or _from_queue.get() or not isinstance(chat_id, int):
-            return await make_request(bot, method)
+            return await make_request(bot, request)
         delivery = self.delivery
         pacer = delivery.pacer
         for attempt in range(3):
             now = delivery.monotonic()
-            wait = pacer.ready_at(chat_id, now) - now
+            wait = pacer.ready_at(chat_id, now, spread=False) - now
             if wait > 0:
                 await delivery.sleep(min(wait, DIRECT_WAIT_S))
             pacer.sent(chat_id, delivery.monotonic())
             try:
-                return await make_request(bot, method)
+                return await make_request(bot, request)
             except TelegramRetryAfter as exc:
                 delivery.retry_after_count += 1
                 pacer.pause(chat_id, delivery.monotonic() + exc.retry_after)
