@@ -17,6 +17,7 @@ from aiogram.types import CallbackQuery, Message, TelegramObject
 
 from engine.core import api
 from tgbot.i18n import LANGUAGES, t
+from tgbot.logs import bind as log_bind
 from tgbot.routers.common import explain
 from tgbot.services.announce import split_text
 from tgbot.services.errors import ServiceError
@@ -35,6 +36,7 @@ async def log_game(message: Message, service: GameService) -> dict[str, Any]:
     games = [g for g in await service.repo.games_where(log_chat_id=message.chat.id) if g["status"] != "finished"]
     if not games:
         raise ServiceError("no_game_here")
+    log_bind(game_id=games[-1]["id"])  # the rest of this update's logs name the game
     return games[-1]
 
 

@@ -1,0 +1,310 @@
+"""The secrecy checker: does a message that reached a chat say anything its reader may not know?
+
+Every message, edit, button and button-press answer the bot sent (from the fake's call log) is
+split into lines. A line that names a secret role or a side ("Киллер", "Мафия", …) must be
+explained: it is a line of an event the reader may see (`engine.core.views.visible_to`, rendered
+for the reader), or a line of a fixed text everyone gets (the rules), or it speaks of the reader's
+own role and side and of nobody else. A line that names another character together with a card
+must likewise be a line of a visible event, or only name cards the reader has held, chosen or been
+told of (their own view), or be the reader's own choices in the card flow. The master's log group
+may see everything. The routing of announcements is checked from the outbox: a player's message
+holds only events addressed to them or their side, the public group only public events, and the
+master's log every event.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.ruleset import get_ruleset
+from engine.core.state import GameState
+from engine.core.views import visible_to
+from engine.rulesets.micromafik.roles import SECRET_ROLES
+from tgbot import gamedata
+from tgbot.fake import World
+from tgbot.fake.formatting import parse_html
+from tgbot.i18n import _catalog, t
+from tgbot.render import render
+from tgbot.services.announce import PANEL_EVENTS, split_text
+
+RULESET = "micromafik"
+LANGS = ("ru", "en")
+
+
+class _Empty(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def plain(html: str) -> str:
+    try:
+        return parse_html(html)[0]
+    except Exception:  # the checker must not fail on a fixed text with odd markup
+        return re.sub(r"<[^>]+>", "", html)
+
+
+def _words(words: set[str]) -> re.Pattern[str]:
+    ordered = sorted(words, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in ordered) + r")(?!\w)")
+
+
+ROLE_WORDS = {r.name: r.id for r in SECRET_ROLES.values()} | {r.name_en: r.id for r in SECRET_ROLES.values()}
+FACTION_WORDS = {t(lang, f"faction.{f}"): f for lang in LANGS for f in ("law", "mafia")}
+CARD_WORDS = {gamedata.card_name(RULESET, c, lang): c for c in gamedata.card_ids(RULESET) for lang in LANGS}
+ROLES_RE, FACTIONS_RE, CARDS_RE = _words(set(ROLE_WORDS)), _words(set(FACTION_WORDS)), _words(set(CARD_WORDS))
+PARAM_NAMES = {spec.name for card in get_ruleset(RULESET).catalog for spec in card.params}
+FLOW_SUMMARY = re.compile(r"^(" + "|".join(sorted(PARAM_NAMES)) + r"): ")
+
+
+def _static_lines() -> set[str]:
+    lines: set[str] = set()
+    texts = [value.format_map(_Empty()) for lang in LANGS for value in _catalog(lang).values()]
+    texts += [gamedata.card_text(RULESET, c, lang) for c in gamedata.card_ids(RULESET) for lang in LANGS]
+    for text in texts:
+        lines.update(line.strip() for line in plain(text).split("\n"))
+    return {line for line in lines if line}
+
+
+STATIC = _static_lines()
+LONG_STATIC = sorted((line for line in STATIC if len(line) >= 30), key=len, reverse=True)
+
+
+def in_fixed_text(line: str, words: set[str]) -> bool:
+    """The line is, or quotes, a fixed text (the rules, a card's text) that holds these words."""
+    if line in STATIC:
+        return True
+    quoted = [s for s in LONG_STATIC if s in line]
+    return all(any(w in s for s in quoted) for w in words) if quoted else False
+
+
+def card_ids_in(value: Any) -> set[str]:
+    """Card ids anywhere in event or order parameters."""
+    found: set[str] = set()
+    if isinstance(value, str) and value in gamedata.card_ids(RULESET):
+        found.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= card_ids_in(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            found |= card_ids_in(item)
+    return found
+
+
+@dataclass
+class Seat:
+    game: int
+    pid: int
+
+
+@dataclass
+class Reader:
+    """A player's private chat: who reads it, in which language, and what they may know."""
+
+    user_id: int
+    lang: str
+    seats: list[Seat]
+    known_cards: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Leak:
+    chat: int
+    line: str
+    why: str
+
+
+@dataclass
+class Checker:
+    world: World
+    games: dict[int, dict[str, Any]]  # game id -> {"log": chat, "public": chat, "lang": str}
+    readers: dict[int, Reader]
+    checked_calls: int = 0
+    lines_checked: int = 0
+    messages_checked: int = 0
+    tokens_explained: int = 0
+    leaks: list[Leak] = field(default_factory=list)
+    _rendered: dict[tuple[int, int, str], list[str]] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ what a reader may know
+    def event_lines(self, game: int, state: GameState, seq: int, lang: str) -> list[str]:
+        key = (game, seq, lang)
+        if key not in self._rendered:
+            event = state.events[seq - 1]
+            self._rendered[key] = [line.strip() for line in plain(render(state, event, lang)).split("\n")]
+        return self._rendered[key]
+
+    def visible_lines(self, states: dict[int, GameState], reader: Reader) -> set[str]:
+        lines: set[str] = set()
+        for seat in reader.seats:
+            state = states[seat.game]
+            for event in state.events:
+                if visible_to(event, state, seat.pid):
+                    lines.update(self.event_lines(seat.game, state, event.seq, reader.lang))
+        return lines
+
+    def public_lines(self, states: dict[int, GameState], game: int) -> set[str]:
+        state, lang = states[game], self.games[game]["lang"]
+        return {line for e in state.events if e.to == "public" for line in self.event_lines(game, state, e.seq, lang)}
+
+    def learn(self, states: dict[int, GameState], reader: Reader) -> None:
+        """The cards a reader has held, chosen or been told of, so far."""
+        for seat in reader.seats:
+            state = states[seat.game]
+            me = state.player(seat.pid)
+            known = reader.known_cards
+            known.update(c.card for c in [*me.deck, *me.hand, *me.discard, *me.sleeve])
+            known.update(me.deck_choice)
+            if me.building is not None:
+                known.update(me.building.picks)
+                known.update(me.building.offer)
+            for order in state.orders.get(seat.pid, []):
+                known |= card_ids_in(order.params)
+            known.update(r.card for r in state.history if r.actor == seat.pid)
+            for event in state.events:
+                if visible_to(event, state, seat.pid):
+                    known |= card_ids_in(event.params)
+
+    # ------------------------------------------------------------------ the calls
+    def texts(self, start: int) -> list[tuple[int, str]]:
+        """(chat, text) of every successful message, edit, button label and press answer since `start`."""
+        out: list[tuple[int, str]] = []
+        for call in self.world.calls[start:]:
+            if not call.ok:
+                continue
+            method, params = call.method, call.params
+            if method in ("sendMessage", "editMessageText", "sendDocument", "editMessageCaption"):
+                chat = int(params["chat_id"])
+                body = params.get("text") if "Text" in method or method == "sendMessage" else params.get("caption")
+                if body:
+                    out.append((chat, plain(str(body)) if params.get("parse_mode") == "HTML" else str(body)))
+                markup = params.get("reply_markup")
+                if markup:
+                    data = json.loads(markup) if isinstance(markup, str) else markup
+                    for row in data.get("inline_keyboard", []):
+                        out += [(chat, str(b.get("text", ""))) for b in row]
+            elif method == "answerCallbackQuery" and params.get("text"):
+                record = self.world.callbacks.get(str(params["callback_query_id"]))
+                if record is not None:
+                    out.append((record.user_id, str(params["text"])))
+            elif method == "sendDocument":
+                pass
+        return out
+
+    def check(self, states: dict[int, GameState]) -> None:
+        """Check every call made since the last check, against what each reader may know now."""
+        start, self.checked_calls = self.checked_calls, len(self.world.calls)
+        for call in self.world.calls[start:]:
+            if call.ok and call.method == "sendDocument":
+                chat = int(call.params["chat_id"])
+                if not any(chat == g["log"] for g in self.games.values()):
+                    self.leaks.append(Leak(chat, str(call.files), "a document outside the master's log"))
+        by_chat: dict[int, list[str]] = defaultdict(list)
+        for chat, text in self.texts(start):
+            by_chat[chat].append(text)
+        for reader in self.readers.values():
+            self.learn(states, reader)
+        names = {g: [p.name for p in states[g].players] for g in states}
+        logs = {g["log"] for g in self.games.values()}
+        publics = {g["public"]: gid for gid, g in self.games.items()}
+        for chat, texts in by_chat.items():
+            if chat in logs:
+                continue  # the master sees everything
+            if chat in publics:
+                gid = publics[chat]
+                allowed = self.public_lines(states, gid)
+                self._check_texts(chat, texts, allowed, names[gid], own_names=set(), own_roles=set(), known=None)
+                continue
+            reader = self.readers.get(chat)
+            if reader is None:
+                continue  # somebody outside every game: nothing secret is theirs to get, checked below
+            allowed = self.visible_lines(states, reader)
+            own_names = {states[s.game].player(s.pid).name for s in reader.seats}
+            own_roles = set()
+            for s in reader.seats:
+                me = states[s.game].player(s.pid)
+                own_roles |= {w for w, r in ROLE_WORDS.items() if r == me.secret_role}
+                own_roles |= {w for w, f in FACTION_WORDS.items() if f == me.faction}
+            everyone = [n for s in reader.seats for n in names[s.game]]
+            self._check_texts(chat, texts, allowed, everyone, own_names=own_names, own_roles=own_roles,
+                              known=reader.known_cards)
+
+    def _check_texts(self, chat: int, texts: list[str], allowed: set[str], names: list[str], *,
+                     own_names: set[str], own_roles: set[str], known: set[str] | None) -> None:
+        others = [n for n in names if n not in own_names]
+        for text in texts:
+            self.messages_checked += 1
+            for raw in text.split("\n"):
+                line = raw.strip()
+                if not line:
+                    continue
+                self.lines_checked += 1
+                secrets = set(ROLES_RE.findall(line)) | set(FACTIONS_RE.findall(line))
+                named = [n for n in others if n in line]
+                cards = {CARD_WORDS[c] for c in CARDS_RE.findall(line)}
+                if secrets:
+                    if line in allowed or in_fixed_text(line, secrets) or (not named and secrets <= own_roles):
+                        self.tokens_explained += len(secrets)
+                    else:
+                        self.leaks.append(Leak(chat, line, f"names {sorted(secrets)} unexplained"))
+                if named and cards:
+                    mine = known is not None and cards <= known
+                    if line in allowed or line in STATIC or FLOW_SUMMARY.match(line) or mine:
+                        self.tokens_explained += len(cards)
+                    else:
+                        self.leaks.append(Leak(chat, line, f"cards {sorted(cards)} with {named}"))
+
+
+def check_outbox(rows: list[dict[str, Any]], states: dict[int, GameState], games: dict[int, dict[str, Any]],
+                 seats: dict[tuple[int, int], int]) -> tuple[int, list[str]]:
+    """Routing of every announcement in the outbox; (rows checked, problems)."""
+    problems: list[str] = []
+    checked = 0
+    spans: dict[tuple[int, int, int], dict[int, str]] = defaultdict(dict)
+    for row in rows:
+        key = row["dedup_key"] or ""
+        chat = int(row["chat_id"])
+        match = re.fullmatch(r"g(\d+):e(\d+)-(\d+):(public|log|p(\d+)):(\d+)", key)
+        if match is None:
+            panel = re.fullmatch(r"g(\d+):(?:deck|phase\d+):p(\d+)", key)
+            if panel is not None:
+                checked += 1
+                if seats.get((int(panel[1]), int(panel[2]))) != chat:
+                    problems.append(f"{key}: a panel sent to chat {chat}")
+            elif key.endswith(":logfile") and chat != games[int(key[1:].split(":")[0])]["log"]:
+                problems.append(f"{key}: the game's log file sent to chat {chat}")
+            continue
+        checked += 1
+        gid, first, last, audience, part = int(match[1]), int(match[2]), int(match[3]), match[4], int(match[6])
+        state, lang = states[gid], games[gid]["lang"]
+        events = state.events[first - 1:last]
+        text = plain(row["text"] or "")
+        if audience == "public":
+            expected = "\n".join(render(state, e, lang) for e in events if e.to == "public")
+            if chat != games[gid]["public"] or plain(split_text(expected)[part]) != text:
+                problems.append(f"{key}: the public message is not exactly the public events")
+        elif audience == "log":
+            if chat != games[gid]["log"]:
+                problems.append(f"{key}: the master's log sent to chat {chat}")
+            spans[(gid, first, last)][part] = row["text"] or ""
+        else:
+            pid = int(match[5])
+            if seats.get((gid, pid)) != chat:
+                problems.append(f"{key}: player {pid}'s message sent to chat {chat}")
+            reader_lang = games[gid]["langs"].get(pid, lang)
+            visible = {line.strip() for e in events if visible_to(e, state, pid) and e.kind not in PANEL_EVENTS
+                       for line in plain(render(state, e, reader_lang)).split("\n")}
+            stray = [line for line in text.split("\n") if line.strip() and line.strip() not in visible]
+            if stray:
+                problems.append(f"{key}: lines not addressed to player {pid}: {stray[:2]}")
+    for (gid, first, last), parts in spans.items():
+        state, lang = states[gid], games[gid]["lang"]
+        log = plain("\n".join(parts[i] for i in sorted(parts)))
+        for event in state.events[first - 1:last]:
+            if plain(render(state, event, lang)) not in log:
+                problems.append(f"g{gid} event {event.seq} ({event.kind}, to {event.to}) missing from the master's log")
+    return checked, problems
