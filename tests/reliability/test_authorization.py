@@ -1,7 +1,8 @@
 """Suite 5 — authorization. The master's commands work only for the game's master and the admins
 named in ADMINS; anyone else is refused and nothing changes. A player never acts for another,
-whatever callback data they send (Hypothesis: other players' seats, cards, orders, games). The
-webhook's secret token is tested in tests/bot/test_webhook.py.
+whatever callback data they send (Hypothesis: other players' seats, cards, orders, games). A room's
+group admits only the room's members. The webhook's secret token is tested in
+tests/bot/test_webhook.py.
 """
 
 from __future__ import annotations
@@ -168,5 +169,57 @@ def test_a_player_never_acts_for_another_whatever_the_callback_data(data: st.Dat
 
 
 def test_zz_report_authorization(figures) -> None:
-    figures("authorization", forged_presses_for_others=PRESSES["n"],
-            room_join_requests="not covered")
+    figures("authorization", forged_presses_for_others=PRESSES["n"])
+
+
+async def test_room_groups_admit_only_the_rooms_living_members(tmp_path, figures):
+    """A Мафик chat room in a pool group: its invite link makes join requests; the bot approves the
+    room's members and declines everyone else — other players of the game, a stranger — and
+    declines any request to a pool group with no room in it (also the room's group once it is over)."""
+    from tests.e2e.driver import add_pool_group, state_of
+    from tests.e2e.test_mafik_comms import mafik_game, room_of_three, to_day
+    from tgbot.fake import InviteLink
+
+    h = await mafik_game(tmp_path)
+    try:
+        pool = [await add_pool_group(h), await add_pool_group(h, "Вторая")]
+        await to_day(h)
+        await room_of_three(h)
+        members, others = h.players[1:4], [h.players[6], h.players[0]]
+        invite = next(m for m in reversed(h.world.messages_in(members[0].chat)) if "Чат-комната 1 открыта" in (m.text or ""))
+        link = next(b["url"] for row in invite.inline_keyboard for b in row if b.get("url"))
+        found = h.world.find_invite(link)
+        assert found is not None
+        group = next(g for g in pool if g.id == found.chat_id)  # the room's group; the other one is free
+        spare = next(g for g in pool if g is not group)
+        stranger = h.world.add_user("Чужак", started=True)
+        declined = approved = 0
+        for user in [*others, stranger]:  # (the master owns the pool groups: already in them)
+            await h.feed(user.request_join(link))
+            assert not group.member(user.id).is_present and user.id not in group.join_requests, user.first_name
+            declined += 1
+        for user in members:
+            await h.feed(user.request_join(link))
+            assert group.member(user.id).is_present
+            approved += 1
+
+        def own_link(chat: Any, name: str) -> str:
+            url = f"https://t.me/+forged{name}"
+            chat.invite_links[url] = InviteLink(invite_link=url, chat_id=chat.id, creator_id=h.master.id,
+                                                creates_join_request=True)
+            return url
+
+        # A pool group with no room in it admits nobody, not even a player of the game.
+        for user in (members[0], h.players[6]):
+            await h.feed(user.request_join(own_link(spare, f"s{user.id}")))
+            assert not spare.member(user.id).is_present and user.id not in spare.join_requests
+            declined += 1
+        # The room ends with the night: its group is free again and admits nobody.
+        await h.feed(h.master.send("/resolve", h.log))
+        assert (await state_of(h)).phase == 4 and group.member(members[0].id).status == "left"
+        await h.feed(members[0].request_join(own_link(group, "after")))
+        assert not group.member(members[0].id).is_present and members[0].id not in group.join_requests
+        declined += 1
+        figures("authorization", room_join_requests_approved=approved, room_join_requests_declined=declined)
+    finally:
+        await h.close()
