@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import CardSpec, ParamSpec
+from engine.core.queries import Queries
 from engine.core.refusal import Refusal
 from engine.core.state import GameState, JsonValue
 
@@ -81,6 +82,19 @@ def _as_int(ctx: ParamContext, spec: ParamSpec, value: Any) -> int:
         raise _bad(ctx, spec, "not_a_player")
     if not 0 <= value < len(ctx.state.players):
         raise Refusal("invalid_target", card=ctx.spec.id, target=value, reason="no_such_player")
+    return value
+
+
+def living_target(state: GameState, queries: Queries, pid: int, value: object, *, by: str, allow_self: bool) -> int:
+    """A living character that `pid` may choose for an order (a vote, a kill vote…), or a Refusal."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(state.players):
+        raise Refusal("invalid_target", target=value, reason="no_such_player")
+    if not state.player(value).alive:
+        raise Refusal("invalid_target", target=value, reason="dead")
+    if value == pid and not allow_self:
+        raise Refusal("invalid_target", target=value, reason="self")
+    if not queries.ask("can_target", state, True, actor=pid, target=value, by=by):
+        raise Refusal("invalid_target", target=value, reason="immune")
     return value
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext, validate_params
+from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
 from engine.rulesets.mafik.costs import card_cost, check_payment, exiled, stance
@@ -211,15 +212,7 @@ def _night_discard(state: GameState, pid: int, order: Order, used: set[int]) -> 
 
 
 def living_target(state: GameState, pid: int, value: object, *, by: str, allow_self: bool) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(state.players):
-        raise Refusal("invalid_target", target=value, reason="no_such_player")
-    if not state.player(value).alive:
-        raise Refusal("invalid_target", target=value, reason="dead")
-    if value == pid and not allow_self:
-        raise Refusal("invalid_target", target=value, reason="self")
-    if not QUERIES.ask("can_target", state, True, actor=pid, target=value, by=by):
-        raise Refusal("invalid_target", target=value, reason="immune")
-    return value
+    return core_living_target(state, QUERIES, pid, value, by=by, allow_self=allow_self)
 
 
 @validator("vote")

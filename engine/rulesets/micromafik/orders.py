@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from engine.core.params import ParamContext, validate_params
+from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
 from engine.rulesets.micromafik.costs import card_cost, check_payment, claim, knocked_colours, may_pay_with
@@ -101,15 +102,7 @@ def _need_role(state: GameState, pid: int, role: str, *, once: bool = False) -> 
 
 
 def _target(state: GameState, pid: int, value: object, *, by: str, allow_self: bool) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(state.players):
-        raise Refusal("invalid_target", target=value, reason="no_such_player")
-    if not state.player(value).alive:
-        raise Refusal("invalid_target", target=value, reason="dead")
-    if value == pid and not allow_self:
-        raise Refusal("invalid_target", target=value, reason="self")
-    if not QUERIES.ask("can_target", state, True, actor=pid, target=value, by=by):
-        raise Refusal("invalid_target", target=value, reason="immune")
-    return value
+    return core_living_target(state, QUERIES, pid, value, by=by, allow_self=allow_self)
 
 
 @validator("play")
