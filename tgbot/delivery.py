@@ -207,11 +207,11 @@ class Delivery:
             self._retrying.add(message.id)
             until = self.monotonic() + exc.retry_after
             self.pacer.pause(message.chat_id, until)
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.retry_later(conn, message.id, at=self.wall() + exc.retry_after, error="retry_after")
         except (TelegramForbiddenError, TelegramBadRequest) as exc:
             log.warning("giving up message %s to %s: %s", message.id, message.chat_id, exc)
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.mark_failed(conn, message.id, now=self.wall(), error=str(exc)[:200])
             if isinstance(exc, TelegramForbiddenError) and message.chat_id > 0 and message.game_id is not None \
                     and self.on_unreachable is not None:
@@ -219,11 +219,11 @@ class Delivery:
         except (TimeoutError, TelegramNetworkError, TelegramServerError, OSError) as exc:
             self._retrying.add(message.id)
             backoff = min(60.0, 2.0 ** min(message.attempts, 6))
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.retry_later(conn, message.id, at=self.wall() + backoff, error=type(exc).__name__)
         else:
             self.sent_count += 1
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.mark_sent(conn, message.id, now=self.wall())
                 if message.slot and message.game_id is not None and message_id is not None:
                     await self.repo.set_slot(conn, message.game_id, message.slot, message.chat_id, message_id)

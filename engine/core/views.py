@@ -45,8 +45,9 @@ def public_players(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def player_view(state: GameState, pid: int) -> dict[str, Any]:
-    """Everything player `pid` may see, computed from state."""
+def player_view(state: GameState, pid: int, *, events: bool = True) -> dict[str, Any]:
+    """Everything player `pid` may see, computed from state. `events=False` leaves out the events
+    addressed to them (a panel does not show them, and they grow with the game)."""
     ruleset = get_ruleset(state.ruleset)
     me = state.player(pid)
     return {
@@ -71,7 +72,7 @@ def player_view(state: GameState, pid: int) -> dict[str, Any]:
         },
         "orders": [o.model_dump() for o in state.orders.get(pid, [])],
         "winners": state.winners,
-        "events": [e.model_dump() for e in events_for(state, pid)],
+        "events": [e.model_dump() for e in events_for(state, pid)] if events else [],
     }
 
 

@@ -1,5 +1,8 @@
 """SQLite storage: WAL, migrations, state snapshots with their events, and the outbox."""
 
+import asyncio
+import sqlite3
+
 import pytest
 
 from engine.core import api
@@ -43,6 +46,24 @@ async def test_storage_state_round_trip_keeps_the_game(repo):
     assert loaded is not None and api.dump(loaded) == api.dump(state)
 
 
+async def test_storage_a_load_racing_a_save_keeps_the_saved_state(repo):
+    """A reader that loads a game from disk while its next state is being saved must not put the
+    older state it read back into the cache (a restart test caught a resolved phase going missing)."""
+    game_id = await _game(repo)
+    state = api.new_game("micromafik", [(f"P{i}", r) for i, r in enumerate(ROLES)], seed=5)
+    async with repo.db.batch() as conn:
+        await repo.save_state(conn, game_id, state, now=1.0)
+    repo.forget(game_id)
+    loading = asyncio.create_task(repo.load_state(game_id))
+    await asyncio.sleep(0)  # the reader has asked the database for the old state
+    newer = state.model_copy(deep=True)
+    api.deck_auto_all(newer)
+    async with repo.db.batch() as conn:
+        await repo.save_state(conn, game_id, newer, now=2.0)
+    await loading
+    assert await repo.load_state(game_id) is newer
+
+
 async def test_storage_stores_each_event_once(repo):
     game_id = await _game(repo)
     state = api.new_game("micromafik", [(f"P{i}", r) for i, r in enumerate(ROLES)], seed=5)
@@ -68,11 +89,11 @@ async def test_storage_rollback_loses_state_and_announcements_together(repo):
 
 
 async def test_storage_outbox_dedup_and_retry(repo):
-    async with repo.db.transaction() as conn:
-        assert await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a", dedup_key="g1:p3:public"), now=1.0)
-        assert not await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a", dedup_key="g1:p3:public"), now=1.0)
+    async with repo.db.batch() as conn:
+        await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a", dedup_key="g1:p3:public"), now=1.0)
+        await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a", dedup_key="g1:p3:public"), now=1.0)
         await repo.enqueue(conn, OutboxMessage(chat_id=6, text="b"), now=1.0)
-    first, second = await repo.due(now=1.0)
+    first, second = await repo.due(now=1.0)  # the second "a" was the same message: queued once
     assert (first.text, second.text) == ("a", "b")
     async with repo.db.transaction() as conn:
         await repo.mark_sent(conn, first.id, now=2.0)
@@ -80,6 +101,40 @@ async def test_storage_outbox_dedup_and_retry(repo):
     assert await repo.due(now=4.0) == []
     (again,) = await repo.due(now=5.0)
     assert again.text == "b" and again.attempts == 1
+
+
+async def test_storage_batch_is_one_transaction(repo):
+    """A batch that the database refuses half-way writes nothing, and the caches forget what they held."""
+    game_id = await _game(repo)
+    assert (await repo.game(game_id))["status"] == "signup"
+    with pytest.raises(sqlite3.IntegrityError):
+        async with repo.db.batch() as conn:
+            await repo.update_game(conn, game_id, status="running")
+            await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a"), now=1.0)
+            await conn.execute("INSERT INTO players (game_id, user_id, name, public_role) VALUES (?, ?, ?, ?)",
+                               (10**6, 1, "x", "hero"))  # no such game: the foreign key refuses it
+    assert (await repo.game(game_id))["status"] == "signup"
+    assert await repo.due(now=1.0) == []
+
+
+async def test_storage_batches_arriving_together_commit_together(repo):
+    """Group commit: concurrent batches share one commit, and one the database refuses fails alone."""
+    game_id = await _game(repo)
+
+    async def good(n: int) -> None:
+        async with repo.db.batch() as conn:
+            await repo.enqueue(conn, OutboxMessage(chat_id=n, text=f"m{n}"), now=1.0)
+
+    async def bad() -> None:
+        async with repo.db.batch() as conn:
+            await repo.enqueue(conn, OutboxMessage(chat_id=99, text="never"), now=1.0)
+            await conn.execute("INSERT INTO players (game_id, user_id, name, public_role) VALUES (?, ?, ?, ?)",
+                               (10**6, 1, "x", "hero"))
+
+    results = await asyncio.gather(good(1), bad(), good(2), good(3), return_exceptions=True)
+    assert [type(r).__name__ for r in results] == ["NoneType", "IntegrityError", "NoneType", "NoneType"]
+    assert sorted(m.text for m in await repo.due(now=1.0)) == ["m1", "m2", "m3"]
+    assert (await repo.game(game_id))["status"] == "signup"
 
 
 async def test_storage_deadlines_for_rearming(repo):

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import string
+from contextvars import ContextVar
 from typing import Any
 
 from aiogram.exceptions import TelegramBadRequest
+from aiogram.methods import EditMessageText
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from engine.core.refusal import Refusal
@@ -36,12 +38,37 @@ def explain(lang: str, error: Refusal | ServiceError) -> str:
     return text
 
 
+_answered: ContextVar[str | None] = ContextVar("answered", default=None)
+
+
+async def answer(query: CallbackQuery, text: str | None = None, *, show_alert: bool = False) -> None:
+    """Answer a button press (Telegram takes one answer per press; `answer_once` adds none after this)."""
+    _answered.set(query.id)
+    await query.answer(text, show_alert=show_alert)
+
+
+async def answer_once(query: CallbackQuery) -> None:
+    """Stop the button's spinner, unless the press was answered already."""
+    if _answered.get() != query.id:
+        with contextlib.suppress(TelegramBadRequest):
+            await query.answer()
+
+
+class EditInPlace(EditMessageText):
+    """editMessageText whose answer, the edited message, is not parsed into aiogram's models: a
+    button's message is edited on most clicks, and nothing reads the message back (parsing it, its
+    keyboard included, cost as much as the rest of the edit)."""
+
+    __returning__ = bool | dict[str, Any]
+
+
 async def edit(query: CallbackQuery, text: str, keyboard: InlineKeyboardMarkup | None) -> None:
     """Show `text` in place of the message the button was on (or send it, if that is gone)."""
     message = query.message
-    if isinstance(message, Message):
+    if isinstance(message, Message) and query.bot is not None:
         try:
-            await message.edit_text(text, parse_mode="HTML", reply_markup=keyboard)
+            await query.bot(EditInPlace(chat_id=message.chat.id, message_id=message.message_id, text=text,
+                                        parse_mode="HTML", reply_markup=keyboard))
             return
         except TelegramBadRequest as exc:
             if "not modified" in str(exc):

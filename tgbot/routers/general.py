@@ -30,7 +30,7 @@ LOOKUP_LIMIT = 20  # inline results
 
 async def start(message: Message, service: GameService, lang: str) -> None:
     assert message.from_user is not None
-    async with service.repo.db.transaction() as conn:
+    async with service.repo.db.batch() as conn:
         await service.repo.set_user(conn, message.from_user.id, started=True)
     await message.answer(t(lang, "general.welcome"), parse_mode="HTML")
 
@@ -117,9 +117,9 @@ async def language(message: Message, lang: str) -> None:
 
 async def set_language(query: CallbackQuery, callback_data: Lang, service: GameService) -> None:
     choice = callback_data.lang if callback_data.lang in LANGUAGES else "ru"
-    async with service.repo.db.transaction() as conn:
+    async with service.repo.db.batch() as conn:
         await service.repo.set_user(conn, query.from_user.id, locale=choice)
-        await conn.execute("UPDATE players SET locale = ? WHERE user_id = ?", (choice, query.from_user.id))
+        await service.repo.set_player_locale(conn, query.from_user.id, choice)
     await query.answer(t(choice, "general.language_set"))
 
 

@@ -6,12 +6,10 @@ actions — every one of them walked by the same flow (tgbot/ui/flow.py)."""
 
 from __future__ import annotations
 
-import contextlib
 from html import escape
 from typing import Any
 
 from aiogram import F, Router
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.fsm.context import FSMContext
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
@@ -22,7 +20,7 @@ from engine.core.state import CardInstance, GameState
 from engine.core.views import player_view
 from tgbot import gamedata
 from tgbot.i18n import t
-from tgbot.routers.common import edit, explain
+from tgbot.routers.common import answer, answer_once, edit, explain
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.states import PlayStates
@@ -66,13 +64,12 @@ async def on_action(query: CallbackQuery, callback_data: Act, service: GameServi
             raise ServiceError("bad_button")
         await handler(query, cb, service, state, lang, gs, pid)
     except Stale:
-        await query.answer(t(lang, "error.stale"), show_alert=True)
+        await answer(query, t(lang, "error.stale"), show_alert=True)
         return
     except (Refusal, ServiceError) as error:
-        await query.answer(explain(lang, error)[:200], show_alert=True)
+        await answer(query, explain(lang, error)[:200], show_alert=True)
         return
-    with contextlib.suppress(TelegramBadRequest):
-        await query.answer()
+    await answer_once(query)
 
 
 def _held(gs: GameState, pid: int, uid: int, *, sleeve: bool | None = None) -> tuple[CardInstance, str]:
@@ -125,7 +122,7 @@ async def _card(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCon
     rows = [[button(t(lang, "btn.play"), cb.g, cb.p, "play", uid)]]
     if gs.is_night:
         rows.append([button(t(lang, "btn.discard"), cb.g, cb.p, "disc", uid)])
-    if any(e["kind"] == "knockout" and e["start"] <= gs.phase for e in player_view(gs, pid)["me"]["effects"]):
+    if any(e["kind"] == "knockout" and e["start"] <= gs.phase for e in player_view(gs, pid, events=False)["me"]["effects"]):
         rows.append([button(t(lang, "btn.keep"), cb.g, cb.p, "keep", uid)])
     rows.append([button(t(lang, "btn.back"), cb.g, cb.p, "panel")])
     await edit(query, "\n".join(lines), markup(rows))
@@ -156,7 +153,7 @@ async def _mafik_card(query: CallbackQuery, cb: Act, lang: str, gs: GameState, p
 async def _submit_simple(query: CallbackQuery, cb: Act, service: GameService, lang: str, kind: str,
                          **kwargs: Any) -> None:
     await service.submit(cb.g, user_id=query.from_user.id, kind=kind, **kwargs)
-    await query.answer(t(lang, "ui.accepted"))
+    await answer(query, t(lang, "ui.accepted"))
     await show_panel(query, service, cb.g, lang)
 
 
@@ -288,7 +285,7 @@ async def _orders(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMC
 
     from tgbot.ui.panel import describe_order, held_names
 
-    view = player_view(gs, pid)
+    view = player_view(gs, pid, events=False)
     names = held_names(gs, pid, lang)
     rows = [[button("✖ " + unescape(describe_order(gs, o, names, lang, pid))[:48], cb.g, cb.p, "wd", o["oid"])]
             for o in view["orders"]]
@@ -300,7 +297,7 @@ async def _orders(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMC
 async def _withdraw(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMContext, lang: str,
                     gs: GameState, pid: int) -> None:
     await service.withdraw(cb.g, user_id=query.from_user.id, oid=_int(cb.v))
-    await query.answer(t(lang, "ui.withdrawn"))
+    await answer(query, t(lang, "ui.withdrawn"))
     await show_panel(query, service, cb.g, lang)
 
 
@@ -328,12 +325,12 @@ async def _up(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMConte
 
 async def _noop(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMContext, lang: str,
                 gs: GameState, pid: int) -> None:
-    await query.answer()
+    await answer(query)
 
 
 async def _replies(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMContext, lang: str,
                    gs: GameState, pid: int) -> None:
-    effects = player_view(gs, pid)["me"]["effects"]
+    effects = player_view(gs, pid, events=False)["me"]["effects"]
     targets = sorted({e["source"] for e in effects if e["kind"] == "may_message" and e["start"] <= gs.phase})
     rows = _player_buttons(gs, cb, "reply", targets)
     rows.append([button(t(lang, "btn.back"), cb.g, cb.p, "panel")])
@@ -811,14 +808,14 @@ async def _submit_flow(query: CallbackQuery, service: GameService, fsm: FSMConte
         flow["payment"] = {"points": 0, "cards": []}
         flow["error"] = message
         await fsm.update_data(flow=flow)
-        await query.answer(message[:200], show_alert=True)
+        await answer(query, message[:200], show_alert=True)
         gs = await service.state(flow["game"])
         await render_flow(query, lang, gs, pid, flow)
         return
     await fsm.set_state(None)
     await fsm.update_data(flow=None)
     note = t(lang, "ui.done_instant" if action is not None and action.instant else "ui.accepted")
-    await query.answer(note)
+    await answer(query, note)
     await show_panel(query, service, flow["game"], lang, note=note)
 
 

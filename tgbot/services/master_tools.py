@@ -42,10 +42,6 @@ class MasterTools:
             raise ServiceError("bad_seat", seat=seat, max=len(state.players))
         return seat - 1
 
-    async def _set(self, conn: Any, game_id: int, **fields: Any) -> None:
-        columns = ", ".join(f"{name} = ?" for name in fields)
-        await conn.execute(f"UPDATE games SET {columns} WHERE id = ?", (*fields.values(), game_id))
-
     def _public(self, game: dict[str, Any], key: str, text: str) -> list[OutboxMessage]:
         if game["public_chat_id"] is None:
             return []
@@ -64,8 +60,8 @@ class MasterTools:
             now = self.service.clock()
             left = max(0.0, float(game["deadline_at"]) - now)
             lang = str(game["locale"])
-            async with self.repo.db.transaction() as conn:
-                await self._set(conn, game_id, paused_left=left, deadline_at=None)
+            async with self.repo.db.batch() as conn:
+                await self.repo.update_game(conn, game_id, paused_left=left, deadline_at=None)
                 await self.service._enqueue(conn, self._public(game, f"pause{now}", t(lang, "mtools.paused_public")))
         await self.service._deadline_changed(game_id, None)
         self.service._wake()
@@ -83,8 +79,8 @@ class MasterTools:
             from tgbot.ui.panel import deadline_text
 
             text = t(lang, "mtools.resumed_public", deadline=deadline_text(lang, deadline, self.service.timezone))
-            async with self.repo.db.transaction() as conn:
-                await self._set(conn, game_id, paused_left=None, deadline_at=deadline)
+            async with self.repo.db.batch() as conn:
+                await self.repo.update_game(conn, game_id, paused_left=None, deadline_at=deadline)
                 await self.service._enqueue(conn, self._public(game, f"resume{now}", text))
         await self.service._deadline_changed(game_id, deadline)
         self.service._wake()
@@ -97,8 +93,8 @@ class MasterTools:
             if game.get("paused_left") is None:
                 raise ServiceError("not_paused")
             left = max(0.0, float(game["paused_left"]) + 60 * minutes)
-            async with self.repo.db.transaction() as conn:
-                await self._set(conn, game_id, paused_left=left)
+            async with self.repo.db.batch() as conn:
+                await self.repo.update_game(conn, game_id, paused_left=left)
             return left
 
     # ---------------------------------------------------------------- replace and remove
@@ -134,9 +130,8 @@ class MasterTools:
                                      text=t(old_lang, "mtools.replaced_old", game=game_id, name=escape(name)),
                                      dedup_key=f"g{game_id}:replace{now}:old"))
             out += self._public(game, f"replace{now}", t(str(game["locale"]), "mtools.replaced_public", name=escape(name)))
-            async with self.repo.db.transaction() as conn:
-                await conn.execute("UPDATE players SET user_id = ?, locale = ? WHERE game_id = ? AND pid = ?",
-                                   (newcomer, locale, game_id, pid))
+            async with self.repo.db.batch() as conn:
+                await self.repo.replace_player(conn, game_id, pid, user_id=newcomer, locale=locale)
                 await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action="replace",
                                                   payload={"pid": pid, "old": int(old["user_id"]), "new": newcomer}, now=now)
                 await self.service._enqueue(conn, out)
@@ -163,7 +158,7 @@ class MasterTools:
                 raise
             players = await self.repo.players(game_id)
             now = self.service.clock()
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action="modkill",
                                                   payload={"pid": pid}, now=now)
                 await self.repo.save_state(conn, game_id, state, now=now)
@@ -200,7 +195,7 @@ class MasterTools:
                                  text=t(str(players[pid]["locale"] or game["locale"]), "mtools.prod", game=game_id),
                                  dedup_key=f"g{game_id}:prod{now}:p{pid}")
                    for pid in waiting if pid in players]
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.service._enqueue(conn, out)
         self.service._wake()
         return [state.player(pid).name for pid in waiting]

@@ -140,7 +140,7 @@ class RoomService:
         existing = await self.pool_chat(chat_id)
         if existing is not None and existing["kind"] == "pool":
             raise ServiceError("pool_already")
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await conn.execute(
                 "INSERT OR REPLACE INTO chats (chat_id, kind, game_id, title, busy, added_by) VALUES (?, 'pool', NULL, ?, 0, ?)",
                 (chat_id, title, user_id),
@@ -164,7 +164,7 @@ class RoomService:
             raise ServiceError("not_master")
         if chat["busy"]:
             raise ServiceError("pool_busy")
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await conn.execute("DELETE FROM chats WHERE chat_id = ?", (chat_id,))
 
     # ---------------------------------------------------------------- proposals (the public cards)
@@ -174,7 +174,7 @@ class RoomService:
         if request is None or game["public_chat_id"] is None:
             return
         members = [int(m) for m in request.params["members"]]
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await conn.execute(
                 "INSERT OR IGNORE INTO room_requests (game_id, eid, phase, proposer, members_json) VALUES (?, ?, ?, ?, ?)",
                 (game["id"], eid, state.phase, request.source, json.dumps(members)),
@@ -186,7 +186,7 @@ class RoomService:
         """Someone confirmed: the card shows who has and who has not yet."""
         if game["public_chat_id"] is None:
             return
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await self.service._enqueue(conn, [self._request_card(game, state, eid, op="edit")])
         self.service._wake()
 
@@ -230,7 +230,7 @@ class RoomService:
         lang = str(game["locale"])
         formed_sets = {tuple(sorted(m)) for m in snap.rooms.values()}
         out = []
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             for row in done:
                 members = json.loads(row["members_json"])
                 formed = tuple(sorted(members)) in formed_sets and snap.status == "running"
@@ -343,7 +343,7 @@ class RoomService:
                 await self._lose_group(game, room, str(exc), broken=isinstance(exc, TelegramBadRequest | TelegramForbiddenError))
                 room = await self.room(int(room["id"])) or room
             else:
-                async with self.repo.db.transaction() as conn:
+                async with self.repo.db.batch() as conn:
                     await conn.execute("UPDATE rooms SET status = 'open', invite_link = ? WHERE id = ?", (link, room["id"]))
                     room = {**room, "invite_link": link, "status": "open"}
                     await self.service._enqueue(conn, [self._log(
@@ -352,7 +352,7 @@ class RoomService:
                         f"room{room['id']}:opened")])
                 await self._refresh(game, room, snap)
                 return
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await conn.execute("UPDATE rooms SET status = 'open' WHERE id = ?", (room["id"],))
             await self.service._enqueue(conn, [self._log(
                 game, t(str(game["locale"]), "rooms.log_relay", number=room["number"],
@@ -374,7 +374,7 @@ class RoomService:
         if not broken and chat is not None and chat["title"]:
             with contextlib.suppress(TelegramAPIError):  # its own title again, if Telegram answers by now
                 await self._set_title(int(room["chat_id"]), str(chat["title"]))
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await conn.execute("UPDATE chats SET kind = ?, busy = 0, game_id = NULL WHERE chat_id = ?",
                                ("broken" if broken else "pool", room["chat_id"]))
             await conn.execute("UPDATE rooms SET mode = 'relay', chat_id = NULL WHERE id = ?", (room["id"],))
@@ -401,7 +401,7 @@ class RoomService:
             out.append(self._invitation(game, room, snap, pid, player))
         if not removed and not out:
             return
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await conn.execute("UPDATE rooms SET admitted_json = ?, invited_json = ? WHERE id = ?",
                                (json.dumps([u for u in room["admitted"] if u in allowed]), json.dumps(invited), room["id"]))
             await self.service._enqueue(conn, out)
@@ -449,7 +449,7 @@ class RoomService:
                 out.append(OutboxMessage(chat_id=int(player["user_id"]), game_id=int(game["id"]),
                                          text=t(self._lang(game, player), "rooms.closed", number=room["number"]),
                                          dedup_key=f"g{game['id']}:room{room['id']}:closed:p{pid}"))
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await conn.execute("UPDATE rooms SET status = 'closed', closed_at = ?, admitted_json = '[]' WHERE id = ?",
                                (self.service.clock(), room["id"]))
             if room["chat_id"] is not None:
@@ -481,14 +481,14 @@ class RoomService:
             if not ok:
                 with contextlib.suppress(TelegramBadRequest):  # already gone
                     await self._call(lambda: self.bot.decline_chat_join_request(chat_id, user_id))
-                async with self.repo.db.transaction() as conn:
+                async with self.repo.db.batch() as conn:
                     await self.service._enqueue(conn, [self._log(
                         game, t(lang, "rooms.log_declined", number=room["number"], user=user_id),
                         f"room{room['id']}:declined:u{user_id}:{self.service.clock()}")])
                 self.service._wake()
                 return False
             assert state is not None and pid is not None
-            async with self.repo.db.transaction() as conn:  # recorded first: a crash never leaves one unrecorded
+            async with self.repo.db.batch() as conn:  # recorded first: a crash never leaves one unrecorded
                 admitted = sorted({*room["admitted"], user_id})
                 await conn.execute("UPDATE rooms SET admitted_json = ? WHERE id = ?", (json.dumps(admitted), room["id"]))
             try:
@@ -496,7 +496,7 @@ class RoomService:
             except TelegramBadRequest as exc:
                 if "USER_ALREADY_PARTICIPANT" not in str(exc):
                     raise
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.service._enqueue(conn, [OutboxMessage(
                     chat_id=chat_id, game_id=game_id, text=t(lang, "rooms.welcome", name=escape(state.player(pid).name)),
                     dedup_key=f"g{game_id}:room{room['id']}:welcome:u{user_id}:{self.service.clock()}")])
@@ -510,7 +510,7 @@ class RoomService:
             return False
         game = await self.service.game(int(room["game_id"]))
         name = await self._speaker(int(room["game_id"]), user_id, fallback_name)
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await self.service._enqueue(conn, [self._log(
                 game, t(str(game["locale"]), "rooms.log_message", number=room["number"], name=escape(name), text=escape(text)),
                 f"room{room['id']}:m{message_id}")])
@@ -559,7 +559,7 @@ class RoomService:
                 dedup_key=f"g{game_id}:room{room['id']}:m{pid}-{message_id}:p{other}"))
         out.append(self._log(game, t(str(game["locale"]), "rooms.log_message", number=room["number"], name=name,
                                      text=escape(text)), f"room{room['id']}:m{pid}-{message_id}"))
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await self.service._enqueue(conn, out)
         self.service._wake()
         return len(out) - 1
@@ -591,7 +591,7 @@ class RoomService:
                     out.append(OutboxMessage(chat_id=int(player["user_id"]), game_id=game_id,
                                              text=t(self._lang(game, player), "rooms.left", number=room["number"], name=name),
                                              dedup_key=f"g{game_id}:room{room_id}:left:p{pid}:to{other}"))
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await conn.execute("UPDATE rooms SET left_json = ? WHERE id = ?",
                                    (json.dumps(sorted({*room["left"], pid})), room_id))
                 await self.service._enqueue(conn, out)

@@ -47,7 +47,7 @@ class SignupBoard:
         text, keyboard = await self.text(game_id)
         message = OutboxMessage(chat_id=int(game["public_chat_id"]), op=op, slot=SLOT, text=text,
                                 reply_markup=keyboard.model_dump(exclude_none=True), game_id=game_id)
-        async with self.service.repo.db.transaction() as conn:
+        async with self.service.repo.db.batch() as conn:
             await self.service.repo.enqueue(conn, message, now=self.service.clock())
         if self.service.on_outbox:
             self.service.on_outbox()

@@ -1,15 +1,77 @@
-"""An aiosqlite connection in WAL mode with migrations and explicit transactions."""
+"""An aiosqlite connection in WAL mode with migrations and explicit transactions.
+
+Two kinds of transaction: `transaction()` runs each statement as it is awaited (for the few changes
+that read inside their transaction), `batch()` records the statements and runs them all in one trip
+to the database thread — every trip costs a thread hand-over, and a player's click is one batch.
+Batches that arrive together are committed together (group commit), each in its own savepoint.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any, Protocol
 
 import aiosqlite
 
 from tgbot.storage.migrations import MIGRATIONS
+
+
+class Writer(Protocol):
+    """What a repository method that only writes needs: a transaction of either kind."""
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ...) -> Any: ...
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Any: ...
+
+
+class Batch:
+    """Statements recorded for one transaction; `Database.batch()` runs them together."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, Sequence[Any], bool]] = []
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> None:
+        self.statements.append((sql, parameters, False))
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> None:
+        rows = list(parameters)
+        if rows:
+            self.statements.append((sql, rows, True))
+
+
+Statements = list[tuple[str, Any, bool]]
+
+
+def _run_group(connection: sqlite3.Connection, batches: list[Statements]) -> list[BaseException | None]:
+    """In the database thread: one transaction for several batches (group commit), each batch in its
+    own savepoint so that one the database refuses is undone alone. The outcome of each batch."""
+    outcomes: list[BaseException | None] = []
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for statements in batches:
+            connection.execute("SAVEPOINT batch")
+            try:
+                for sql, parameters, many in statements:
+                    if many:
+                        connection.executemany(sql, parameters)
+                    else:
+                        connection.execute(sql, parameters)
+            except Exception as exc:  # this batch only
+                connection.execute("ROLLBACK TO batch")
+                outcomes.append(exc)
+            else:
+                outcomes.append(None)
+            connection.execute("RELEASE batch")
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    return outcomes
 
 
 class Database:
@@ -18,6 +80,8 @@ class Database:
         # One connection is shared by every coroutine: transactions must not interleave on it.
         self._lock = asyncio.Lock()
         self.on_rollback: list[Callable[[], None]] = []  # caches that must forget uncommitted data
+        self._waiting: list[tuple[Statements, asyncio.Future[None]]] = []  # batches for the next commit
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -63,3 +127,50 @@ class Database:
                     forget()
                 raise
             await self.conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def batch(self) -> AsyncIterator[Batch]:
+        """A write-only transaction: statements are recorded in the block and run at its end in one
+        trip to the database thread (aiosqlite's `_execute` — its way to run a function there).
+        Nothing is written if the block raises; if the database refuses a statement, nothing is
+        either, the caches are told, and the error propagates."""
+        batch = Batch()
+        try:
+            yield batch
+            if batch.statements:
+                future = asyncio.get_running_loop().create_future()
+                self._waiting.append((batch.statements, future))
+                if self._writer is None or self._writer.done():
+                    self._writer = asyncio.create_task(self._write_waiting())
+                try:
+                    await asyncio.shield(future)  # a cancelled caller does not cancel the others' commit
+                except asyncio.CancelledError:  # nor forget its caches before its own commit is done
+                    await asyncio.wait([future])
+                    raise
+        except BaseException:
+            for forget in self.on_rollback:
+                forget()
+            raise
+
+    async def _write_waiting(self) -> None:
+        """Commit every waiting batch, in groups: while one group is in the database thread, the
+        batches that arrive wait for the next one (one commit and one thread trip for all of them)."""
+        while self._waiting:
+            group, self._waiting = self._waiting, []
+            try:
+                async with self._lock:
+                    outcomes = await self.conn._execute(_run_group, self.conn._conn, [s for s, _ in group])
+            except BaseException as exc:  # the commit itself failed: nothing of the group is written
+                for _, future in group:
+                    if not future.done():
+                        future.set_exception(exc)
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            for (_, future), outcome in zip(group, outcomes, strict=True):
+                if future.done():
+                    continue
+                if outcome is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(outcome)

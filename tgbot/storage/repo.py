@@ -1,7 +1,8 @@
 """Reading and writing games, players, submissions, events and the outbox.
 
-Methods that change data run inside `Database.transaction()`: call them from within one (pass the
-connection it yields) so that a phase result, its events and its announcements commit together.
+Methods that change data run inside `Database.batch()` (or `transaction()`): call them from within
+one (pass what it yields) so that a phase result, its events and its announcements commit together.
+Rows read on every update (games, players, users) are cached here and written through.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 import aiosqlite
 
 from engine.core.state import Event, GameState
-from tgbot.storage.db import Database
+from tgbot.storage.db import Database, Writer
 
 
 @dataclass
@@ -46,12 +47,20 @@ class Repository:
         self._states: dict[int, GameState] = {}
         self._snapshot_phase: dict[int, int] = {}
         self._stored_seq: dict[int, int] = {}
+        # Rows read on every update, kept in memory (this process owns the database): a game's row
+        # without its state, its players, a user's settings. Written through; emptied on rollback.
+        self._games: dict[int, dict[str, Any]] = {}
+        self._players: dict[int, list[dict[str, Any]]] = {}
+        self._users: dict[int, dict[str, Any] | None] = {}
         db.on_rollback.append(self.forget_all)
 
     def forget_all(self) -> None:
         self._states.clear()
         self._snapshot_phase.clear()
         self._stored_seq.clear()
+        self._games.clear()
+        self._players.clear()
+        self._users.clear()
 
     def forget(self, game_id: int) -> None:
         """Drop a game's cached state (after an unexpected error while changing it)."""
@@ -76,16 +85,25 @@ class Repository:
         a command, and SQLite refuses integers beyond 64 bits)."""
         if not isinstance(game_id, int) or not 0 < game_id < 2**63:
             return None
-        async with self.db.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        return dict(row) if row else None
+        cached = self._games.get(game_id)
+        if cached is None:
+            rows = await self.db.conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                return None
+            cached = {key: value for key, value in dict(next(iter(rows))).items() if key != "state_json"}
+            self._games[game_id] = cached
+        return dict(cached)
 
-    async def update_game(self, conn: aiosqlite.Connection, game_id: int, **fields: Any) -> None:
-        allowed = {"status", "public_chat_id", "locale", "settings_json", "deadline_at", "resolved_phase", "phase"}
+    async def update_game(self, conn: Writer, game_id: int, **fields: Any) -> None:
+        allowed = {"status", "public_chat_id", "locale", "settings_json", "deadline_at", "resolved_phase", "phase",
+                   "paused_left"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
         columns = ", ".join(f"{name} = ?" for name in fields)
         await conn.execute(f"UPDATE games SET {columns} WHERE id = ?", (*fields.values(), game_id))
+        cached = self._games.get(game_id)
+        if cached is not None:
+            cached.update(fields)
 
     async def deadlines(self) -> list[tuple[int, float]]:
         """Every pending deadline, for re-arming the scheduler at start-up."""
@@ -96,37 +114,57 @@ class Repository:
             return [(int(r[0]), float(r[1])) for r in await cur.fetchall()]
 
     # ---------------------------------------------------------------- players
-    async def add_player(self, conn: aiosqlite.Connection, game_id: int, *, user_id: int, name: str,
+    async def add_player(self, conn: Writer, game_id: int, *, user_id: int, name: str,
                          public_role: str, locale: str | None = None) -> None:
         await conn.execute(
             "INSERT INTO players (game_id, user_id, name, public_role, locale) VALUES (?, ?, ?, ?, ?)",
             (game_id, user_id, name, public_role, locale),
         )
+        self._players.pop(game_id, None)
 
-    async def remove_player(self, conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
+    async def remove_player(self, conn: Writer, game_id: int, user_id: int) -> None:
         await conn.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        self._players.pop(game_id, None)
 
     async def players(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.db.conn.execute(
-            "SELECT * FROM players WHERE game_id = ? ORDER BY rowid", (game_id,)
-        ) as cur:
-            return [dict(r) for r in await cur.fetchall()]
+        """The game's players in sign-up order (copies: change them through this repository)."""
+        cached = self._players.get(game_id)
+        if cached is None:
+            rows = await self.db.conn.execute_fetchall(
+                "SELECT * FROM players WHERE game_id = ? ORDER BY rowid", (game_id,))
+            cached = self._players[game_id] = [dict(r) for r in rows]
+        return [dict(r) for r in cached]
 
-    async def seat(self, conn: aiosqlite.Connection, game_id: int, user_id: int, pid: int) -> None:
+    async def seat(self, conn: Writer, game_id: int, user_id: int, pid: int) -> None:
         await conn.execute("UPDATE players SET pid = ? WHERE game_id = ? AND user_id = ?", (pid, game_id, user_id))
+        self._players.pop(game_id, None)
+
+    async def replace_player(self, conn: Writer, game_id: int, pid: int, *, user_id: int,
+                             locale: str | None) -> None:
+        """A newcomer takes over seat `pid`."""
+        await conn.execute("UPDATE players SET user_id = ?, locale = ? WHERE game_id = ? AND pid = ?",
+                           (user_id, locale, game_id, pid))
+        self._players.pop(game_id, None)
+
+    async def set_player_locale(self, conn: Writer, user_id: int, locale: str) -> None:
+        """The user's language in every game they play."""
+        await conn.execute("UPDATE players SET locale = ? WHERE user_id = ?", (locale, user_id))
+        self._players.clear()
 
     # ---------------------------------------------------------------- state and events
-    async def save_state(self, conn: aiosqlite.Connection, game_id: int, state: GameState, *, now: float) -> None:
+    async def save_state(self, conn: Writer, game_id: int, state: GameState, *, now: float) -> None:
         """The engine state now, its new events, and (once a phase) a snapshot of the whole state."""
         await conn.execute(
             "UPDATE games SET state_json = ?, phase = ? WHERE id = ?",
             (state.model_dump_json(exclude={"events"}), state.phase, game_id),
         )
+        if game_id in self._games:
+            self._games[game_id]["phase"] = state.phase
         stored = self._stored_seq.get(game_id)
-        if stored is None:
-            async with conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
-            stored = int(row[0]) if row else 0
+        if stored is None:  # committed events (read outside the transaction: only this game's lock writes them)
+            rows = list(await self.db.conn.execute_fetchall(
+                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)))
+            stored = int(rows[0][0]) if rows else 0
         await conn.executemany(
             "INSERT INTO events (game_id, seq, phase, kind, audience, who, params_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
@@ -164,11 +202,14 @@ class Repository:
                       params=json.loads(r[5]))
                 for r in await cur.fetchall()
             ]
+        newer = self._states.get(game_id)
+        if newer is not None:  # saved (or loaded) while this was reading: that one is at least as new
+            return newer
         self._states[game_id] = state
         self._stored_seq[game_id] = state.events[-1].seq if state.events else 0
         return state
 
-    async def record_submission(self, conn: aiosqlite.Connection, game_id: int, *, phase: int, user_id: int,
+    async def record_submission(self, conn: Writer, game_id: int, *, phase: int, user_id: int,
                                 action: str, payload: dict[str, Any], now: float) -> None:
         await conn.execute(
             "INSERT INTO submissions (game_id, phase, user_id, action, payload_json, created_at)"
@@ -177,9 +218,9 @@ class Repository:
         )
 
     # ---------------------------------------------------------------- outbox
-    async def enqueue(self, conn: aiosqlite.Connection, message: OutboxMessage, *, now: float) -> bool:
-        """Queue a message; False if one with the same dedup key was queued before."""
-        cur = await conn.execute(
+    async def enqueue(self, conn: Writer, message: OutboxMessage, *, now: float) -> None:
+        """Queue a message (ignored if one with the same dedup key was queued before)."""
+        await conn.execute(
             "INSERT OR IGNORE INTO outbox (game_id, chat_id, op, slot, text, reply_markup_json, document_name,"
             " document, dedup_key, created_at, not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -188,7 +229,6 @@ class Repository:
                 message.document_name, message.document, message.dedup_key, now, now,
             ),
         )
-        return cur.rowcount == 1
 
     async def due(self, now: float, limit: int = 100) -> list[OutboxMessage]:
         """Unsent messages whose time has come, oldest first."""
@@ -215,7 +255,7 @@ class Repository:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
-    async def mark_failed(self, conn: aiosqlite.Connection, message_id: int, *, now: float, error: str) -> None:
+    async def mark_failed(self, conn: Writer, message_id: int, *, now: float, error: str) -> None:
         """Give up on a message that can never be delivered (the user blocked the bot, the chat is gone)."""
         await conn.execute(
             "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?",
@@ -223,7 +263,7 @@ class Repository:
         )
 
     # ---------------------------------------------------------------- slots (messages edited in place)
-    async def set_slot(self, conn: aiosqlite.Connection, game_id: int, slot: str, chat_id: int, message_id: int) -> None:
+    async def set_slot(self, conn: Writer, game_id: int, slot: str, chat_id: int, message_id: int) -> None:
         await conn.execute(
             "INSERT OR REPLACE INTO slots (game_id, slot, chat_id, message_id) VALUES (?, ?, ?, ?)",
             (game_id, slot, chat_id, message_id),
@@ -237,18 +277,21 @@ class Repository:
         return int(row[0]) if row else None
 
     # ---------------------------------------------------------------- users
-    async def set_user(self, conn: aiosqlite.Connection, user_id: int, *, locale: str | None = None,
+    async def set_user(self, conn: Writer, user_id: int, *, locale: str | None = None,
                        started: bool | None = None) -> None:
         await conn.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
+        self._users.pop(user_id, None)
         if locale is not None:
             await conn.execute("UPDATE users SET locale = ? WHERE user_id = ?", (locale, user_id))
         if started is not None:
             await conn.execute("UPDATE users SET started = ? WHERE user_id = ?", (int(started), user_id))
 
     async def user(self, user_id: int) -> dict[str, Any] | None:
-        async with self.db.conn.execute("SELECT * FROM users WHERE user_id = ?", (user_id,)) as cur:
-            row = await cur.fetchone()
-        return dict(row) if row else None
+        if user_id not in self._users:
+            rows = await self.db.conn.execute_fetchall("SELECT * FROM users WHERE user_id = ?", (user_id,))
+            self._users[user_id] = next((dict(r) for r in rows), None)
+        cached = self._users[user_id]
+        return None if cached is None else dict(cached)
 
     async def games_of_user(self, user_id: int) -> list[dict[str, Any]]:
         """Games (not finished) the user plays in, newest first."""
@@ -266,10 +309,10 @@ class Repository:
         async with self.db.conn.execute(f"SELECT * FROM games WHERE {clause} ORDER BY id", tuple(where.values())) as cur:
             return [dict(r) for r in await cur.fetchall()]
 
-    async def mark_sent(self, conn: aiosqlite.Connection, message_id: int, *, now: float) -> None:
+    async def mark_sent(self, conn: Writer, message_id: int, *, now: float) -> None:
         await conn.execute("UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?", (now, message_id))
 
-    async def retry_later(self, conn: aiosqlite.Connection, message_id: int, *, at: float, error: str) -> None:
+    async def retry_later(self, conn: Writer, message_id: int, *, at: float, error: str) -> None:
         await conn.execute(
             "UPDATE outbox SET not_before = ?, attempts = attempts + 1, last_error = ? WHERE id = ?",
             (at, error, message_id),

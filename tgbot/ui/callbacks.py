@@ -14,6 +14,18 @@ class Act(CallbackData, prefix="a"):
     a: str
     v: str = ""
 
+    @staticmethod
+    def data(g: int, p: int, a: str, v: object = "") -> str:
+        """`Act(g=…, p=…, a=…, v=…).pack()` without building the model (a panel packs a dozen per
+        click); the same checks: no separator inside a value, at most 64 bytes."""
+        value = str(v)
+        if ":" in a or ":" in value:
+            raise ValueError(f"Separator symbol ':' can not be used in {a!r} / {value!r}")
+        packed = f"a:{int(g)}:{int(p)}:{a}:{value}"
+        if len(packed.encode()) > 64:
+            raise ValueError(f"Resulted callback data is too long! len({packed!r}.encode()) > 64")
+        return packed
+
 
 class Signup(CallbackData, prefix="s"):
     """Choosing a public role while signing up for game `g`: `a` is "" (take `role`), "info" (read its
@@ -26,3 +38,13 @@ class Signup(CallbackData, prefix="s"):
 
 class Lang(CallbackData, prefix="l"):
     lang: str
+
+
+class Decide(CallbackData, prefix="d"):
+    """The master's answer to a question the rules leave to them (engine/core/rulings.py), on its message
+    in the log group: question `k` of game `g`, asked in phase `p`; `o` is the option chosen."""
+
+    g: int
+    p: int
+    k: str
+    o: str

@@ -29,7 +29,8 @@ PANEL_ROWS: list[Callable[[dict[str, Any], GameState, int, str], list[list[Inlin
 
 
 def button(text: str, game: int, phase: int, action: str, value: Any = "") -> InlineKeyboardButton:
-    return InlineKeyboardButton(text=text, callback_data=Act(g=game, p=phase, a=action, v=str(value)).pack())
+    # Built without validation (a panel has a dozen, on every click): both fields are plain strings.
+    return InlineKeyboardButton.model_construct(text=text, callback_data=Act.data(game, phase, action, value))
 
 
 def markup(rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:
@@ -149,7 +150,7 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
         from tgbot.ui.deck import deck_panel
 
         return deck_panel(game, state, pid, lang)
-    view = player_view(state, pid)
+    view = player_view(state, pid, events=False)
     me = view["me"]
     gid, phase, ruleset = int(game["id"]), state.phase, state.ruleset
     lines = [f"<b>{t(lang, 'ui.game', game=gid)} · {phase_title(lang, phase)}</b>"]
@@ -161,7 +162,7 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
         return "\n".join(lines), None
     lines.append(deadline_text(lang, game.get("deadline_at")))
     if ruleset == MAFIK:
-        return mafik_panel(game, state, pid, lang, lines)
+        return mafik_panel(game, state, pid, lang, lines, view)
     lines.append(t(lang, "ui.hand_header"))
     hand_names = {c["uid"]: escape(gamedata.card_name(ruleset, c["card"], lang)) for c in me["hand"]}
     for i, card in enumerate(me["hand"], start=1):
@@ -310,10 +311,10 @@ def _limits(state: GameState, pid: int, me: dict[str, Any], lang: str) -> str:
 
 
 def mafik_panel(game: dict[str, Any], state: GameState, pid: int, lang: str,
-                lines: list[str]) -> tuple[str, InlineKeyboardMarkup | None]:
+                lines: list[str], view: dict[str, Any]) -> tuple[str, InlineKeyboardMarkup | None]:
     """Hand (discard order) and Sleeve with current costs, deck, stance, colours, blood, exile,
-    statuses, submissions; a button for every card and every order or action the player has now."""
-    view = player_view(state, pid)
+    statuses, submissions; a button for every card and every order or action the player has now
+    (`view`: the player's view, without events)."""
     me = view["me"]
     gid, phase, ruleset = int(game["id"]), state.phase, state.ruleset
     player = state.player(pid)
