@@ -25,7 +25,7 @@ from tgbot.deadlines import Deadlines
 from tgbot.delivery import Delivery, DirectSends, Limits
 from tgbot.i18n import pick_language, t
 from tgbot.logs import log_context
-from tgbot.routers import comms, deck, general, master, play, signup
+from tgbot.routers import comms, decisions, deck, general, master, play, signup
 from tgbot.routers import rooms as room_router
 from tgbot.services.games import GameService
 from tgbot.services.master_tools import MasterTools
@@ -46,7 +46,7 @@ def update_context(update: Update, user: User | None, chat: Chat | None) -> dict
     if chat is not None:
         fields["chat_id"] = chat.id
     query = update.callback_query
-    if query is not None and query.data and query.data[:2] in ("a:", "s:"):
+    if query is not None and query.data and query.data[:2] in ("a:", "s:", "d:"):
         game = query.data.split(":")[1]
         if game.isdigit():
             fields["game_id"] = int(game)
@@ -153,7 +153,8 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     dp.message.outer_middleware(master.RememberUsernames(repo))
     dp.callback_query.outer_middleware(master.PauseGuard(repo))
     dp.include_routers(master.make_router(), signup.make_router(), deck.make_router(), play.make_router(),
-                       comms.make_router(), room_router.make_router(), general.make_router())
+                       comms.make_router(), room_router.make_router(), decisions.make_router(),
+                       general.make_router())
     dp.errors.register(_on_error)
     return app
 

@@ -183,7 +183,31 @@ def _text(r: Renderer, value: Any, event: Event) -> str:
     return escape(str(value))
 
 
+# The fields every master question's events carry (engine/core/rulings.py); the rest are its own params.
+QUESTION_FIELDS = frozenset({"key", "question", "offered", "default", "option"})
+
+
+def _question(r: Renderer, value: Any, event: Event) -> str:
+    """A question to the master in words, with the question's own parameters: as asked (`question.<kind>`),
+    or, in the record of its answer, what it was about (`about.<kind>`)."""
+    own = {k: r.value(k, v, event) for k, v in event.params.items() if k not in QUESTION_FIELDS}
+    return t(r.lang, f"{'question' if event.kind == 'master_question' else 'about'}.{value}", **own)
+
+
+def _option(r: Renderer, value: Any, event: Event) -> str:
+    return t(r.lang, f"ruling.{event.params.get('question')}.{value}")
+
+
+def _offered(r: Renderer, value: Any, event: Event) -> str:
+    return ", ".join(_option(r, v, event) for v in value or [])
+
+
+def _on_off(r: Renderer, value: Any, event: Event) -> str:
+    return t(r.lang, "ui.on" if value else "ui.off") if isinstance(value, bool) else escape(str(value))
+
+
 _SPECIAL: dict[str, Callable[[Renderer, Any, Event], str]] = {
+    "question": _question, "default": _option, "option": _option, "offered": _offered, "value": _on_off,
     "votes": _votes, "counts": _counts, "winners": _winners, "roles": _roles, "members": _members,
     "outcome": _outcome, "punishment": _outcome, "choice": _outcome, "subject": _subject, "sender": _sender,
     "code": _reason, "points": _points,

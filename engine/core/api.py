@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import rulings
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import Ruleset, get_ruleset
@@ -117,6 +118,34 @@ def resolve(state: GameState) -> None:
         raise Refusal("game_not_running", status=state.status)
     ruleset = ruleset_of(state)
     ruleset.pipeline.run(Resolution(state, ruleset))
+
+
+def rule(state: GameState, key: str, option: str) -> None:
+    """The master answers a question the rules left to them (engine/core/rulings.py); until the phase
+    ends a new answer replaces the old one."""
+    question = state.questions.get(key) if isinstance(key, str) else None
+    if question is None:
+        raise Refusal("unknown_question", key=key)
+    if not rulings.open_question(state, key):
+        reason = "phase_over" if state.status != "running" or question.phase != state.phase else "order_withdrawn"
+        raise Refusal("question_closed", key=key, reason=reason)
+    if option not in question.options:
+        raise Refusal("option_not_offered", key=key, option=option)
+    rulings.decide(state, key, option)
+
+
+# Engine settings the master may change during a game (the bot's per-game options that reach the engine).
+MASTER_SETTINGS: dict[str, type] = {"review_messages": bool}
+
+
+def configure(state: GameState, key: str, value: Any) -> None:
+    """Change one of MASTER_SETTINGS; it applies from now on (a question already asked stays)."""
+    kind = MASTER_SETTINGS.get(key) if isinstance(key, str) else None
+    if kind is None or not isinstance(value, kind):
+        raise Refusal("bad_param", param="setting", reason="unknown_setting", key=key)
+    if state.settings.get(key) != value:
+        state.settings[key] = value
+        state.emit("setting_changed", "master", None, key=key, value=value)
 
 
 def play_cost(state: GameState, pid: int, uid: int, params: dict[str, Any] | None = None) -> int:

@@ -45,4 +45,7 @@ CODES = (
     "deck_invalid",  # deck building rules broken (see params.reason)
     "bad_order",  # the hand order given is not a permutation of the hand
     "not_implemented",  # the card has no behaviour yet and cannot be used
+    "unknown_question",  # the master answers a question that was never asked (rulings.py)
+    "question_closed",  # its phase is over, or the order it was about is withdrawn (see reason)
+    "option_not_offered",  # the master's answer is not one of the question's options
 )

@@ -118,6 +118,21 @@ class Event(BaseModel):
     params: dict[str, JsonValue] = Field(default_factory=dict)
 
 
+class MasterQuestion(BaseModel):
+    """Something the rules leave to the master's judgement (engine/core/rulings.py): asked when it
+    arises, answered by the master before the phase's deadline, else its default applies."""
+
+    key: str  # stable: the same situation asks the same key, a changed one a new key
+    kind: str  # what is asked ("card_message"); the bot words it and its options
+    phase: int  # the phase it belongs to: answered only while that phase runs
+    options: list[str]
+    default: str  # what happens if the master does not answer
+    params: dict[str, JsonValue] = Field(default_factory=dict)
+    oid: int | None = None  # the order it is about, if any: gone with the order, it is stale
+    choice: str | None = None  # the master's answer
+    defaulted: bool = False  # the default was applied (and said so)
+
+
 class GameState(BaseModel):
     ruleset: str
     seed: int
@@ -132,6 +147,7 @@ class GameState(BaseModel):
     events: list[Event] = Field(default_factory=list)
     counters: dict[str, int] = Field(default_factory=dict)
     winners: list[str] = Field(default_factory=list)
+    questions: dict[str, MasterQuestion] = Field(default_factory=dict)  # by key (rulings.py)
 
     # ---- derived helpers (no state of their own) ----
     @property

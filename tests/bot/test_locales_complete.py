@@ -67,7 +67,17 @@ def dynamic_keys() -> set[str]:
         | {f"punishment.{p}" for p in ("execution", "beating", "two_leaders", "none")}
         | mafik_keys()
         | mafik_play_keys()
+        | question_keys()
     )
+
+
+def question_keys() -> set[str]:
+    """Every kind of question to the master (engine/core/rulings.py): asked, recorded, and its options."""
+    from engine.core.rulings import KINDS
+
+    assert KINDS, "the rule sets declare their questions on import"
+    return ({f"{prefix}.{kind}" for kind in KINDS for prefix in ("question", "about")}
+            | {f"ruling.{kind}.{option}" for kind, options in KINDS.items() for option in options})
 
 
 def mafik_play_keys() -> set[str]:

@@ -19,10 +19,12 @@ from engine.core import api
 from tgbot.i18n import LANGUAGES, t
 from tgbot.logs import bind as log_bind
 from tgbot.routers.common import explain
+from tgbot.services import decisions
 from tgbot.services.announce import split_text
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.services.master_tools import MasterTools
+from tgbot.services.options import ENGINE_OPTIONS
 from tgbot.services.signup import SignupBoard
 from tgbot.storage.repo import Repository
 from tgbot.ui.panel import deadline_text, phase_title
@@ -83,6 +85,8 @@ async def set_option(message: Message, command: CommandObject, service: GameServ
         if len(parts) != 2:
             raise ServiceError("bad_option", key=" ".join(parts) or "—")
         value = await service.set_option(int(game["id"]), user_id=message.from_user.id, key=parts[0], raw=parts[1])
+        if parts[0] in ENGINE_OPTIONS:  # a running game follows at once
+            await decisions.sync_settings(service, int(game["id"]), user_id=message.from_user.id)
     except ServiceError as error:
         await message.answer(explain(lang, error) + "\n" + t(lang, "master.set_usage"))
         return
@@ -335,7 +339,7 @@ class RememberUsernames:
         if user is not None and user.username and self._known.get(user.id) != user.username.lower():
             name = user.username.lower()
             with contextlib.suppress(Exception):  # never in the way of the message itself
-                async with self.repo.db.transaction() as conn:
+                async with self.repo.db.batch() as conn:
                     await conn.execute("DELETE FROM usernames WHERE user_id = ?", (user.id,))
                     await conn.execute("INSERT OR REPLACE INTO usernames (username, user_id) VALUES (?, ?)", (name, user.id))
                 self._known[user.id] = name

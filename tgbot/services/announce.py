@@ -1,7 +1,8 @@
 """Turning new engine events into outbox messages: public group, each player, the mafia, the master.
 
 Each player's private results of a phase arrive as one message; the public group gets one message
-per phase result; the master's log group gets every event with its audience. Texts longer than
+per phase result; the master's log group gets every event with its audience (a question to the
+master gets a message of its own, its options as buttons: tgbot/ui/decisions.py). Texts longer than
 Telegram's limit are split. Every message has a dedup key, so a retried resolution cannot queue an
 announcement twice.
 """
@@ -16,6 +17,7 @@ from engine.core.state import Event, GameState
 from tgbot.i18n import t
 from tgbot.render import render
 from tgbot.storage.repo import OutboxMessage
+from tgbot.ui.decisions import QUESTION_EVENT, question_markup, question_text
 
 TELEGRAM_LIMIT = 4096
 SPLIT_AT = 3900
@@ -100,7 +102,16 @@ def event_messages(
         text = "\n".join(render(state, e, lang) for e in mine)
         out += _messages(game_id, int(player["user_id"]), text, f"{span}:p{pid}")
 
-    lines = [f"{audience_tag(e, state, game_lang)} {render(state, e, game_lang)}" for e in events]
-    header = t(game_lang, "log.events", game=game_id)
-    out += _messages(game_id, int(game["log_chat_id"]), header + "\n" + "\n".join(lines), f"{span}:log")
+    log_chat = int(game["log_chat_id"])
+    lines = [f"{audience_tag(e, state, game_lang)} {render(state, e, game_lang)}" for e in events
+             if e.kind != QUESTION_EVENT]
+    if lines:
+        header = t(game_lang, "log.events", game=game_id)
+        out += _messages(game_id, log_chat, header + "\n" + "\n".join(lines), f"{span}:log")
+    for event in events:  # a question to the master: its own message, with its options as buttons
+        if event.kind == QUESTION_EVENT:
+            out.append(OutboxMessage(
+                chat_id=log_chat, game_id=game_id, dedup_key=f"g{game_id}:q{event.seq}",
+                text=question_text(state, event, game_lang, game_id=game_id),
+                reply_markup=question_markup(event, game_lang, game_id=game_id)))
     return out

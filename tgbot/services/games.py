@@ -21,7 +21,7 @@ from engine.core.state import GameState, Order
 from tgbot.logs import bind
 from tgbot.services.announce import event_messages
 from tgbot.services.errors import ServiceError
-from tgbot.services.options import DEFAULTS, deadline_after, parse_option
+from tgbot.services.options import DEFAULTS, ENGINE_OPTIONS, deadline_after, parse_option
 from tgbot.storage.repo import OutboxMessage, Repository
 
 MAX_NAME = 32
@@ -121,7 +121,7 @@ class GameService:
                 raise ServiceError("public_is_log")
             if game["status"] != "signup":
                 raise ServiceError("wrong_status", status=game["status"])
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.update_game(conn, game_id, public_chat_id=chat_id)
             return await self.game(game_id)
 
@@ -132,7 +132,7 @@ class GameService:
             value = parse_option(key, raw)
             options = json.loads(game["settings_json"] or "{}")
             options[key] = value
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.update_game(conn, game_id, settings_json=json.dumps(options))
             return value
 
@@ -140,7 +140,7 @@ class GameService:
         async with self.lock(game_id):
             game = await self.game(game_id)
             self.require_master(game, user_id)
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.update_game(conn, game_id, locale=locale)
 
     # ---------------------------------------------------------------- sign-up
@@ -183,7 +183,7 @@ class GameService:
                 raise ServiceError("game_full")
             if public_role == "other":
                 public_role = f"other:{self._role_title(game, players, title or name)}"
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.add_player(conn, game_id, user_id=user_id, name=name, public_role=public_role,
                                            locale=locale)
 
@@ -194,7 +194,7 @@ class GameService:
                 raise ServiceError("signup_closed")
             if not any(p["user_id"] == user_id for p in await self.repo.players(game_id)):
                 raise ServiceError("not_player", game=game_id)
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.remove_player(conn, game_id, user_id)
 
     # ---------------------------------------------------------------- start and deck building
@@ -208,13 +208,14 @@ class GameService:
                 raise ServiceError("no_public_chat")
             players = await self.repo.players(game_id)
             try:
+                options = self.options(game)
                 state = api.new_game(game["ruleset"], [(p["name"], p["public_role"]) for p in players],
-                                     seed=self.seeds())
+                                     seed=self.seeds(), settings={key: options[key] for key in ENGINE_OPTIONS})
             except Refusal as refusal:
                 raise ServiceError("cannot_start", **refusal.params) from None
             now = self.clock()
             deadline = deadline_after(self.options(game), phase=0, now=now, timezone=self.timezone)
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 for pid, player in enumerate(players):
                     await self.repo.seat(conn, game_id, player["user_id"], pid)
                 await self.repo.update_game(conn, game_id, status="setup", deadline_at=deadline)
@@ -261,7 +262,7 @@ class GameService:
             self.repo.forget(game_id)
             raise
         players = await self.repo.players(game_id)
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action=action,
                                               payload=payload, now=self.clock())
             if state.status == "running" and game["status"] == "setup":
@@ -335,7 +336,7 @@ class GameService:
     async def _maybe_early(self, game_id: int, state: GameState) -> None:
         game = await self.game(game_id)
         if self.options(game)["early"] and state.status == "running" and all(api.submitted(state).values()):
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.update_game(conn, game_id, deadline_at=self.clock())
             await self._deadline_changed(game_id, self.clock())
 
@@ -372,7 +373,7 @@ class GameService:
             players = await self.repo.players(game_id)
             new_events = state.events[before:]
             now = self.clock()
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.save_state(conn, game_id, state, now=now)
                 await self._enqueue(conn, event_messages(game, state, new_events, players))
                 if state.status == "finished":
@@ -420,7 +421,7 @@ class GameService:
             if abs(minutes) > MAX_EXTEND_MINUTES:
                 raise ServiceError("bad_option", key="extend")
             deadline = max(self.clock(), float(game["deadline_at"]) + 60 * minutes)
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self.repo.update_game(conn, game_id, deadline_at=deadline)
         await self._deadline_changed(game_id, deadline)
         return deadline
@@ -441,7 +442,7 @@ class GameService:
         from html import escape
 
         text = t(str(game["locale"]), "ui.unreachable", name=escape(player["name"]), user=user_id)
-        async with self.repo.db.transaction() as conn:
+        async with self.repo.db.batch() as conn:
             await self.repo.enqueue(conn, OutboxMessage(chat_id=int(game["public_chat_id"]), text=text, game_id=game_id,
                                                         dedup_key=f"g{game_id}:unreachable:{user_id}"), now=self.clock())
         self._wake()
@@ -463,6 +464,30 @@ class GameService:
                               dedup_key=f"g{game_id}:remind{phase}:{minutes}:p{pid}")
                 for pid in waiting if pid in players
             ]
-            async with self.repo.db.transaction() as conn:
+            async with self.repo.db.batch() as conn:
                 await self._enqueue(conn, messages)
             self._wake()
+
+    async def master_change(self, game_id: int, *, user_id: int,
+                            change: Callable[[GameState], Any]) -> tuple[GameState, Any]:
+        """One change the master makes to the engine state (answering a question the rules leave to them,
+        a setting): under the game's lock, saved with its events and their announcements in one
+        transaction. A Refusal changes nothing."""
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            self.require_master(game, user_id)
+            state = await self.state(game_id)
+            before = len(state.events)
+            try:
+                result = change(state)
+            except Refusal:
+                raise
+            except Exception:
+                self.repo.forget(game_id)
+                raise
+            players = await self.repo.players(game_id)
+            async with self.repo.db.batch() as conn:  # as `_act` commits
+                await self.repo.save_state(conn, game_id, state, now=self.clock())
+                await self._enqueue(conn, event_messages(game, state, state.events[before:], players))
+            self._wake()
+            return state, result

@@ -1,4 +1,5 @@
-"""Per-game options the master sets (phase lengths, clock-time deadlines, early resolution, language)."""
+"""Per-game options the master sets (phase lengths, clock-time deadlines, early resolution, language,
+the review of card messages — an engine setting too: tgbot/services/decisions.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ DEFAULTS: dict[str, Any] = {
     "early": False,  # resolve as soon as every living player has submitted
     "reminders": [60, 10],  # minutes before a deadline
     "players": 8,
+    "review_messages": True,  # the master judges card messages before delivery (engine/core/messages.py)
 }
+# The options that are engine settings too (api.MASTER_SETTINGS): given to the engine at the start.
+ENGINE_OPTIONS = ("review_messages",)
 MIN_PHASE_MINUTES = 1
 _CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 

@@ -9,6 +9,7 @@ from engine.core.rng import seed_state
 from engine.core.ruleset import Ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
 from engine.rulesets.mafik import comms, neutral, orders, perks_a, perks_b
+from engine.rulesets.mafik.cards.common import review_messages
 from engine.rulesets.mafik.costs import card_cost, exiled, stance
 from engine.rulesets.mafik.deck import deck_limits, deck_problem, max_copies
 from engine.rulesets.mafik.registry import (
@@ -25,7 +26,8 @@ from engine.rulesets.mafik.registry import (
 )
 from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, OTHER, PUBLIC_ROLES, SECRET_ROLES, colours_of
 
-DEFAULT_SETTINGS: dict[str, Any] = {"hand_size": 6, "min_players": 12, "max_players": 30}
+# review_messages: the master judges each card message before it is delivered (engine/core/messages.py).
+DEFAULT_SETTINGS: dict[str, Any] = {"hand_size": 6, "min_players": 12, "max_players": 30, "review_messages": True}
 MANIAC_FROM, TRAITOR_FROM = 13, 16
 UNIQUE_ON_DECK = 3  # the role's unique card arrives in the Sleeve with the third deck
 
@@ -135,6 +137,7 @@ class Mafik(Ruleset):
     def on_submitted(self, state: GameState, pid: int, order: Order) -> None:
         if order.kind == "punishment":  # the punishment vote is open
             state.emit("punishment_vote", "public", None, pid=pid, choice=order.params["choice"])
+        review_messages(state, pid, order)
 
     def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
         """The top card; an empty deck gives a Пустышка."""

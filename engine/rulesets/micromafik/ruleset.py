@@ -10,6 +10,7 @@ from engine.core.rng import seed_state
 from engine.core.ruleset import Ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
 from engine.rulesets.micromafik import orders
+from engine.rulesets.micromafik.cards.common import review_messages
 from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, NAME, PIPELINE, QUERIES, REPLACEMENTS
 from engine.rulesets.micromafik.roles import LAW_ROLE, MAFIA_ROLES, PUBLIC_ROLES, SECRET_ROLES
 
@@ -21,6 +22,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "mafia_other_colour_cards": 1,
     "max_copies": 2,
     "first_night_damage_cap": 4,
+    "review_messages": True,  # the master judges each card message before it is delivered (core/messages.py)
 }
 MIN_PLAYERS = 4
 MAX_PLAYERS = len(PUBLIC_ROLES)
@@ -175,6 +177,9 @@ class Micromafik(Ruleset):
     # ---------------------------------------------------------------- phases
     def validate_orders(self, state: GameState, pid: int, orders_: list[Order]) -> None:
         orders.validate_orders(state, pid, orders_)
+
+    def on_submitted(self, state: GameState, pid: int, order: Order) -> None:
+        review_messages(state, pid, order)
 
     def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
         return player.deck.pop(0) if player.deck else None

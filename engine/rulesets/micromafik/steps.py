@@ -68,7 +68,8 @@ def commit(res: Resolution) -> None:
             ok = any(actor != play.actor and card == chosen["card"] for actor, card in originals)
             play.options["flashmob_ok"] = ok
             if ok:
-                res.plays.append(Play(res, play.actor, CATALOG[str(chosen["card"])], dict(chosen["params"]), via="flashmob"))
+                res.plays.append(Play(res, play.actor, CATALOG[str(chosen["card"])], dict(chosen["params"]),
+                                      order=play.order, via="flashmob"))
         if play.spec.id != "flashmob" or play.options["flashmob_ok"]:
             play.paid, play.payment_cards = _pay(res, play.actor, play.order)
             play.payment_points = play.order.payment.points

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from engine.core import messages
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.checks import learn
 from engine.core.params import ParamContext, validate_params
@@ -93,7 +94,7 @@ def guessed_role(play: Play, target: int, guess: Any) -> bool:
 
 def apply_effect(play: Play, card_id: str, params: dict[str, JsonValue], *, via: str) -> None:
     """Apply another card's effect as part of this play."""
-    sub = Play(play.res, play.actor, CATALOG[card_id], dict(params), via=via)
+    sub = Play(play.res, play.actor, CATALOG[card_id], dict(params), order=play.order, via=via)
     CARDS.behaviours[card_id](sub)
 
 
@@ -106,10 +107,27 @@ def tonight(state: GameState) -> int:
 
 def card_message(play: Play, to: int, text: str, *, anonymous: bool = True) -> None:
     """"Отправьте цели произвольное сообщение": the target gets it at the end of the phase, without the
-    sender's name unless the card says otherwise; the master sees who sent it."""
+    sender's name unless the card says otherwise; the master sees who sent it — and may have withheld it
+    as a link (engine/core/messages.py)."""
     state = play.state
+    if not messages.delivered(state, play.actor, play.order, text):
+        messages.withheld(state, play.actor, to, text, play.spec.id)
+        return
     state.emit("card_message", "player", to, text=text, sender=None if anonymous else play.actor, via=play.spec.id)
     state.emit("card_message_sent", "master", None, sender=play.actor, to=to, text=text, via=play.spec.id)
+
+
+def review_messages(state: GameState, pid: int, order: Order) -> None:
+    """A just-submitted order's card messages become questions to the master (when the game reviews them)."""
+    found = messages.found_in(order.params)
+    if not found:
+        return
+    card: str | None = None
+    if order.kind == "play":
+        card = played_spec(state, pid, *find_card(state, pid, order.card), order.params).id
+    elif order.kind == "ability":
+        card = str(order.params.get("ability"))
+    messages.review(state, pid, order, found, card)
 
 
 def deny_armor(play: Play, target: int, start: int, end: int | None) -> None:

@@ -15,7 +15,8 @@ def block(play: Play) -> None:
     play.armor(play.target, 1)
     extra = play.params.get("extra")
     if extra == "call" and play.params.get("message"):
-        send_message(play.res, play.actor, play.target, str(play.params["message"]), anonymous=True, via="block")
+        send_message(play.res, play.actor, play.target, str(play.params["message"]), anonymous=True, via="block",
+                     order=play.order)
     elif extra == "feedback":
         grant_reply(play, play.target, "block")
         play.tell(play.target, "may_reply", to=play.actor)

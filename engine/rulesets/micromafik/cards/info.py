@@ -19,7 +19,8 @@ def alibi(play: Play) -> None:
 
 @CARDS.card("letter")
 def letter(play: Play) -> None:
-    send_message(play.res, play.actor, play.target, str(play.params["message"]), anonymous=True, via="letter")
+    send_message(play.res, play.actor, play.target, str(play.params["message"]), anonymous=True, via="letter",
+                 order=play.order)
 
 
 @CARDS.card("feedback")
@@ -33,7 +34,8 @@ def correspondence(play: Play) -> None:
     messages = play.params["messages"]
     assert isinstance(messages, list)
     for target, text in zip(play.targets, messages, strict=True):
-        send_message(play.res, play.actor, target, str(text), anonymous=False, via="correspondence")
+        send_message(play.res, play.actor, target, str(text), anonymous=False, via="correspondence",
+                     order=play.order)
         grant_reply(play, target, "correspondence")
 
 
@@ -109,7 +111,7 @@ def replies(res: Resolution) -> None:
         for order in orders:
             if order.kind == "message":
                 send_message(res, pid, int(order.params["to"]), str(order.params["text"]),
-                             anonymous=False, via="reply")
+                             anonymous=False, via="reply", order=order)
 
 
 @PIPELINE.step("triggers:watchers", 450)
