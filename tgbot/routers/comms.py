@@ -11,6 +11,7 @@ from typing import Any
 
 from aiogram import F, Router
 from aiogram.exceptions import TelegramBadRequest
+from aiogram.filters import StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
@@ -19,6 +20,7 @@ from engine.core.refusal import Refusal
 from engine.core.state import GameState
 from tgbot.i18n import t
 from tgbot.routers.common import edit, explain
+from tgbot.routers.filters import Magic
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.services.rooms import RoomService
@@ -228,8 +230,8 @@ async def on_confirm(query: CallbackQuery, callback_data: Confirm, service: Game
 def make_router() -> Router:
     """A fresh router (each bot instance gets its own)."""
     router = Router(name="comms")
-    router.callback_query.register(on_comms, Comms.filter(), F.message.chat.type == "private")
+    router.callback_query.register(on_comms, Comms.filter(), Magic(F.message.chat.type == "private"))
     router.callback_query.register(on_confirm, Confirm.filter())
-    router.message.register(private_text, CommsStates.private_text, F.chat.type == "private", F.text,
-                            ~F.text.startswith("/"))
+    router.message.register(private_text, StateFilter(CommsStates.private_text), Magic(F.chat.type == "private"),
+                            Magic(F.text), Magic(~F.text.startswith("/")))
     return router

@@ -18,6 +18,7 @@ from engine.core.state import GameState
 from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.routers.common import edit, explain
+from tgbot.routers.filters import Magic
 from tgbot.routers.play import DECK_ACTIONS, Stale, context
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
@@ -292,8 +293,8 @@ async def _building_game(service: GameService, fsm: FSMContext,
 def make_router() -> Router:
     """A fresh router (each bot instance gets its own)."""
     router = Router(name="deck")
-    router.callback_query.filter(F.message.chat.type == "private")
+    router.callback_query.filter(Magic(F.message.chat.type == "private"))
     router.callback_query.register(on_deck, Act.filter(F.a.in_(ACTIONS)))
-    router.message.register(search, F.chat.type == "private", F.text, ~F.text.startswith("/"),
+    router.message.register(search, Magic(F.chat.type == "private"), Magic(F.text), Magic(~F.text.startswith("/")),
                             StateFilter(None, DeckStates.building))
     return router

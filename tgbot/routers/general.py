@@ -20,6 +20,7 @@ from aiogram.types import (
 from engine.core.ruleset import RULESETS
 from tgbot import gamedata
 from tgbot.i18n import LANGUAGES, t
+from tgbot.routers.filters import Magic
 from tgbot.services.games import GameService
 from tgbot.ui.callbacks import Lang
 from tgbot.ui.deck import card_info
@@ -139,13 +140,13 @@ async def stale_button(query: CallbackQuery, lang: str) -> None:
 def make_router() -> Router:
     """A fresh router (each bot instance gets its own)."""
     router = Router(name="general")
-    router.message.register(start, CommandStart(), F.chat.type == "private")
+    router.message.register(start, CommandStart(), Magic(F.chat.type == "private"))
     router.message.register(help_, Command("help"))
     router.message.register(rules, Command("rules"))
     router.message.register(card, Command("card"))
     router.inline_query.register(inline_card)
     router.message.register(language, Command("language"))
     router.callback_query.register(set_language, Lang.filter())
-    router.message.register(fallback, F.chat.type == "private")
+    router.message.register(fallback, Magic(F.chat.type == "private"))
     router.callback_query.register(stale_button)
     return router

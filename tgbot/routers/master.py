@@ -19,6 +19,7 @@ from engine.core import api
 from tgbot.i18n import LANGUAGES, t
 from tgbot.logs import bind as log_bind
 from tgbot.routers.common import explain
+from tgbot.routers.filters import Magic
 from tgbot.services import decisions
 from tgbot.services.announce import split_text
 from tgbot.services.errors import ServiceError
@@ -349,7 +350,7 @@ class RememberUsernames:
 def make_router() -> Router:
     """A fresh router (each bot instance gets its own)."""
     router = Router(name="master")
-    router.message.filter(F.chat.type.in_({"group", "supergroup"}))
+    router.message.filter(Magic(F.chat.type.in_({"group", "supergroup"})))
     router.message.register(newgame, Command("newgame"))
     router.message.register(bind, Command("bind"))
     router.message.register(set_option, Command("set"))

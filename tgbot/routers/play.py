@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 from aiogram import F, Router
+from aiogram.filters import StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
@@ -21,6 +22,7 @@ from engine.core.views import player_view
 from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.routers.common import answer, answer_once, edit, explain
+from tgbot.routers.filters import Magic
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.states import PlayStates
@@ -890,8 +892,8 @@ ACTIONS = {
 def make_router() -> Router:
     """A fresh router (each bot instance gets its own)."""
     router = Router(name="play")
-    router.callback_query.filter(F.message.chat.type == "private")
+    router.callback_query.filter(Magic(F.message.chat.type == "private"))
     router.callback_query.register(on_action, Act.filter(~F.a.in_(DECK_ACTIONS)))
-    router.message.register(flow_text, PlayStates.flow, F.chat.type == "private", F.text)
-    router.message.register(reply_text, PlayStates.reply_text, F.chat.type == "private", F.text)
+    router.message.register(flow_text, StateFilter(PlayStates.flow), Magic(F.chat.type == "private"), Magic(F.text))
+    router.message.register(reply_text, StateFilter(PlayStates.reply_text), Magic(F.chat.type == "private"), Magic(F.text))
     return router

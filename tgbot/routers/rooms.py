@@ -18,6 +18,7 @@ from aiogram.types import CallbackQuery, ChatJoinRequest, InlineKeyboardMarkup, 
 
 from tgbot.i18n import t
 from tgbot.routers.common import explain
+from tgbot.routers.filters import Magic
 from tgbot.services.errors import ServiceError
 from tgbot.services.rooms import RoomService
 from tgbot.ui.comms import RoomAct, relay_markup
@@ -181,14 +182,14 @@ async def group_only(message: Message, lang: str) -> None:
 def make_router() -> Router:
     """A fresh router (each bot instance gets its own)."""
     router = Router(name="rooms")
-    groups = F.chat.type.in_({"group", "supergroup"})
+    groups = Magic(F.chat.type.in_({"group", "supergroup"}))
     router.message.register(pool, Command("pool"), groups)
     router.chat_join_request.register(join_request)
     router.message.register(room_message, groups)
-    private = F.chat.type == "private"
+    private = Magic(F.chat.type == "private")
     router.message.register(group_only, Command(*MASTER_COMMANDS), private)
     router.message.register(show_rooms, Command("room"), private)
     router.message.register(leave_command, Command("leave_room"), private)
-    router.message.register(relay_text, private, F.text, ~F.text.startswith("/"), StateFilter(None))
+    router.message.register(relay_text, private, Magic(F.text), Magic(~F.text.startswith("/")), StateFilter(None))
     router.callback_query.register(on_room_button, RoomAct.filter())
     return router

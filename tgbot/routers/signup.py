@@ -9,13 +9,14 @@ from html import escape
 from typing import Any
 
 from aiogram import F, Router
-from aiogram.filters import CommandObject, CommandStart
+from aiogram.filters import CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.routers.common import edit, explain
+from tgbot.routers.filters import Magic
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import MAX_NAME, GameService
 from tgbot.services.signup import SignupBoard
@@ -197,10 +198,10 @@ async def leave(message: Message, service: GameService, lang: str, board: Signup
 def make_router() -> Router:
     """A fresh router (each bot instance gets its own)."""
     router = Router(name="signup")
-    router.message.filter(F.chat.type == "private")
+    router.message.filter(Magic(F.chat.type == "private"))
     router.message.register(start_join, CommandStart(deep_link=True, magic=F.args.regexp(r"^join_(\d+)$")))
-    router.message.register(leave, F.text.regexp(r"^/leave(@\w+)?(\s+\d+)?$"))
-    router.message.register(got_name, SignupStates.name, F.text)
-    router.message.register(got_title, SignupStates.title, F.text)
+    router.message.register(leave, Magic(F.text.regexp(r"^/leave(@\w+)?(\s+\d+)?$")))
+    router.message.register(got_name, StateFilter(SignupStates.name), Magic(F.text))
+    router.message.register(got_title, StateFilter(SignupStates.title), Magic(F.text))
     router.callback_query.register(got_role, Signup.filter())
     return router
