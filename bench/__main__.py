@@ -14,6 +14,7 @@ import sys
 
 from bench.bot_bench import run as bot_figures
 from bench.engine_bench import games_per_second, resolve_vs_roundtrip
+from tgbot.run import tune_gc
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,6 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args(argv)
     repeats, games = (50, 20) if args.quick else (300, 200)
+    tune_gc()  # as the bot runs in production; the baselines run in the same process, under the same collector
     report = {
         "quick": args.quick,
         "machine": {"python": platform.python_version(), "cpu": platform.machine()},

@@ -1,14 +1,23 @@
 """Bot figures: updates handled per second against a bare echo bot, end-of-phase fan-out against
 Telegram's limits, memory per game and re-arming after a restart. All in one process, in-process
-fake Telegram, SQLite on disk."""
+fake Telegram, SQLite on disk.
+
+Baselines, measured on the same fake in the same run: `echo` only answers the callback (the issue's
+baseline); `echo_edit` answers and edits the message with the panel the bot would show — the two
+Telegram calls a card play needs, with none of the bot's work — so the bot's own cost can be told
+from the cost of talking to Telegram. Throughput: every game's players press at once (100 games in
+flight). Latency: the same presses fed one by one at a fixed rate — a quarter of the throughput
+the bot reached — to the bot and to the baselines alike, each timed from its feeding to its end."""
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import itertools
+import json
 import math
 import resource
+import statistics
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -16,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from aiogram import Dispatcher, Router
-from aiogram.types import CallbackQuery, Update
+from aiogram.types import CallbackQuery, Message, Update
 
 from engine.core.ruleset import get_ruleset
 from tgbot.app import BotApp, create_app
@@ -24,7 +33,11 @@ from tgbot.config import Settings
 from tgbot.delivery import Delivery, Limits
 from tgbot.fake import FakeSession, FakeTelegram, FakeUser, ManualClock, World
 from tgbot.ui.callbacks import Act
+from tgbot.ui.panel import panel
 
+# Latency is measured at this share of the bot's throughput: a busy bot, not a saturated one (a
+# saturated one's latency is its queue, and says nothing of a click).
+LOAD_SHARE = 4
 UNLIMITED = Limits(global_per_s=1_000_000, private_interval_s=0.0, group_per_min=1_000_000)
 
 
@@ -36,16 +49,17 @@ async def _app(world: World, clock: Any, folder: Path) -> BotApp:
     return app
 
 
-async def make_games(app: BotApp, world: World, games: int, players: int) -> list[tuple[int, list[FakeUser]]]:
+async def make_games(app: BotApp, world: World, games: int, players: int,
+                     ruleset: str = "micromafik") -> list[tuple[int, list[FakeUser]]]:
     """Games in their first night, set up through the service (sign-up by Telegram is not measured)."""
     out = []
-    roles = [r["id"] for r in get_ruleset("micromafik").public_roles()]
+    roles = [r["id"] for r in get_ruleset(ruleset).public_roles()]
     for g in range(games):
         master = world.add_user(f"M{g}", started=True)
         users = [world.add_user(f"P{g}_{i}", started=True) for i in range(players)]
         log = world.create_group(f"log{g}", owner=master)
         public = world.create_group(f"pub{g}", owner=master, members=users)
-        game_id = await app.service.create_game(master_user_id=master.id, log_chat_id=log.id, ruleset="micromafik",
+        game_id = await app.service.create_game(master_user_id=master.id, log_chat_id=log.id, ruleset=ruleset,
                                                 locale="ru")
         await app.service.bind_public(game_id, user_id=master.id, chat_id=public.id)
         for i, user in enumerate(users):
@@ -68,24 +82,42 @@ def _discard_updates(app: BotApp, world: World, games: list[tuple[int, list[Fake
     return presses
 
 
+def _update(world: World, user: FakeUser, message: Any, data: str) -> Update:
+    message.reply_markup = {"inline_keyboard": [[{"text": "x", "callback_data": data}]]}
+    update: Update = user.press(message, "x")
+    world.ack(update.update_id)
+    return update
+
+
 async def _drive(dp: Dispatcher, bot: Any, world: World, presses: list[tuple[FakeUser, Any, str]],
-                 rounds: int, concurrency: int) -> tuple[float, list[float]]:
-    latencies: list[float] = []
-
-    async def one(user: FakeUser, message: Any, data: str) -> None:
-        message_buttons = {"inline_keyboard": [[{"text": "x", "callback_data": data}]]}
-        message.reply_markup = message_buttons
-        update: Update = user.press(message, "x")
-        world.ack(update.update_id)
-        start = time.perf_counter()
-        await dp.feed_update(bot, update)
-        latencies.append(time.perf_counter() - start)
-
+                 rounds: int, concurrency: int) -> float:
+    """Seconds to handle every press `rounds` times, `concurrency` presses in flight at once."""
     work = presses * rounds
     start = time.perf_counter()
     for i in range(0, len(work), concurrency):
-        await asyncio.gather(*(one(*item) for item in work[i:i + concurrency]))
-    return time.perf_counter() - start, latencies
+        updates = [_update(world, *item) for item in work[i:i + concurrency]]
+        await asyncio.gather(*(dp.feed_update(bot, update) for update in updates))
+    return time.perf_counter() - start
+
+
+async def _offered(dp: Dispatcher, bot: Any, world: World, presses: list[tuple[FakeUser, Any, str]],
+                   rate: float) -> list[float]:
+    """Open loop: press i is fed at i / rate seconds whatever happened before; its latency runs from
+    its feeding to the end of its handling (so time spent interleaved with the presses in flight
+    counts; the event loop's timer slack before the feeding, the same for every system, does not)."""
+    loop = asyncio.get_running_loop()
+    latencies: list[float] = []
+    start = loop.time() + 0.01
+
+    async def one(arrival: float, update: Update) -> None:
+        await asyncio.sleep(max(0.0, arrival - loop.time()))
+        fed = time.perf_counter()
+        await dp.feed_update(bot, update)
+        latencies.append(time.perf_counter() - fed)
+
+    tasks = [one(start + i / rate, _update(world, *item)) for i, item in enumerate(presses)]
+    await asyncio.gather(*tasks)
+    return latencies
 
 
 def _p99_ms(samples: list[float]) -> float:
@@ -93,8 +125,30 @@ def _p99_ms(samples: list[float]) -> float:
     return round(ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)] * 1000, 3)
 
 
+def _baselines(world: World, panels: dict[int, tuple[str, Any]]) -> dict[str, FakeTelegram]:
+    """`echo` answers the callback; `echo_edit` also edits the message with the bot's panel."""
+    echo, echo_edit = Dispatcher(), Dispatcher()
+    only_answer, answer_and_edit = Router(), Router()
+
+    async def answer(query: CallbackQuery) -> None:
+        await query.answer()
+
+    async def answer_edit(query: CallbackQuery) -> None:
+        await query.answer("ok")
+        text, keyboard = panels[query.from_user.id]
+        message = query.message
+        assert isinstance(message, Message)
+        await message.edit_text(text, parse_mode="HTML", reply_markup=keyboard)
+
+    only_answer.callback_query.register(answer)
+    answer_and_edit.callback_query.register(answer_edit)
+    echo.include_router(only_answer)
+    echo_edit.include_router(answer_and_edit)
+    return {"echo": FakeTelegram(echo, world), "echo_edit": FakeTelegram(echo_edit, world)}
+
+
 async def throughput(games: int, rounds: int) -> dict[str, Any]:
-    """Card-play callbacks through the whole bot vs. a bare handler that only answers, same fake."""
+    """Card-play callbacks through the whole bot vs. the baselines, same fake, same presses."""
     with tempfile.TemporaryDirectory() as tmp:
         world = World(record_calls=False)
         app = await _app(world, time.time, Path(tmp))
@@ -102,29 +156,36 @@ async def throughput(games: int, rounds: int) -> dict[str, Any]:
         await app.delivery.drain(timeout=600)
         states = {g: await app.service.state(g) for g, _ in made}
         presses = _discard_updates(app, world, made, states)
-        bot_s, bot_lat = await _drive(app.dp, app.bot, world, presses, rounds, concurrency=games)
-        echo = Dispatcher()
-        router = Router()
-
-        async def answer(query: CallbackQuery) -> None:
-            await query.answer()
-
-        router.callback_query.register(answer)
-        echo.include_router(router)
-        fake = FakeTelegram(echo, world)
-        echo_s, echo_lat = await _drive(echo, fake.bot, world, presses, rounds, concurrency=games)
+        panels = {user.id: panel(await app.service.game(g), states[g], pid, "ru")
+                  for g, users in made for pid, user in enumerate(users)}
+        baselines = _baselines(world, panels)
+        seconds = {"bot": await _drive(app.dp, app.bot, world, presses, rounds, concurrency=games)}
+        for name, fake in baselines.items():
+            seconds[name] = await _drive(fake.dispatcher, fake.bot, world, presses, rounds, concurrency=games)
+        count = len(presses) * rounds
+        rate = {name: count / s for name, s in seconds.items()}
+        offered = rate["bot"] / LOAD_SHARE
+        latencies = {"bot": await _offered(app.dp, app.bot, world, presses, offered)}
+        for name, fake in baselines.items():
+            latencies[name] = await _offered(fake.dispatcher, fake.bot, world, presses, offered)
         await app.shutdown()
-    count = len(presses) * rounds
-    bot_rate, echo_rate = count / bot_s, count / echo_s
+    p99 = {name: _p99_ms(samples) for name, samples in latencies.items()}
     return {
         "bot_games": games,
         "bot_updates": count,
-        "bot_updates_per_s": round(bot_rate, 1),
-        "echo_updates_per_s": round(echo_rate, 1),
-        "bot_vs_echo_throughput": round(bot_rate / echo_rate, 4),
-        "bot_p99_ms": _p99_ms(bot_lat),
-        "echo_p99_ms": _p99_ms(echo_lat),
-        "bot_vs_echo_p99": round(_p99_ms(bot_lat) / max(_p99_ms(echo_lat), 1e-6), 2),
+        "bot_updates_per_s": round(rate["bot"], 1),
+        "echo_updates_per_s": round(rate["echo"], 1),
+        "echo_edit_updates_per_s": round(rate["echo_edit"], 1),
+        "bot_vs_echo_throughput": round(rate["bot"] / rate["echo"], 4),
+        "bot_vs_echo_edit_throughput": round(rate["bot"] / rate["echo_edit"], 4),
+        "latency_offered_per_s": round(offered, 1),
+        "bot_p99_ms": p99["bot"],
+        "echo_p99_ms": p99["echo"],
+        "echo_edit_p99_ms": p99["echo_edit"],
+        "bot_vs_echo_p99": round(p99["bot"] / max(p99["echo"], 1e-6), 2),
+        "bot_vs_echo_edit_p99": round(p99["bot"] / max(p99["echo_edit"], 1e-6), 2),
+        "bot_median_ms": round(statistics.median(latencies["bot"]) * 1000, 3),
+        "echo_median_ms": round(statistics.median(latencies["echo"]) * 1000, 3),
     }
 
 
@@ -142,13 +203,13 @@ def fanout_lower_bound(chats: Counter[int], limits: Limits) -> float:
 
 
 async def fanout(games: int, players: int) -> dict[str, Any]:
-    """End-of-phase messages of many games whose deadlines fall in the same second, delivered
-    through a fake that enforces Telegram's limits (its clock is simulated, so the run is short)."""
+    """End-of-phase messages of many 16-player Мафик games whose first nights end in the same second,
+    delivered through a fake that enforces Telegram's limits (its clock is simulated, so the run is short)."""
     with tempfile.TemporaryDirectory() as tmp:
         clock = ManualClock(1_800_000_000.0)
         world = World(clock=clock, record_calls=False)
         app = await _app(world, clock, Path(tmp))
-        made = await make_games(app, world, games, players)
+        made = await make_games(app, world, games, players, ruleset="mafik")
         await app.delivery.drain(timeout=3600)
         for game_id, _users in made:
             await app.service.resolve(game_id, 1)
@@ -171,6 +232,7 @@ async def fanout(games: int, players: int) -> dict[str, Any]:
     minimum = fanout_lower_bound(chats, limits)
     return {
         "fanout_games": games,
+        "fanout_players": players,
         "fanout_messages": sum(chats.values()),
         "fanout_s": round(elapsed, 2),
         "fanout_min_s": round(minimum, 2),
@@ -180,43 +242,50 @@ async def fanout(games: int, players: int) -> dict[str, Any]:
     }
 
 
-def _rss_mb() -> float:
+def rss_mb() -> float:
+    """Resident memory now (Linux: /proc; elsewhere the peak, which can only overstate growth)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-async def memory_and_rearm(games: int) -> dict[str, Any]:
-    """Resident memory per active game once `games` are loaded, and the time a restart takes to
-    re-arm every deadline."""
+async def memory_and_rearm(games: int, players: int) -> dict[str, Any]:
+    """Resident memory per active 16-player Мафик game with `games` loaded, and the time from start-up
+    to every deadline re-armed — both measured by a restarted bot in a fresh process
+    (bench/restart_probe.py) on the database this process filled."""
     with tempfile.TemporaryDirectory() as tmp:
         world = World(record_calls=False)
         app = await _app(world, time.time, Path(tmp))
-        made = await make_games(app, world, games, 8)
+        await make_games(app, world, games, players, ruleset="mafik")
         await app.delivery.drain(timeout=3600)
         await app.shutdown()
-        gc.collect()
-        before = _rss_mb()
-        start = time.perf_counter()
-        restarted = await _app(world, time.time, Path(tmp))
-        await restarted.startup()
-        rearm_s = time.perf_counter() - start
-        armed = len([j for j in restarted.scheduler.get_jobs() if j.id.endswith(":deadline")])
-        states = [await restarted.service.state(g) for g, _ in made]  # every game touched once
-        after = _rss_mb()
-        await restarted.shutdown()
+        database = Path(tmp) / "bot.sqlite3"
+        done = await asyncio.create_subprocess_exec(sys.executable, "-m", "bench.restart_probe", str(database),
+                                                    stdout=asyncio.subprocess.PIPE)
+        out, _ = await done.communicate()
+        if done.returncode != 0:
+            raise RuntimeError(f"restart probe failed with {done.returncode}")
+    probe = json.loads(out)
     return {
-        "rss_games": games,
-        "rss_mb_per_game": round(max(0.0, after - before) / games, 4),
-        "restart_rearm_s": round(rearm_s, 3),
-        "restart_armed": armed,
-        "restart_games_loaded": len(states),
+        "rss_games": probe["games"],
+        "rss_players": players,
+        "rss_mb_per_game": round(max(0.0, probe["rss_loaded_mb"] - probe["rss_started_mb"]) / max(probe["games"], 1), 4),
+        "rss_process_mb": round(probe["rss_loaded_mb"], 1),
+        "restart_rearm_s": round(probe["rearm_s"], 3),
+        "restart_armed": probe["armed"],
     }
 
 
 async def bot_figures(quick: bool) -> dict[str, Any]:
     report: dict[str, Any] = {}
     report.update(await throughput(games=20 if quick else 100, rounds=2 if quick else 3))
-    report.update(await fanout(games=20 if quick else 200, players=8))
-    report.update(await memory_and_rearm(games=50 if quick else 500))
+    report.update(await fanout(games=20 if quick else 200, players=16))
+    report.update(await memory_and_rearm(games=50 if quick else 500, players=16))
     return report
 
 

@@ -1,0 +1,42 @@
+"""`python -m bench.restart_probe DATABASE`: start the bot on an existing database in a fresh process,
+as a restart does, and print JSON: seconds from start-up to every deadline re-armed, and resident
+memory before and after every running game is loaded (a fresh process, so memory freed by whoever
+made the games cannot be reused and hide the cost)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from pathlib import Path
+
+from bench.bot_bench import UNLIMITED, rss_mb
+from tgbot.app import create_app
+from tgbot.config import Settings
+from tgbot.fake import FakeSession, World
+
+
+async def probe(database: Path) -> dict[str, float | int]:
+    world = World(record_calls=False)
+    before = rss_mb()
+    start = time.perf_counter()
+    app = await create_app(Settings(bot_token="42:TEST", database_path=database), session=FakeSession(world),
+                           bot_username=world.bot.username, limits=UNLIMITED)
+    await app.startup()
+    rearm_s = time.perf_counter() - start
+    armed = len([job for job in app.scheduler.get_jobs() if job.id.endswith(":deadline")])
+    started = rss_mb()
+    games = [int(game["id"]) for game in await app.repo.games_where(status="running")]
+    for game_id in games:  # every game touched once: its state, players and row in memory
+        await app.service.state(game_id)
+        await app.service.game(game_id)
+        await app.repo.players(game_id)
+    loaded = rss_mb()
+    await app.shutdown()
+    return {"rearm_s": rearm_s, "armed": armed, "games": len(games), "rss_start_mb": before,
+            "rss_started_mb": started, "rss_loaded_mb": loaded}
+
+
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(probe(Path(sys.argv[1])))))
