@@ -57,6 +57,20 @@ def _entity_error(detail: str) -> TelegramError:
     return bad_request(f"can't parse entities: {detail}")
 
 
+class _ByteOffset:
+    """The UTF-8 byte offset of position `i`, as Telegram reports it — formatted only when an error
+    message needs it (encoding the text before every tag made parsing quadratic)."""
+
+    def __init__(self, source: str, i: int) -> None:
+        self.source, self.i = source, i
+
+    def __str__(self) -> str:
+        return str(len(self.source[:self.i].encode()))
+
+
+_SPECIAL = re.compile(r"[<&]")
+
+
 def parse_html(source: str) -> tuple[str, list[Entity]]:
     """Turn Telegram-flavoured HTML into ``(text, entities)`` or raise the 400 Telegram gives."""
     out: list[str] = []
@@ -68,7 +82,7 @@ def parse_html(source: str) -> tuple[str, list[Entity]]:
     while i < n:
         ch = source[i]
         if ch == "<":
-            byte_offset = len(source[:i].encode())
+            byte_offset = _ByteOffset(source, i)  # only computed for an error message
             if source.startswith("</", i):
                 name, i = _read_name(source, i + 2)
                 while i < n and source[i].isspace():
@@ -111,9 +125,16 @@ def parse_html(source: str) -> tuple[str, list[Entity]]:
                     pos16 += utf16_len(decoded)
                     i = ref.end()
                     continue
-        out.append(ch)
-        pos16 += 2 if ord(ch) > 0xFFFF else 1
-        i += 1
+            out.append(ch)
+            pos16 += 1
+            i += 1
+            continue
+        special = _SPECIAL.search(source, i)  # plain text runs to the next tag or entity reference
+        end = special.start() if special is not None else n
+        chunk = source[i:end]
+        out.append(chunk)
+        pos16 += utf16_len(chunk)
+        i = end
     if stack:
         raise _entity_error(f'Can\'t find end tag corresponding to start tag "{stack[-1].tag}"')
     entities.sort(key=lambda e: (e["offset"], -e["length"]))
