@@ -64,6 +64,27 @@ async def test_storage_a_load_racing_a_save_keeps_the_saved_state(repo):
     assert await repo.load_state(game_id) is newer
 
 
+async def test_storage_a_read_racing_a_batch_sees_the_batch_once_committed(repo):
+    """Players (and game rows) read from disk while a batch that changes them waits for its commit
+    must not stay cached as they were: the batch tells the caches again once it is committed (the
+    fuzz suite caught a started game whose players stayed unseated in the cache)."""
+    game_id = await _game(repo)
+    async with repo.db.batch() as conn:
+        await repo.add_player(conn, game_id, user_id=10, name="Анна", public_role="hero")
+    assert (await repo.players(game_id))[0]["pid"] is None
+
+    async def seat() -> None:
+        async with repo.db.batch() as conn:
+            await repo.seat(conn, game_id, 10, 0)
+            await repo.update_game(conn, game_id, status="setup")
+            await asyncio.sleep(0)  # a reader slips in before the commit
+
+    reading = asyncio.gather(repo.players(game_id), repo.game(game_id))
+    await asyncio.gather(seat(), reading)
+    assert (await repo.players(game_id))[0]["pid"] == 0
+    assert (await repo.game(game_id))["status"] == "setup"
+
+
 async def test_storage_stores_each_event_once(repo):
     game_id = await _game(repo)
     state = api.new_game("micromafik", [(f"P{i}", r) for i, r in enumerate(ROLES)], seed=5)

@@ -70,7 +70,8 @@ async def cast(tmp: Path) -> World:
     service = bot.app.service
     # A player of game 1 also plays in game 2 (seat 0 of game 2 handed over to them).
     twin = a.users[1]
-    await bot.app.repo.db.conn.execute("UPDATE players SET user_id = ? WHERE game_id = ? AND pid = 0", (twin.id, b.id))
+    async with bot.app.repo.db.batch() as conn:  # through the repository, whose caches follow its writes
+        await bot.app.repo.replace_player(conn, b.id, 0, user_id=twin.id, locale=None)
     b.users[0] = twin
     bot.world.set_member(b.public, twin, "member")
     # Somebody dies: the mafia strikes, then the day executes.

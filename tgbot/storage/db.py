@@ -21,18 +21,31 @@ from tgbot.storage.migrations import MIGRATIONS
 
 
 class Writer(Protocol):
-    """What a repository method that only writes needs: a transaction of either kind."""
+    """What a repository method that only writes needs: a transaction of either kind (`after_commit`
+    tells the two apart)."""
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ...) -> Any: ...
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Any: ...
 
 
+def after_commit(conn: Writer, callback: Callable[[], None]) -> None:
+    """Run `callback` once what `conn` wrote is committed: at the end of a batch; at once in a
+    `transaction()`, whose statements already ran on the connection every reader uses."""
+    if isinstance(conn, Batch):
+        conn.committed.append(callback)
+    else:
+        callback()
+
+
 class Batch:
-    """Statements recorded for one transaction; `Database.batch()` runs them together."""
+    """Statements recorded for one transaction; `Database.batch()` runs them together, then the
+    `committed` callbacks (caches that must see the change: a reader that missed a cache while the
+    batch was waiting read the old rows and may have kept them)."""
 
     def __init__(self) -> None:
         self.statements: list[tuple[str, Sequence[Any], bool]] = []
+        self.committed: list[Callable[[], None]] = []
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> None:
         self.statements.append((sql, parameters, False))
@@ -147,6 +160,8 @@ class Database:
                 except asyncio.CancelledError:  # nor forget its caches before its own commit is done
                     await asyncio.wait([future])
                     raise
+            for done in batch.committed:
+                done()
         except BaseException:
             for forget in self.on_rollback:
                 forget()

@@ -46,7 +46,7 @@ class SqliteStorage(BaseStorage):
         name = _key(key)
         if name not in self._states:
             rows = list(await self.db.conn.execute_fetchall("SELECT state FROM fsm WHERE key = ?", (name,)))
-            self._states[name] = rows[0][0] if rows else None
+            self._states.setdefault(name, rows[0][0] if rows else None)  # one set meanwhile is newer
         return self._states[name]
 
     async def set_data(self, key: StorageKey, data: Mapping[str, Any]) -> None:
@@ -63,7 +63,7 @@ class SqliteStorage(BaseStorage):
         name = _key(key)
         if name not in self._data:
             rows = list(await self.db.conn.execute_fetchall("SELECT data_json FROM fsm WHERE key = ?", (name,)))
-            self._data[name] = rows[0][0] if rows and rows[0][0] is not None else "{}"
+            self._data.setdefault(name, rows[0][0] if rows and rows[0][0] is not None else "{}")
         return dict(json.loads(self._data[name]))
 
     async def close(self) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import aiosqlite
 
 from engine.core.state import Event, GameState
-from tgbot.storage.db import Database, Writer
+from tgbot.storage.db import Database, Writer, after_commit
 
 
 @dataclass
@@ -90,8 +90,8 @@ class Repository:
             rows = await self.db.conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
             if not rows:
                 return None
-            cached = {key: value for key, value in dict(next(iter(rows))).items() if key != "state_json"}
-            self._games[game_id] = cached
+            row = {key: value for key, value in dict(next(iter(rows))).items() if key != "state_json"}
+            cached = self._games.setdefault(game_id, row)  # one put meanwhile is at least as new
         return dict(cached)
 
     async def update_game(self, conn: Writer, game_id: int, **fields: Any) -> None:
@@ -101,9 +101,29 @@ class Repository:
             raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
         columns = ", ".join(f"{name} = ?" for name in fields)
         await conn.execute(f"UPDATE games SET {columns} WHERE id = ?", (*fields.values(), game_id))
-        cached = self._games.get(game_id)
-        if cached is not None:
-            cached.update(fields)
+        self._game_changed(conn, game_id, fields)
+
+    def _game_changed(self, conn: Writer, game_id: int, fields: dict[str, Any]) -> None:
+        """The cached row follows a write now and again once it is committed (a reader may have
+        cached the row as it was in between)."""
+        def apply() -> None:
+            cached = self._games.get(game_id)
+            if cached is not None:
+                cached.update(fields)
+
+        apply()
+        after_commit(conn, apply)
+
+    def _players_changed(self, conn: Writer, game_id: int | None = None) -> None:
+        """Forget the cached players (of one game, or all) now and once the write is committed."""
+        def forget() -> None:
+            if game_id is None:
+                self._players.clear()
+            else:
+                self._players.pop(game_id, None)
+
+        forget()
+        after_commit(conn, forget)
 
     async def deadlines(self) -> list[tuple[int, float]]:
         """Every pending deadline, for re-arming the scheduler at start-up."""
@@ -120,11 +140,11 @@ class Repository:
             "INSERT INTO players (game_id, user_id, name, public_role, locale) VALUES (?, ?, ?, ?, ?)",
             (game_id, user_id, name, public_role, locale),
         )
-        self._players.pop(game_id, None)
+        self._players_changed(conn, game_id)
 
     async def remove_player(self, conn: Writer, game_id: int, user_id: int) -> None:
         await conn.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-        self._players.pop(game_id, None)
+        self._players_changed(conn, game_id)
 
     async def players(self, game_id: int) -> list[dict[str, Any]]:
         """The game's players in sign-up order (copies: change them through this repository)."""
@@ -132,24 +152,24 @@ class Repository:
         if cached is None:
             rows = await self.db.conn.execute_fetchall(
                 "SELECT * FROM players WHERE game_id = ? ORDER BY rowid", (game_id,))
-            cached = self._players[game_id] = [dict(r) for r in rows]
+            cached = self._players.setdefault(game_id, [dict(r) for r in rows])
         return [dict(r) for r in cached]
 
     async def seat(self, conn: Writer, game_id: int, user_id: int, pid: int) -> None:
         await conn.execute("UPDATE players SET pid = ? WHERE game_id = ? AND user_id = ?", (pid, game_id, user_id))
-        self._players.pop(game_id, None)
+        self._players_changed(conn, game_id)
 
     async def replace_player(self, conn: Writer, game_id: int, pid: int, *, user_id: int,
                              locale: str | None) -> None:
         """A newcomer takes over seat `pid`."""
         await conn.execute("UPDATE players SET user_id = ?, locale = ? WHERE game_id = ? AND pid = ?",
                            (user_id, locale, game_id, pid))
-        self._players.pop(game_id, None)
+        self._players_changed(conn, game_id)
 
     async def set_player_locale(self, conn: Writer, user_id: int, locale: str) -> None:
         """The user's language in every game they play."""
         await conn.execute("UPDATE players SET locale = ? WHERE user_id = ?", (locale, user_id))
-        self._players.clear()
+        self._players_changed(conn)
 
     # ---------------------------------------------------------------- state and events
     async def save_state(self, conn: Writer, game_id: int, state: GameState, *, now: float) -> None:
@@ -158,8 +178,7 @@ class Repository:
             "UPDATE games SET state_json = ?, phase = ? WHERE id = ?",
             (state.model_dump_json(exclude={"events"}), state.phase, game_id),
         )
-        if game_id in self._games:
-            self._games[game_id]["phase"] = state.phase
+        self._game_changed(conn, game_id, {"phase": state.phase})
         stored = self._stored_seq.get(game_id)
         if stored is None:  # committed events (read outside the transaction: only this game's lock writes them)
             rows = list(await self.db.conn.execute_fetchall(
@@ -280,7 +299,11 @@ class Repository:
     async def set_user(self, conn: Writer, user_id: int, *, locale: str | None = None,
                        started: bool | None = None) -> None:
         await conn.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
-        self._users.pop(user_id, None)
+        def forget() -> None:
+            self._users.pop(user_id, None)
+
+        forget()
+        after_commit(conn, forget)
         if locale is not None:
             await conn.execute("UPDATE users SET locale = ? WHERE user_id = ?", (locale, user_id))
         if started is not None:
@@ -289,7 +312,7 @@ class Repository:
     async def user(self, user_id: int) -> dict[str, Any] | None:
         if user_id not in self._users:
             rows = await self.db.conn.execute_fetchall("SELECT * FROM users WHERE user_id = ?", (user_id,))
-            self._users[user_id] = next((dict(r) for r in rows), None)
+            self._users.setdefault(user_id, next((dict(r) for r in rows), None))
         cached = self._users[user_id]
         return None if cached is None else dict(cached)
 
