@@ -274,9 +274,10 @@ async def memory_and_rearm(games: int, players: int) -> dict[str, Any]:
     return {
         "rss_games": probe["games"],
         "rss_players": players,
-        "rss_mb_per_game": round(max(0.0, probe["rss_loaded_mb"] - probe["rss_started_mb"]) / max(probe["games"], 1), 4),
+        "rss_mb_per_game": round(max(0.0, probe["rss_loaded_mb"] - probe["rss_created_mb"]) / max(probe["games"], 1), 4),
         "rss_process_mb": round(probe["rss_loaded_mb"], 1),
         "restart_rearm_s": round(probe["rearm_s"], 3),
+        "restart_ready_s": round(probe["ready_s"], 3),
         "restart_armed": probe["armed"],
     }
 
