@@ -78,13 +78,18 @@ async def test_master_withholds_a_card_message_as_a_link(tmp_path):
         assert question.choice == "withhold"
         assert "🎩 Мастер решил — Не доставлять" in "\n".join(h.texts(h.log))
 
+        stale = next(b["callback_data"] for row in message.inline_keyboard for b in row)
         await pass_deadline(h)
         assert not any(TEXT in t for t in h.texts(h.players[TARGET])), "the target got the withheld message"
         assert any("Мастер не передал ваше сообщение" in t and TEXT in t for t in h.texts(h.players[SENDER]))
         assert not any("по умолчанию" in t for t in h.texts(h.log))
+        # the question in the log loses its buttons and says what was decided
+        assert not message.inline_keyboard
+        assert "🔒 Не доставлять — решение мастера. Фаза закончилась." in (message.text or "")
 
-        # the phase is over: the button is stale
-        update = h.master.press(message, next(b["callback_data"] for row in message.inline_keyboard for b in row))
+        # the phase is over: a button still shown somewhere is stale
+        message.reply_markup = {"inline_keyboard": [[{"text": "Доставить", "callback_data": stale}]]}
+        update = h.master.press(message, "Доставить")
         await h.feed(update)
         assert answer_of(h, update) == "Эта фаза уже закончилась — кнопка устарела."
     finally:
@@ -96,9 +101,11 @@ async def test_unanswered_question_delivers_by_default_at_the_deadline(tmp_path)
     try:
         await start_mafik(h, ROLES)
         await play_contract(h)
-        question_message(h)
+        message = question_message(h)
         await pass_deadline(h)
         assert any(TEXT in t for t in h.texts(h.players[TARGET]))
+        assert not message.inline_keyboard
+        assert "🔒 Доставить — по умолчанию: мастер не ответил до конца фазы." in (message.text or "")
         log = "\n".join(h.texts(h.log))
         assert "⏰ Мастер не ответил до дедлайна, по умолчанию — Доставить" in log and TEXT in log
         assert not any("Мастер не передал" in t for t in h.texts(h.players[SENDER]))
@@ -123,5 +130,21 @@ async def test_no_question_when_the_master_turns_the_review_off(tmp_path):
         await h.deliver()
         assert (await state_of(h)).settings["review_messages"] is True
         assert "⚙️ Настройка игры review_messages: вкл." in "\n".join(h.texts(h.log))
+    finally:
+        await h.close()
+
+
+async def test_question_of_a_withdrawn_play_is_dropped_when_the_phase_ends(tmp_path):
+    h = await make_harness(tmp_path, players=12)
+    try:
+        await start_mafik(h, ROLES)
+        await play_contract(h)
+        message = question_message(h)
+        order = next(o for o in (await state_of(h)).orders[SENDER] if o.kind == "play")
+        await h.app.service.withdraw(1, user_id=h.players[SENDER].id, oid=order.oid)
+        await pass_deadline(h)
+        assert not any(TEXT in t for t in h.texts(h.players[TARGET]))
+        assert not message.inline_keyboard
+        assert "🔒 Вопрос снят: заявку отозвали или изменили до конца фазы." in (message.text or "")
     finally:
         await h.close()

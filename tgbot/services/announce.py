@@ -17,7 +17,7 @@ from engine.core.state import Event, GameState
 from tgbot.i18n import t
 from tgbot.render import render
 from tgbot.storage.repo import OutboxMessage
-from tgbot.ui.decisions import QUESTION_EVENT, question_markup, question_text
+from tgbot.ui.decisions import QUESTION_EVENT, final_text, question_markup, question_text, slot_of
 
 TELEGRAM_LIMIT = 4096
 SPLIT_AT = 3900
@@ -112,6 +112,16 @@ def event_messages(
         if event.kind == QUESTION_EVENT:
             out.append(OutboxMessage(
                 chat_id=log_chat, game_id=game_id, dedup_key=f"g{game_id}:q{event.seq}",
+                slot=slot_of(str(event.params["key"])),
                 text=question_text(state, event, game_lang, game_id=game_id),
                 reply_markup=question_markup(event, game_lang, game_id=game_id)))
     return out
+
+
+def closed_questions(game: dict[str, Any], state: GameState, phase: int) -> list[OutboxMessage]:
+    """Phase `phase` is over: each of its questions in the log loses its buttons and says what was
+    decided (the master's choice, the default, or nothing: the play was withdrawn)."""
+    game_id, lang = int(game["id"]), str(game["locale"])
+    return [OutboxMessage(chat_id=int(game["log_chat_id"]), game_id=game_id, op="edit", slot=slot_of(q.key),
+                          text=final_text(state, q, lang, game_id=game_id), dedup_key=f"g{game_id}:q-closed-{q.key}")
+            for q in state.questions.values() if q.phase == phase]

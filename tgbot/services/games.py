@@ -19,7 +19,7 @@ from engine.core.refusal import Refusal
 from engine.core.ruleset import RULESETS, get_ruleset
 from engine.core.state import GameState, Order
 from tgbot.logs import bind
-from tgbot.services.announce import event_messages
+from tgbot.services.announce import closed_questions, event_messages
 from tgbot.services.errors import ServiceError
 from tgbot.services.options import DEFAULTS, ENGINE_OPTIONS, deadline_after, parse_option
 from tgbot.storage.repo import OutboxMessage, Repository
@@ -376,6 +376,7 @@ class GameService:
             async with self.repo.db.batch() as conn:
                 await self.repo.save_state(conn, game_id, state, now=now)
                 await self._enqueue(conn, event_messages(game, state, new_events, players))
+                await self._enqueue(conn, closed_questions(game, state, phase))
                 if state.status == "finished":
                     await self.repo.update_game(conn, game_id, status="finished", deadline_at=None,
                                                 resolved_phase=phase)

@@ -32,6 +32,21 @@ def question_text(state: GameState, event: Event, lang: str, *, game_id: int, ch
     return text
 
 
+def slot_of(key: str) -> str:
+    """The outbox slot the question's log message is kept under (edited when the phase ends)."""
+    return f"question-{key}"
+
+
+def final_text(state: GameState, question: MasterQuestion, lang: str, *, game_id: int) -> str:
+    """The question once its phase is over: what was decided, and how (buttons gone)."""
+    text = t(lang, "decide.header", game=game_id) + "\n" + render(state, as_event(question), lang) + "\n\n"
+    if question.choice is not None:
+        return text + t(lang, "decide.final_chosen", option=option_label(lang, question.kind, question.choice))
+    if question.defaulted:
+        return text + t(lang, "decide.final_default", option=option_label(lang, question.kind, question.default))
+    return text + t(lang, "decide.final_moot")
+
+
 def question_markup(event: Event, lang: str, *, game_id: int, chosen: str | None = None) -> dict[str, Any]:
     """One button per option, in the order offered; the chosen one marked."""
     kind, key = str(event.params["question"]), str(event.params["key"])
