@@ -278,6 +278,7 @@ async def memory_and_rearm(games: int, players: int) -> dict[str, Any]:
         "rss_process_mb": round(probe["rss_loaded_mb"], 1),
         "restart_rearm_s": round(probe["rearm_s"], 3),
         "restart_ready_s": round(probe["ready_s"], 3),
+        "restart_rooms_resynced_s": round(probe["resynced_s"], 3),
         "restart_armed": probe["armed"],
     }
 

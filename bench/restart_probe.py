@@ -35,7 +35,9 @@ async def probe(database: Path) -> dict[str, float | int]:
     app.deadlines.rearm = timed_rearm  # type: ignore[method-assign]
     created = rss_mb()  # the bot without any game in memory yet (start-up loads running games)
     await app.startup()
-    ready_s = time.perf_counter() - start
+    ready_s = time.perf_counter() - start  # serving updates; chat rooms are re-synced in the background
+    await app.ready()
+    resynced_s = time.perf_counter() - start
     rearm_s = armed_at[0] - start
     armed = len([job for job in app.scheduler.get_jobs() if job.id.endswith(":deadline")])
     games = [int(game["id"]) for game in await app.repo.games_where(status="running")]
@@ -45,7 +47,7 @@ async def probe(database: Path) -> dict[str, float | int]:
         await app.repo.players(game_id)
     loaded = rss_mb()
     await app.shutdown()
-    return {"rearm_s": rearm_s, "ready_s": ready_s, "armed": armed, "games": len(games), "rss_start_mb": before,
+    return {"rearm_s": rearm_s, "ready_s": ready_s, "resynced_s": resynced_s, "armed": armed, "games": len(games), "rss_start_mb": before,
             "rss_created_mb": created, "rss_loaded_mb": loaded}
 
 

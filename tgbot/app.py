@@ -91,9 +91,12 @@ class BotApp:
     default_locale: str = "ru"
     rooms: RoomService | None = None
     _delivery_task: asyncio.Task[None] | None = None
+    _resume_task: asyncio.Task[None] | None = None
 
     async def startup(self) -> None:
-        """Re-arm every deadline from the database and start delivering the outbox."""
+        """Re-arm every deadline from the database and start delivering the outbox; chat rooms are
+        brought in line with every running game in the background (`ready()` waits for it): that
+        loads every game, and updates need not wait for it — each game's lock orders the two."""
         if not self.scheduler.running:
             self.scheduler.start()
         armed = await self.deadlines.rearm()
@@ -101,9 +104,24 @@ class BotApp:
         self._delivery_task = asyncio.create_task(self.delivery.run())
         self.delivery.wake()
         if self.rooms is not None:  # chat rooms opened or ended while the bot was down
-            await self.rooms.resume()
+            self._resume_task = asyncio.create_task(self._resume_rooms(self.rooms))
+
+    async def _resume_rooms(self, rooms: RoomService) -> None:
+        try:
+            log.info("chat rooms re-synced with %d games", await rooms.resume())
+        except Exception:  # logged; each game's next change syncs its rooms again
+            log.exception("re-syncing chat rooms at start-up failed")
+
+    async def ready(self) -> None:
+        """Wait until start-up's background work (the chat rooms' re-sync) is done."""
+        if self._resume_task is not None:
+            await asyncio.shield(self._resume_task)
 
     async def shutdown(self) -> None:
+        if self._resume_task is not None and not self._resume_task.done():
+            self._resume_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._resume_task
         await self.delivery.stop()
         if self._delivery_task is not None:
             self._delivery_task.cancel()

@@ -75,6 +75,7 @@ async def start_app(world: World, clock: ManualClock, database: Path, *, seed: i
                            limits=Limits(global_per_s=10_000, private_interval_s=0.0, group_per_min=100_000),
                            seeds=lambda: next(seeds))
     await app.startup()
+    await app.ready()  # tests look at chat rooms right after a restart
     return app
 
 
