@@ -243,6 +243,23 @@ class GameService:
                                      game_id=int(game["id"]), dedup_key=f"{key}:p{pid}"))
         return out
 
+    def _change(self, game_id: int, change: Callable[[], Any]) -> Any:
+        """Run one change of the game's cached engine state: a Refusal changes nothing; any other error
+        may have left it half-changed, so the cache drops it (the database still has the last commit)."""
+        try:
+            return change()
+        except Refusal:
+            raise
+        except Exception:
+            self.repo.forget(game_id)
+            raise
+
+    async def _save(self, conn: Any, game: dict[str, Any], state: GameState, events: list[Any],
+                    players: list[dict[str, Any]]) -> None:
+        """The changed state and the announcements of its new events, in the caller's transaction."""
+        await self.repo.save_state(conn, int(game["id"]), state, now=self.clock())
+        await self._enqueue(conn, event_messages(game, state, events, players))
+
     async def _act(self, game_id: int, user_id: int, action: str, payload: dict[str, Any],
                    change: Callable[[GameState, int], Any], *, statuses: tuple[str, ...]) -> tuple[GameState, Any]:
         """Apply one player action to the engine and commit it (with any events it caused)."""
@@ -254,21 +271,14 @@ class GameService:
         pid = await self.seat_of(game_id, user_id)
         state = await self.state(game_id)
         before = len(state.events)
-        try:
-            result = change(state, pid)  # a Refusal changes nothing; anything else may have
-        except Refusal:
-            raise
-        except Exception:
-            self.repo.forget(game_id)
-            raise
+        result = self._change(game_id, lambda: change(state, pid))
         players = await self.repo.players(game_id)
         async with self.repo.db.batch() as conn:
             await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action=action,
                                               payload=payload, now=self.clock())
             if state.status == "running" and game["status"] == "setup":
                 await self._begin_running(conn, game, state, players)
-            await self.repo.save_state(conn, game_id, state, now=self.clock())
-            await self._enqueue(conn, event_messages(game, state, state.events[before:], players))
+            await self._save(conn, game, state, state.events[before:], players)
         if state.status == "running" and game["status"] == "setup":
             await self._after_begin(game_id, state)
         self._wake()
@@ -374,8 +384,7 @@ class GameService:
             new_events = state.events[before:]
             now = self.clock()
             async with self.repo.db.batch() as conn:
-                await self.repo.save_state(conn, game_id, state, now=now)
-                await self._enqueue(conn, event_messages(game, state, new_events, players))
+                await self._save(conn, game, state, new_events, players)
                 await self._enqueue(conn, closed_questions(game, state, phase))
                 if state.status == "finished":
                     await self.repo.update_game(conn, game_id, status="finished", deadline_at=None,
@@ -479,16 +488,9 @@ class GameService:
             self.require_master(game, user_id)
             state = await self.state(game_id)
             before = len(state.events)
-            try:
-                result = change(state)
-            except Refusal:
-                raise
-            except Exception:
-                self.repo.forget(game_id)
-                raise
+            result = self._change(game_id, lambda: change(state))
             players = await self.repo.players(game_id)
             async with self.repo.db.batch() as conn:  # as `_act` commits
-                await self.repo.save_state(conn, game_id, state, now=self.clock())
-                await self._enqueue(conn, event_messages(game, state, state.events[before:], players))
+                await self._save(conn, game, state, state.events[before:], players)
             self._wake()
             return state, result
