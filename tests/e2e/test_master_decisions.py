@@ -19,6 +19,14 @@ SENDER, TARGET = 2, 3
 TEXT = "загляни в пост 5 ветки обсуждения"
 
 
+async def start_reviewed(h: Harness) -> None:
+    """A Мафик game whose master reviews card messages (`/set review_messages on`; off by default)."""
+    await h.feed(h.master.send("/newgame mafik", h.log))
+    await h.feed(h.master.send("/set review_messages on", h.log))
+    await start_mafik(h, ROLES)  # (creates no second game: the first one is still open)
+    assert (await state_of(h)).settings["review_messages"] is True
+
+
 async def play_contract(h: Harness, text: str = TEXT) -> None:
     """The sender plays Заказ on the target with a message, by buttons and typed text."""
     user = h.players[SENDER]
@@ -52,7 +60,7 @@ async def pass_deadline(h: Harness) -> GameState:
 async def test_master_withholds_a_card_message_as_a_link(tmp_path):
     h = await make_harness(tmp_path, players=12)
     try:
-        await start_mafik(h, ROLES)
+        await start_reviewed(h)
         await play_contract(h)
         message = question_message(h)
         text = message.text or ""
@@ -99,7 +107,7 @@ async def test_master_withholds_a_card_message_as_a_link(tmp_path):
 async def test_unanswered_question_delivers_by_default_at_the_deadline(tmp_path):
     h = await make_harness(tmp_path, players=12)
     try:
-        await start_mafik(h, ROLES)
+        await start_reviewed(h)
         await play_contract(h)
         message = question_message(h)
         await pass_deadline(h)
@@ -137,7 +145,7 @@ async def test_no_question_when_the_master_turns_the_review_off(tmp_path):
 async def test_question_of_a_withdrawn_play_is_dropped_when_the_phase_ends(tmp_path):
     h = await make_harness(tmp_path, players=12)
     try:
-        await start_mafik(h, ROLES)
+        await start_reviewed(h)
         await play_contract(h)
         message = question_message(h)
         order = next(o for o in (await state_of(h)).orders[SENDER] if o.kind == "play")

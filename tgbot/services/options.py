@@ -19,7 +19,9 @@ DEFAULTS: dict[str, Any] = {
     "early": False,  # resolve as soon as every living player has submitted
     "reminders": [60, 10],  # minutes before a deadline
     "players": 8,
-    "review_messages": True,  # the master judges card messages before delivery (engine/core/messages.py)
+    # The master judges card messages before delivery (engine/core/messages.py). Off until the crash suite's
+    # extra duplicates with it on are explained (docs/reliability.md); a master turns it on with /set.
+    "review_messages": False,
 }
 # The options that are engine settings too (api.MASTER_SETTINGS): given to the engine at the start.
 ENGINE_OPTIONS = ("review_messages",)
