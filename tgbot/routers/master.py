@@ -215,7 +215,7 @@ async def on_resolve_press(query: CallbackQuery, callback_data: Resolve, service
 
 
 def resolve_refusal(lang: str, error: ServiceError) -> str:
-    """Why a resolve did nothing; a phase that is over is named, with the one that is current."""
+    """Why a resolve did nothing; a phase that is not the current one is named, with the current one."""
     if error.code == "phase_over":
         return t(lang, "master.resolve_stale", phase=phase_title(lang, int(error.params["phase"])),
                  current=phase_title(lang, int(error.params["current"])))
