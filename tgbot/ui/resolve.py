@@ -30,9 +30,21 @@ def parse_phase(text: str) -> int | None:
     return None
 
 
+def phase_words(lang: str, phase: int) -> str:
+    """The phase as /resolve takes it in words (the inverse of `parse_phase`)."""
+    en = lang == "en"
+    if phase == 0:
+        return "deck" if en else "колоды"
+    day = (phase + 1) // 2
+    if phase % 2:
+        return f"{'night' if en else 'ночь'} {day}"
+    return f"{'day' if en else 'день'} {day}"
+
+
 def confirmation(lang: str, game_id: int, phase: int) -> tuple[str, InlineKeyboardMarkup]:
     """The question /resolve asks, and its one button, which ends this phase only."""
     name = phase_title(lang, phase)
     button = InlineKeyboardButton(text=t(lang, "master.resolve_button", phase=name),
                                   callback_data=Resolve(g=game_id, p=phase).pack())
-    return t(lang, "master.resolve_confirm", phase=name, game=game_id), InlineKeyboardMarkup(inline_keyboard=[[button]])
+    text = t(lang, "master.resolve_confirm", phase=name, game=game_id, words=phase_words(lang, phase))
+    return text, InlineKeyboardMarkup(inline_keyboard=[[button]])
