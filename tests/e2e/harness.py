@@ -38,6 +38,14 @@ class Harness:
     async def press(self, user: FakeUser, message: FakeMessage, button: str) -> None:
         await self.feed(user.press(message, button))
 
+    async def resolve(self, who: FakeUser | None = None) -> None:
+        """The master (or `who`) ends the current phase: /resolve in the log group, then its confirmation."""
+        who = who or self.master
+        await self.feed(who.send("/resolve", self.log))
+        confirm = self.world.last_message(self.log)
+        assert confirm is not None and confirm.inline_keyboard, (confirm.text if confirm else "no answer to /resolve")
+        await self.press(who, confirm, confirm.inline_keyboard[0][0]["callback_data"])
+
     def last(self, user: FakeUser) -> FakeMessage:
         message = self.world.last_message(user.chat)
         assert message is not None, f"{user.first_name} has no message"
@@ -92,4 +100,4 @@ async def start_mafik(h: Harness, roles: list[str]) -> None:
     for i, (user, role) in enumerate(zip(h.players, roles, strict=True)):
         await h.app.service.join(1, user_id=user.id, name=f"Персонаж {i + 1}", public_role=role, locale="ru")
     await h.feed(h.master.send("/startgame", h.log))
-    await h.feed(h.master.send("/resolve", h.log))
+    await h.resolve()

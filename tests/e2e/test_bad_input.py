@@ -47,7 +47,7 @@ async def test_stale_button_after_the_phase_is_answered_and_changes_nothing(tmp_
         old_panel = panel_of(h, user)
         assert old_panel is not None
         vote_button = next(a for _t, a in acts(old_panel) if a.a in ("kills", "card"))
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
         before = api.dump(await h.app.service.state(1))
         update = user.press(old_panel, vote_button.pack())
         await h.feed(update)
@@ -171,7 +171,7 @@ async def test_two_games_at_once_do_not_mix(tmp_path):
         one, two = await h.app.service.state(1), await h.app.service.state(2)
         assert one.status == two.status == "running"
         assert [p.name for p in one.players] != [p.name for p in two.players]
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
         assert (await h.app.service.state(1)).phase == 2
         assert (await h.app.service.state(2)).phase == 1
         rnd = random.Random(1)

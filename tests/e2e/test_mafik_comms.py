@@ -42,7 +42,7 @@ async def mafik_game(tmp_path, *, players: int = 13) -> Harness:
     for i, user in enumerate(h.players):
         await h.app.service.join(1, user_id=user.id, name=f"Персонаж {i + 1}", public_role=ROLES[i], locale="ru")
     await h.feed(h.master.send("/startgame", h.log))
-    await h.feed(h.master.send("/resolve", h.log))
+    await h.resolve()
     assert (await state_of(h)).phase == 1
     return h
 
@@ -52,7 +52,7 @@ async def to_day(h: Harness) -> None:
     for _ in range(2):
         if (await state_of(h)).is_day:
             return
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
     assert (await state_of(h)).is_day
 
 
@@ -64,7 +64,7 @@ async def end_day(h: Harness, scapegoat: int = 12) -> None:
     for pid, user in enumerate(h.players):
         if state.player(pid).alive:
             await h.app.service.submit(1, user_id=user.id, kind="vote", params={"target": scapegoat})
-    await h.feed(h.master.send("/resolve", h.log))
+    await h.resolve()
 
 
 async def press_data(h: Harness, user: FakeUser, message: FakeMessage, data: str) -> str:
@@ -115,7 +115,7 @@ async def test_private_message_is_delivered_at_once_with_a_copy_to_the_master(tm
         assert "ещё одно" not in "\n".join(h.texts(h.players[3]))
 
         # The end of the day: the public group learns who spent one (not to whom).
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
         public = "\n".join(h.texts(h.public))
         assert "Приваты сегодня потратили: Персонаж 2." in public
     finally:
@@ -151,7 +151,7 @@ async def test_gossip_has_two_and_refusals_are_explained(tmp_path):
         answer = await press_data(h, other, panel, Comms(g=1, p=2, a="pmto", v="4").pack())
         assert "нельзя выбрать себя" in answer
         # A button of a day that is over.
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
         answer = await press_data(h, other, comms_panel(h, other), Comms(g=1, p=2, a="pm").pack())
         assert "устарела" in answer
     finally:
@@ -200,7 +200,7 @@ async def test_only_the_named_members_may_confirm_a_room(tmp_path):
         assert "Вы уже подтвердили" in await confirm(h, h.players[2], card)
         assert "Вы уже подтвердили" in await confirm(h, h.players[1], card)  # the proposer confirmed by proposing
 
-        await h.feed(h.master.send("/resolve", h.log))  # Персонаж 4 never confirmed
+        await h.resolve()  # Персонаж 4 never confirmed
         card = h.world.chats[h.public.id].messages[card.message_id]
         assert "Комната не создана" in (card.text or "") and not card.inline_keyboard
         assert "Создана чат-комната" not in "\n".join(h.texts(h.public))
@@ -304,7 +304,7 @@ async def test_room_in_a_pool_group_from_formation_to_the_end(tmp_path):
         await h.feed(h.master.send("/pool remove", group))
         assert "сейчас идёт чат-комната" in (h.world.last_text(group) or "")
 
-        await h.feed(h.master.send("/resolve", h.log))  # the night is over: the room ends
+        await h.resolve()  # the night is over: the room ends
         assert (await state_of(h)).phase == 4
         for user in members:
             assert group.member(user.id).status == "left"
@@ -394,7 +394,7 @@ async def test_relayed_room_forwards_under_the_character_name_and_has_a_way_out(
         await h.feed(h.players[6].send("привет"))
         assert "Не понимаю" in (h.players[6].last_text or "")
 
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
         assert "Чат-комната 1 закрыта" in (a.last_text or "")
         await h.feed(a.send("ещё тут?"))
         assert "Не понимаю" in (a.last_text or "")
@@ -424,7 +424,7 @@ async def test_rooms_follow_the_game_across_a_restart(tmp_path):
         await h.app.shutdown()
         h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
         assert group.title.startswith("Комната 1")  # still its night: nothing to do
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
         assert group.member(h.players[1].id).status == "left" and group.title == "Запасная"
     finally:
         await h.close()
@@ -442,9 +442,9 @@ async def test_a_room_that_never_ends_stays_open(tmp_path):
         await h.deliver()
         one, two = h.players[law[0]], h.players[law[1]]
         assert "Комната работает, пока её участники живы" in (one.last_text or "")
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
         await end_day(h)
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
         assert (await state_of(h)).phase == 4
         await h.feed(one.send("всё ещё здесь"))
         assert two.last_text == f"💬 Комната 1 · Персонаж {law[0] + 1}: всё ещё здесь"

@@ -57,7 +57,7 @@ def panel(h: Harness, user: FakeUser) -> FakeMessage:
 
 async def resolve(h: Harness) -> GameState:
     before = (await state_of(h)).phase
-    await h.feed(h.master.send("/resolve", h.log))
+    await h.resolve()
     state = await state_of(h)
     assert state.phase == before + 1 and state.status == "running", (state.phase, state.status, state.winners)
     return state

@@ -69,7 +69,7 @@ def texts_of(h: Harness, user: FakeUser) -> str:
 async def resolve(h: Harness) -> GameState:
     """The master ends the phase (`/resolve` in the log group)."""
     before = (await state_of(h)).phase
-    await h.feed(h.master.send("/resolve", h.log))
+    await h.resolve()
     state = await state_of(h)
     assert state.phase == before + 1 or state.status == "finished", (state.phase, state.status)
     return state

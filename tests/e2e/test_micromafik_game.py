@@ -55,7 +55,7 @@ async def test_full_micromafik_game_through_telegram(tmp_path):
                     await kill_vote(h, user, rnd)
                 if rnd.random() < 0.8:
                     accepted += await play_a_card(h, user, rnd)
-            await h.feed(h.master.send("/resolve", h.log))
+            await h.resolve()
             state = await h.app.service.state(1)
 
         assert state.status == "finished", f"the game did not end in {MAX_PHASES} phases"

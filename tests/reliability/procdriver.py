@@ -21,6 +21,7 @@ from tgbot import gamedata
 from tgbot.fake import FakeChat, FakeUser, World
 from tgbot.i18n import keys, t
 from tgbot.ui.callbacks import Act, Signup
+from tgbot.ui.resolve import phase_words
 
 ACCEPTED = t("ru", "ui.accepted")
 
@@ -304,7 +305,8 @@ class GameDriver:
             game = self.net.db.game(self.game_id)
             return game is not None and (int(game["phase"]) != phase or game["status"] == "finished")
 
-        await self.command("/resolve", self.log, kind="resolve", done=advanced)
+        # The phase named: a /resolve retried after a crash cannot end the next phase too.
+        await self.command(f"/resolve {phase_words('ru', phase)}", self.log, kind="resolve", done=advanced)
         assert await until(advanced, 30)
         after = self.net.db.game(self.game_id)
         assert after is not None

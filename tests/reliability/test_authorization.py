@@ -21,6 +21,7 @@ from tests.reliability.test_bad_input import PLAY_ACTIONS, invariants, states
 from tgbot.i18n import t
 from tgbot.routers import master
 from tgbot.ui.callbacks import Act, Lang, Signup
+from tgbot.ui.resolve import phase_words
 
 NOT_MASTER = t("ru", "error.not_master")
 ARGS = {"bind": "1", "set": "night_minutes 30", "lang": "en", "extend": "30", "replace": "1 123", "modkill": "1",
@@ -86,9 +87,9 @@ async def test_master_commands_only_for_the_master_and_admins(tmp_path, figures)
             # The master and an admin may.
             phase = (await bot.state(game.id)).phase
             await bot.feed(admin.send("/extend 30", game.log))
-            await bot.feed(admin.send("/resolve", game.log))
+            await bot.feed(admin.send(f"/resolve {phase_words('ru', phase)}", game.log))
             assert (await bot.state(game.id)).phase == phase + 1
-            await bot.feed(game.master.send("/resolve", game.log))
+            await bot.feed(game.master.send(f"/resolve {phase_words('ru', phase + 1)}", game.log))
             assert (await bot.state(game.id)).phase == phase + 2
             assert not records.errors()
         figures("authorization", master_commands=len(commands), refused_attempts=refused, admin_allowed=True)
@@ -215,7 +216,7 @@ async def test_room_groups_admit_only_the_rooms_living_members(tmp_path, figures
             assert not spare.member(user.id).is_present and user.id not in spare.join_requests
             declined += 1
         # The room ends with the night: its group is free again and admits nobody.
-        await h.feed(h.master.send("/resolve", h.log))
+        await h.resolve()
         assert (await state_of(h)).phase == 4 and group.member(members[0].id).status == "left"
         await h.feed(members[0].request_join(own_link(group, "after")))
         assert not group.member(members[0].id).is_present and members[0].id not in group.join_requests

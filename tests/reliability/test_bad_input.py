@@ -30,6 +30,7 @@ from tests.reliability.inproc import Bot, Records, answer_of, log_records, make_
 from tgbot.fake import FakeChat, FakeUser
 from tgbot.i18n import t
 from tgbot.ui.callbacks import Act
+from tgbot.ui.resolve import phase_words
 
 PLAY_ACTIONS = ["panel", "card", "disc", "votes", "vote", "puns", "pun", "kills", "kill", "perk", "croupier", "crou",
                 "paranoid", "para", "orders", "wd", "reorder", "up", "noop", "replies", "reply", "play", "boost", "keep",
@@ -236,7 +237,8 @@ async def step(draw: Any, cast_: World, records: Records) -> None:
         STATS.inline += 1
     else:  # a master resolves (a deadline passing is the same call)
         game = draw(st.sampled_from(bot.games))
-        updates.append(game.master.send("/resolve", game.log))
+        phase = (await bot.state(game.id)).phase
+        updates.append(game.master.send(f"/resolve {phase_words('ru', phase)}", game.log))
         resolved = {game.id}
         STATS.resolutions += 1
     if not updates:

@@ -87,7 +87,7 @@ async def test_a_failing_command_gets_a_reply_and_the_master_language(tmp_path, 
 
         monkeypatch.setattr(bot.app.service, "resolve_now", broken)
         with log_records() as records:
-            await bot.feed(game.master.send("/resolve", game.log))
+            await bot.feed(game.master.send("/resolve ночь 1", game.log))
         assert bot.world.last_text(game.log) == t("ru", "error.internal")
         (error,) = records.errors()
         assert error.chat_id == game.log.id and error.user_id == game.master.id  # type: ignore[attr-defined]

@@ -30,6 +30,7 @@ from tgbot.storage.repo import OutboxMessage
 from tgbot.ui import flow as fl
 from tgbot.ui.callbacks import Act
 from tgbot.ui.panel import panel
+from tgbot.ui.resolve import phase_words
 
 NAMES = ["Аглая", "Бронислав", "Велимир", "Гордей", "Доброгнева", "Ерофей", "Жозефина", "Зиновий", "Изольда",
          "Казимир", "Людомила", "Мирослав", "Нинель", "Онисим", "Прасковья", "Ростислав"]
@@ -117,7 +118,7 @@ async def play(bot: Bot, rnd: random.Random, checker: Checker) -> dict[str, int]
             await bot.drain()
             checker.check({g.id: await bot.state(g.id) for g in bot.games})
             await bot.feed(game.master.send("/status", game.log))
-            await bot.feed(game.master.send("/resolve", game.log))
+            await bot.feed(game.master.send(f"/resolve {phase_words('ru', state.phase)}", game.log))
             await bot.drain()
             counts["phases"] += 1
             checker.check({g.id: await bot.state(g.id) for g in bot.games})

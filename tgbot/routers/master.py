@@ -18,17 +18,20 @@ from aiogram.types import CallbackQuery, Message, TelegramObject
 from engine.core import api
 from tgbot.i18n import LANGUAGES, t
 from tgbot.logs import bind as log_bind
-from tgbot.routers.common import explain
+from tgbot.routers.common import answer, edit, explain
 from tgbot.routers.filters import Magic
 from tgbot.services import decisions
 from tgbot.services.announce import split_text
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.services.master_tools import MasterTools
-from tgbot.services.options import ENGINE_OPTIONS
+from tgbot.services.options import DEFAULTS, ENGINE_OPTIONS
 from tgbot.services.signup import SignupBoard
 from tgbot.storage.repo import Repository
+from tgbot.ui.callbacks import Resolve
 from tgbot.ui.panel import deadline_text, phase_title
+from tgbot.ui.resolve import confirmation, parse_phase
+from tgbot.ui.settings import setting_help, settings_text, shown
 
 # Callback data prefixes of buttons that belong to a game (`<prefix>:<game id>:…`): refused while paused.
 GAME_BUTTONS = ("a", "cm", "rc")
@@ -79,19 +82,35 @@ async def bind(message: Message, command: CommandObject, service: GameService, l
 
 
 async def set_option(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
+    """/set: every option and its value; /set KEY: that option explained; /set KEY VALUE: change it."""
     assert message.from_user is not None
-    parts = (command.args or "").split()
+    key, _, raw = (command.args or "").strip().partition(" ")
     try:
-        game = await log_game(message, service)
-        if len(parts) != 2:
-            raise ServiceError("bad_option", key=" ".join(parts) or "—")
-        value = await service.set_option(int(game["id"]), user_id=message.from_user.id, key=parts[0], raw=parts[1])
-        if parts[0] in ENGINE_OPTIONS:  # a running game follows at once
+        game = await master_game(message, service)
+    except ServiceError as error:
+        await message.answer(explain(lang, error))
+        return
+    options = service.options(game)
+    if not key:
+        await message.answer(settings_text(int(game["id"]), options, lang), parse_mode="HTML")
+        return
+    if key in DEFAULTS and not raw.strip():
+        await message.answer(setting_help(key, options[key], lang), parse_mode="HTML")
+        return
+    try:
+        if key not in DEFAULTS:
+            raise ServiceError("bad_option", key=key)
+        value = await service.set_option(int(game["id"]), user_id=message.from_user.id, key=key, raw=raw)
+        if key in ENGINE_OPTIONS:  # a running game follows at once
             await decisions.sync_settings(service, int(game["id"]), user_id=message.from_user.id)
     except ServiceError as error:
-        await message.answer(explain(lang, error) + "\n" + t(lang, "master.set_usage"))
+        text = escape(explain(lang, error))
+        if error.code == "bad_option":
+            text += "\n" + (setting_help(key, options[key], lang) if key in DEFAULTS else t(lang, "master.set_usage"))
+        await message.answer(text, parse_mode="HTML")
         return
-    await message.answer(t(lang, "master.option_set", key=escape(parts[0]), value=escape(str(value))))
+    await message.answer(t(lang, "master.option_set", key=escape(key),
+                           value=escape(shown(value, lang) if isinstance(value, list) else str(value))))
 
 
 async def game_language(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
@@ -161,17 +180,46 @@ async def status_board(service: GameService, game: dict[str, Any], lang: str) ->
     return "\n".join(lines)
 
 
-async def resolve_now(message: Message, service: GameService, lang: str) -> None:
+async def resolve_now(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
+    """/resolve asks, with a button naming the current phase; /resolve ночь 3 ends that phase if it is
+    the current one. Either way a resolve ends the phase it names, never the next one."""
     assert message.from_user is not None
+    arg = (command.args or "").strip()
     try:
-        game = await log_game(message, service)
-        if game.get("paused_left") is not None:
-            raise ServiceError("paused_master")
-        done = await service.resolve_now(int(game["id"]), user_id=message.from_user.id)
+        game = await master_game(message, service)
+        current = await service.resolvable(int(game["id"]), user_id=message.from_user.id)
+        if not arg:
+            text, keyboard = confirmation(lang, int(game["id"]), current)
+            await message.answer(text, reply_markup=keyboard)
+            return
+        phase = parse_phase(arg)
+        if phase is None:
+            raise ServiceError("resolve_usage")
+        await service.resolve_now(int(game["id"]), user_id=message.from_user.id, phase=phase)
     except ServiceError as error:
-        await message.answer(explain(lang, error))
+        await message.answer(resolve_refusal(lang, error))
         return
-    await message.answer(t(lang, "master.resolved" if done else "master.nothing_to_resolve"))
+    await message.answer(t(lang, "master.resolved", phase=phase_title(lang, phase)))
+
+
+async def on_resolve_press(query: CallbackQuery, callback_data: Resolve, service: GameService, lang: str) -> None:
+    """The confirmation's button: ends the phase it names, if that is still the current one."""
+    log_bind(game_id=callback_data.g)
+    try:
+        await service.resolve_now(callback_data.g, user_id=query.from_user.id, phase=callback_data.p)
+    except ServiceError as error:
+        await answer(query, resolve_refusal(lang, error), show_alert=True)
+        return
+    await answer(query)
+    await edit(query, t(lang, "master.resolved", phase=phase_title(lang, callback_data.p)), None)
+
+
+def resolve_refusal(lang: str, error: ServiceError) -> str:
+    """Why a resolve did nothing; a phase that is not the current one is named, with the current one."""
+    if error.code == "phase_over":
+        return t(lang, "master.resolve_stale", phase=phase_title(lang, int(error.params["phase"])),
+                 current=phase_title(lang, int(error.params["current"])))
+    return explain(lang, error)
 
 
 async def extend(message: Message, command: CommandObject, service: GameService, tools: MasterTools, lang: str) -> None:
@@ -365,4 +413,5 @@ def make_router() -> Router:
     router.message.register(modkill, Command("modkill"))
     router.message.register(prod, Command("prod"))
     router.message.register(player_state, Command("state"))
+    router.callback_query.register(on_resolve_press, Resolve.filter())
     return router

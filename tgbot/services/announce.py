@@ -18,6 +18,7 @@ from tgbot.i18n import t
 from tgbot.render import render
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui.decisions import QUESTION_EVENT, final_text, question_markup, question_text, slot_of
+from tgbot.ui.panel import TIMEZONE, deadline_text
 
 TELEGRAM_LIMIT = 4096
 SPLIT_AT = 3900
@@ -64,6 +65,18 @@ def audience_tag(event: Event, state: GameState, lang: str) -> str:
     return "🎩"
 
 
+def public_text(game: dict[str, Any], state: GameState, event: Event, lang: str) -> str:
+    """An event as the public group reads it: a new phase says also its deadline, in the game's time
+    zone, and who is alive."""
+    text = render(state, event, lang)
+    if event.kind != "phase_started":
+        return text
+    alive = [escape(p.name) for p in state.living()]
+    deadline = deadline_text(lang, game.get("deadline_at"), game.get("timezone") or TIMEZONE)
+    return "\n".join(line for line in (text, deadline, t(lang, "ui.alive_list", n=len(alive), names=", ".join(alive)))
+                     if line)
+
+
 def event_messages(
     game: dict[str, Any],
     state: GameState,
@@ -81,7 +94,7 @@ def event_messages(
 
     public = [e for e in events if e.to == "public"]
     if public and game["public_chat_id"] is not None:
-        text = "\n".join(render(state, e, game_lang) for e in public)
+        text = "\n".join(public_text(game, state, e, game_lang) for e in public)
         out += _messages(game_id, int(game["public_chat_id"]), text, f"{span}:public")
 
     private: dict[int, list[Event]] = defaultdict(list)

@@ -21,7 +21,7 @@ from engine.core.state import GameState, Order
 from tgbot.logs import bind
 from tgbot.services.announce import closed_questions, event_messages
 from tgbot.services.errors import ServiceError
-from tgbot.services.options import DEFAULTS, ENGINE_OPTIONS, deadline_after, parse_option
+from tgbot.services.options import DEADLINE_OPTIONS, ENGINE_OPTIONS, deadline_after, options_of, parse_option
 from tgbot.storage.repo import OutboxMessage, Repository
 
 MAX_NAME = 32
@@ -58,13 +58,14 @@ class GameService:
 
     # ---------------------------------------------------------------- helpers
     async def game(self, game_id: int) -> dict[str, Any]:
+        """The game's row, with the bot's time zone (its deadlines are shown in it)."""
         game = await self.repo.game(game_id)
         if game is None:
             raise ServiceError("no_game", game=game_id)
-        return game
+        return {**game, "timezone": self.timezone}
 
     def options(self, game: dict[str, Any]) -> dict[str, Any]:
-        return {**DEFAULTS, **json.loads(game["settings_json"] or "{}")}
+        return options_of(game)
 
     def is_master(self, game: dict[str, Any], user_id: int) -> bool:
         return user_id == game["master_user_id"] or user_id in self.admins
@@ -134,6 +135,8 @@ class GameService:
             options[key] = value
             async with self.repo.db.batch() as conn:
                 await self.repo.update_game(conn, game_id, settings_json=json.dumps(options))
+            if key in DEADLINE_OPTIONS and game["deadline_at"] is not None:  # reminders follow at once
+                await self._deadline_changed(game_id, float(game["deadline_at"]))
             return value
 
     async def set_locale(self, game_id: int, *, user_id: int, locale: str) -> None:
@@ -221,8 +224,9 @@ class GameService:
                 await self.repo.update_game(conn, game_id, status="setup", deadline_at=deadline)
                 await self.repo.save_state(conn, game_id, state, now=now)
                 seated = [{**p, "pid": i} for i, p in enumerate(players)]
-                await self._enqueue(conn, event_messages({**game, "status": "setup"}, state, state.events, seated))
-                await self._enqueue(conn, self._panels(game, state, seated, key=f"g{game_id}:deck"))
+                current = {**game, "status": "setup", "deadline_at": deadline}
+                await self._enqueue(conn, event_messages(current, state, state.events, seated))
+                await self._enqueue(conn, self._panels(current, state, seated, key=f"g{game_id}:deck"))
             await self._deadline_changed(game_id, deadline)
             self._wake()
             return state
@@ -273,14 +277,16 @@ class GameService:
         before = len(state.events)
         result = self._change(game_id, lambda: change(state, pid))
         players = await self.repo.players(game_id)
+        begins = state.status == "running" and game["status"] == "setup"
         async with self.repo.db.batch() as conn:
             await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action=action,
                                               payload=payload, now=self.clock())
-            if state.status == "running" and game["status"] == "setup":
-                await self._begin_running(conn, game, state, players)
-            await self._save(conn, game, state, state.events[before:], players)
-        if state.status == "running" and game["status"] == "setup":
-            await self._after_begin(game_id, state)
+            current = await self._enter_next(conn, game, state, resolved=0) if begins else game
+            await self._save(conn, current, state, state.events[before:], players)
+            if begins:
+                await self._enqueue(conn, self._panels(current, state, players, key=f"g{game_id}:phase{state.phase}"))
+        if begins:
+            await self._deadline_changed(game_id, current["deadline_at"])
         self._wake()
         return state, result
 
@@ -295,18 +301,6 @@ class GameService:
             state, _ = await self._act(game_id, user_id, "deck_build", {"cards": cards},
                                        lambda s, pid: api.deck_build(s, pid, cards), statuses=("setup",))
             return state
-
-    async def _begin_running(self, conn: Any, game: dict[str, Any], state: GameState,
-                             players: list[dict[str, Any]]) -> None:
-        """Deck building just ended: the first night begins."""
-        game_id = int(game["id"])
-        deadline = deadline_after(self.options(game), phase=state.phase, now=self.clock(), timezone=self.timezone)
-        await self.repo.update_game(conn, game_id, status="running", deadline_at=deadline, resolved_phase=0)
-        await self._enqueue(conn, self._panels(game, state, players, key=f"g{game_id}:phase{state.phase}"))
-
-    async def _after_begin(self, game_id: int, state: GameState) -> None:
-        game = await self.game(game_id)
-        await self._deadline_changed(game_id, game["deadline_at"])
 
     # ---------------------------------------------------------------- phases
     async def submit(self, game_id: int, *, user_id: int, kind: str, card: int | None = None,
@@ -381,25 +375,29 @@ class GameService:
                 self.repo.forget(game_id)
                 raise
             players = await self.repo.players(game_id)
-            new_events = state.events[before:]
-            now = self.clock()
             async with self.repo.db.batch() as conn:
-                await self._save(conn, game, state, new_events, players)
-                await self._enqueue(conn, closed_questions(game, state, phase))
+                current = await self._enter_next(conn, game, state, resolved=phase)
+                await self._save(conn, current, state, state.events[before:], players)
+                await self._enqueue(conn, closed_questions(current, state, phase))
                 if state.status == "finished":
-                    await self.repo.update_game(conn, game_id, status="finished", deadline_at=None,
-                                                resolved_phase=phase)
-                    await self._enqueue(conn, [self._log_file(game, state), *self._finale(game, state, players)])
-                elif game["status"] == "setup":
-                    await self._begin_running(conn, game, state, players)
+                    await self._enqueue(conn, [self._log_file(current, state), *self._finale(current, state, players)])
                 else:
-                    deadline = deadline_after(self.options(game), phase=state.phase, now=now, timezone=self.timezone)
-                    await self.repo.update_game(conn, game_id, deadline_at=deadline, resolved_phase=phase)
-                    await self._enqueue(conn, self._panels(game, state, players, key=f"g{game_id}:phase{state.phase}"))
-            updated = await self.game(game_id)
-            await self._deadline_changed(game_id, updated["deadline_at"])
+                    await self._enqueue(conn, self._panels(current, state, players, key=f"g{game_id}:phase{state.phase}"))
+            await self._deadline_changed(game_id, current["deadline_at"])
             self._wake()
             return True
+
+    async def _enter_next(self, conn: Any, game: dict[str, Any], state: GameState, *, resolved: int) -> dict[str, Any]:
+        """Phase `resolved` is over (deck building ended, or a phase resolved): the game is finished or in
+        its next phase, with that phase's deadline. Written in the caller's transaction; the game as it
+        is now, so the phase's announcement and its panels show the new deadline from the first moment."""
+        if state.status == "finished":
+            status, deadline = "finished", None
+        else:
+            status = "running"
+            deadline = deadline_after(self.options(game), phase=state.phase, now=self.clock(), timezone=self.timezone)
+        await self.repo.update_game(conn, int(game["id"]), status=status, deadline_at=deadline, resolved_phase=resolved)
+        return {**game, "status": status, "deadline_at": deadline, "resolved_phase": resolved, "phase": state.phase}
 
     def _finale(self, game: dict[str, Any], state: GameState, players: list[dict[str, Any]]) -> list[OutboxMessage]:
         """Every player, the dead too, is told privately how the game ended and who was who."""
@@ -436,10 +434,22 @@ class GameService:
         await self._deadline_changed(game_id, deadline)
         return deadline
 
-    async def resolve_now(self, game_id: int, *, user_id: int) -> bool:
+    async def resolvable(self, game_id: int, *, user_id: int) -> int:
+        """The phase the master may end now; refused for others, while paused, or with no phase open."""
         game = await self.game(game_id)
         self.require_master(game, user_id)
-        return await self.resolve(game_id, int(game["phase"]))
+        if game["status"] not in ("setup", "running"):
+            raise ServiceError("nothing_to_resolve")
+        if game.get("paused_left") is not None:
+            raise ServiceError("paused_master")
+        return int(game["phase"])
+
+    async def resolve_now(self, game_id: int, *, user_id: int, phase: int) -> None:
+        """The master ends phase `phase` now. It must be the current phase: a confirmation pressed after
+        its phase resolved by itself (early, or at its deadline) must not end the next one."""
+        current = await self.resolvable(game_id, user_id=user_id)
+        if current != phase or not await self.resolve(game_id, phase):
+            raise ServiceError("phase_over", phase=phase, current=int((await self.game(game_id))["phase"]))
 
     async def unreachable(self, game_id: int, user_id: int) -> None:
         """A player who never started the bot (or blocked it) is told how, in the public group, once."""

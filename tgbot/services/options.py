@@ -1,8 +1,10 @@
-"""Per-game options the master sets (phase lengths, clock-time deadlines, early resolution, language,
-the review of card messages — an engine setting too: tgbot/services/decisions.py)."""
+"""Per-game options the master sets (phase lengths, clock-time deadlines, early resolution, reminders,
+showing who has not submitted, the review of card messages — an engine setting too:
+tgbot/services/decisions.py). Their meanings, for /set, are the locales' `setting.*` strings."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timedelta
 from typing import Any
@@ -17,42 +19,64 @@ DEFAULTS: dict[str, Any] = {
     "night_ends": None,  # "HH:MM" in the bot's time zone; overrides night_minutes
     "day_ends": None,
     "early": False,  # resolve as soon as every living player has submitted
-    "reminders": [60, 10],  # minutes before a deadline
-    "players": 8,
+    "reminders": [60, 10],  # minutes before a deadline, to those who have not submitted
+    "show_waiting": False,  # players see who has not submitted yet (names only)
     # The master judges card messages before delivery (engine/core/messages.py). Off until the crash suite's
     # extra duplicates with it on are explained (docs/reliability.md); a master turns it on with /set.
     "review_messages": False,
 }
 # The options that are engine settings too (api.MASTER_SETTINGS): given to the engine at the start.
 ENGINE_OPTIONS = ("review_messages",)
+# The options the deadline jobs follow (tgbot/deadlines.py): a change re-arms them.
+DEADLINE_OPTIONS = ("reminders",)
 MIN_PHASE_MINUTES = 1
+MAX_PHASE_MINUTES = 60 * 24 * 14
+MAX_REMINDERS = 5
+OFF = ("off", "no", "0", "нет", "выкл", "-", "none")
+ON = ("on", "yes", "1", "да", "вкл")
 _CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+
+
+def options_of(game: dict[str, Any]) -> dict[str, Any]:
+    """A game's options: the defaults, and what its master set."""
+    return {**DEFAULTS, **json.loads(game.get("settings_json") or "{}")}
 
 
 def parse_option(key: str, raw: str) -> Any:
     """A master's `/set KEY VALUE` as a typed value, or ServiceError('bad_option')."""
-    if key not in DEFAULTS or key == "reminders":
+    if key not in DEFAULTS:
         raise ServiceError("bad_option", key=key)
     value = raw.strip().lower()
     if key in ("deck_minutes", "night_minutes", "day_minutes"):
-        if not value.isdigit() or not MIN_PHASE_MINUTES <= int(value) <= 60 * 24 * 14:
-            raise ServiceError("bad_option", key=key)
-        return int(value)
-    if key == "players":
-        if not value.isdigit() or not 4 <= int(value) <= 15:
+        if not value.isdigit() or not MIN_PHASE_MINUTES <= int(value) <= MAX_PHASE_MINUTES:
             raise ServiceError("bad_option", key=key)
         return int(value)
     if key in ("night_ends", "day_ends"):
-        if value in ("off", "-", "none"):
+        if value in OFF:
             return None
         if not _CLOCK.match(value):
             raise ServiceError("bad_option", key=key)
         return value
-    if value in ("on", "yes", "1", "да", "вкл"):
+    if key == "reminders":
+        return _reminders(value)
+    if value in ON:
         return True
-    if value in ("off", "no", "0", "нет", "выкл"):
+    if value in OFF:
         return False
     raise ServiceError("bad_option", key=key)
+
+
+def _reminders(value: str) -> list[int]:
+    """"60,10" (or "60 10"): minutes before the deadline, largest first; "off": none."""
+    if value in OFF:
+        return []
+    parts = value.replace(",", " ").split()
+    if not 1 <= len(parts) <= MAX_REMINDERS or not all(p.isdigit() for p in parts):
+        raise ServiceError("bad_option", key="reminders")
+    minutes = sorted({int(p) for p in parts}, reverse=True)
+    if not all(1 <= m <= MAX_PHASE_MINUTES for m in minutes):
+        raise ServiceError("bad_option", key="reminders")
+    return minutes
 
 
 def deadline_after(options: dict[str, Any], *, phase: int, now: float, timezone: str) -> float:

@@ -48,3 +48,11 @@ class Decide(CallbackData, prefix="d"):
     p: int
     k: str
     o: str
+
+
+class Resolve(CallbackData, prefix="rs"):
+    """The master's confirmation of /resolve in the log group: end phase `p` of game `g` — that phase
+    only; pressed once the game has moved on, it is refused."""
+
+    g: int
+    p: int

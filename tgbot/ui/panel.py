@@ -14,10 +14,12 @@ from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
+from engine.core import api
 from engine.core.state import GameState
 from engine.core.views import player_view
 from tgbot import gamedata
 from tgbot.i18n import t
+from tgbot.services.options import options_of
 from tgbot.ui.callbacks import Act
 
 log = logging.getLogger("tgbot.panel")
@@ -49,6 +51,15 @@ def deadline_text(lang: str, deadline_at: float | None, timezone: str = TIMEZONE
         return ""
     when = datetime.fromtimestamp(float(deadline_at), ZoneInfo(timezone))
     return t(lang, "ui.deadline", time=when.strftime("%d.%m %H:%M"), tz=timezone)
+
+
+def waiting_line(game: dict[str, Any], state: GameState, lang: str) -> str:
+    """With the master's `show_waiting` on: the living who have not submitted yet — names only, never
+    what anyone submitted; "" otherwise."""
+    if not options_of(game)["show_waiting"]:
+        return ""
+    names = [escape(state.player(pid).name) for pid, done in api.submitted(state).items() if not done]
+    return t(lang, "ui.waiting", names=", ".join(names)) if names else t(lang, "ui.waiting_none")
 
 
 def held_names(state: GameState, pid: int, lang: str) -> dict[int, str]:
@@ -160,7 +171,8 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
     if not me["alive"]:
         lines.append(t(lang, "ui.you_are_dead"))
         return "\n".join(lines), None
-    lines.append(deadline_text(lang, game.get("deadline_at")))
+    lines.append(deadline_text(lang, game.get("deadline_at"), game.get("timezone") or TIMEZONE))
+    lines.append(waiting_line(game, state, lang))
     if ruleset == MAFIK:
         return mafik_panel(game, state, pid, lang, lines, view)
     lines.append(t(lang, "ui.hand_header"))
