@@ -141,7 +141,7 @@ async def test_master_commands_in_the_public_group_say_where_they_work(tmp_path)
         await h.close()
 
 
-async def test_master_commands_in_a_pool_group_say_where_they_work(tmp_path):
+async def test_master_commands_in_a_pool_group_say_where_they_work_and_it_has_its_games_rules(tmp_path):
     h = await mafik_game(tmp_path)
     try:
         group = await add_pool_group(h)
@@ -157,5 +157,7 @@ async def test_master_commands_in_a_pool_group_say_where_they_work(tmp_path):
         assert last(h, group) == NOT_MASTER
         assert (await state_of(h)).phase == phase
         assert not any(NO_GAME in text for text in h.texts(group))
+        await h.feed(h.master.send("/rules", group))  # the room's game's rules, not every rule set's
+        assert last(h, group).startswith("Мафик: 12–30") and "Микромафик:" not in last(h, group)
     finally:
         await h.close()
