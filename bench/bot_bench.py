@@ -60,7 +60,7 @@ async def make_games(app: BotApp, world: World, games: int, players: int,
         log = world.create_group(f"log{g}", owner=master)
         public = world.create_group(f"pub{g}", owner=master, members=users)
         game_id = await app.service.create_game(master_user_id=master.id, log_chat_id=log.id, ruleset=ruleset,
-                                                locale="ru")
+                                                locale="ru", chat_admin=True)
         await app.service.bind_public(game_id, user_id=master.id, chat_id=public.id)
         for i, user in enumerate(users):
             await app.service.join(game_id, user_id=user.id, name=f"Игрок {i}", public_role=roles[i])

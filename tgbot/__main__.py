@@ -1,6 +1,9 @@
 """`python -m tgbot` — run the bot (settings from the environment or .env; see README)."""
 
-from tgbot.run import main
+from tgbot.config import load_settings
 
 if __name__ == "__main__":
-    main()
+    settings = load_settings()  # a missing or malformed setting is told at once, before the bot's imports
+    from tgbot.run import main
+
+    main(settings)

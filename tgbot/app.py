@@ -25,6 +25,7 @@ from tgbot.deadlines import Deadlines
 from tgbot.delivery import Delivery, DirectSends, Limits
 from tgbot.i18n import pick_language, t
 from tgbot.logs import log_context
+from tgbot.menus import set_menus
 from tgbot.routers import comms, decisions, deck, general, master, play, signup
 from tgbot.routers import rooms as room_router
 from tgbot.services.games import GameService
@@ -36,6 +37,7 @@ from tgbot.storage.fsm import SqliteStorage
 from tgbot.ui.panel import build_panel
 
 log = logging.getLogger("tgbot")
+GET_ME_TIMEOUT = 20  # seconds: start-up says soon when Telegram does not answer
 
 
 def update_context(update: Update, user: User | None, chat: Chat | None) -> dict[str, Any]:
@@ -92,11 +94,13 @@ class BotApp:
     rooms: RoomService | None = None
     _delivery_task: asyncio.Task[None] | None = None
     _resume_task: asyncio.Task[None] | None = None
+    _menus_task: asyncio.Task[None] | None = None
 
     async def startup(self) -> None:
         """Re-arm every deadline from the database and start delivering the outbox; chat rooms are
         brought in line with every running game in the background (`ready()` waits for it): that
-        loads every game, and updates need not wait for it — each game's lock orders the two."""
+        loads every game, and updates need not wait for it — each game's lock orders the two. The
+        command menus are set in the background too."""
         if not self.scheduler.running:
             self.scheduler.start()
         armed = await self.deadlines.rearm()
@@ -105,6 +109,13 @@ class BotApp:
         self.delivery.wake()
         if self.rooms is not None:  # chat rooms opened or ended while the bot was down
             self._resume_task = asyncio.create_task(self._resume_rooms(self.rooms))
+        self._menus_task = asyncio.create_task(self._set_menus())
+
+    async def _set_menus(self) -> None:
+        try:
+            log.info("set %d command menus", await set_menus(self.bot, self.default_locale))
+        except Exception as exc:  # the menus are a convenience: the bot works without them
+            log.warning("setting the command menus failed: %s: %s", type(exc).__name__, exc)
 
     async def _resume_rooms(self, rooms: RoomService) -> None:
         try:
@@ -113,15 +124,17 @@ class BotApp:
             log.exception("re-syncing chat rooms at start-up failed")
 
     async def ready(self) -> None:
-        """Wait until start-up's background work (the chat rooms' re-sync) is done."""
-        if self._resume_task is not None:
-            await asyncio.shield(self._resume_task)
+        """Wait until start-up's background work (the chat rooms' re-sync, the command menus) is done."""
+        for task in (self._resume_task, self._menus_task):
+            if task is not None:
+                await asyncio.shield(task)
 
     async def shutdown(self) -> None:
-        if self._resume_task is not None and not self._resume_task.done():
-            self._resume_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._resume_task
+        for task in (self._resume_task, self._menus_task):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.delivery.stop()
         if self._delivery_task is not None:
             self._delivery_task.cancel()
@@ -148,7 +161,12 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     bot = Bot(settings.bot_token.get_secret_value(), session=session or make_session(settings),
               default=DefaultBotProperties(parse_mode=None))
     if bot_username is None:
-        me = await bot.get_me()
+        try:
+            me = await bot.get_me(request_timeout=GET_ME_TIMEOUT)
+        except BaseException:  # Telegram unreachable, or the token refused: nothing is left open
+            await bot.session.close()
+            await db.close()
+            raise
         bot_username = me.username or "bot"
     service = GameService(repo, clock=clock, timezone=settings.timezone, admins=tuple(settings.admins),
                           panel=build_panel, **({"seeds": seeds} if seeds else {}))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -28,9 +29,16 @@ class Settings(BaseSettings):
     @field_validator("bot_token")
     @classmethod
     def _token_shape(cls, value: SecretStr) -> SecretStr:
-        if not re.fullmatch(r"\d+:[\w-]+", value.get_secret_value()):
-            raise ValueError("BOT_TOKEN must look like 123456:ABC-DEF… (the token @BotFather gave you)")
+        if not re.fullmatch(r"\d+:[A-Za-z0-9_-]+", value.get_secret_value()):
+            raise ValueError("BOT_TOKEN is malformed: it must look like 123456:ABC-DEF… (the token @BotFather gave you)")
         return value
+
+    @field_validator("telegram_api_url")
+    @classmethod
+    def _api_url_shape(cls, value: str | None) -> str | None:
+        if value and not re.fullmatch(r"https?://[^\s/]+(/\S*)?", value):
+            raise ValueError(f"TELEGRAM_API_URL is malformed ({value!r}): it must look like http://127.0.0.1:8081")
+        return value.rstrip("/") if value else value
 
     @field_validator("webhook_secret")
     @classmethod
@@ -49,18 +57,24 @@ class Settings(BaseSettings):
 
 
 def load_settings() -> Settings:
-    """The settings, or a clear message and exit when BOT_TOKEN is missing."""
+    """The settings, or one clear line and exit when one is missing or malformed."""
     from pydantic import ValidationError
 
     try:
         return Settings()
     except ValidationError as exc:
-        missing = [".".join(map(str, e["loc"])) for e in exc.errors() if e["type"] == "missing"]
-        if "bot_token" in missing or any(e["loc"] == ("bot_token",) for e in exc.errors()):
+        errors = exc.errors()
+        if any(e["loc"] == ("bot_token",) and (e["type"] == "missing" or e.get("input") == "") for e in errors):
             raise SystemExit(
-                "BOT_TOKEN is not set. Create a bot with @BotFather and put BOT_TOKEN=<token> in the "
-                "environment or in a .env file (see README).\n"
-                "BOT_TOKEN не задан: создайте бота у @BotFather и укажите BOT_TOKEN=<токен> в окружении "
-                "или в файле .env (см. README)."
+                "BOT_TOKEN is not set: create a bot with @BotFather and put BOT_TOKEN=123456:ABC-DEF… (its token) "
+                "in the environment or in a .env file (see README). / BOT_TOKEN не задан: создайте бота у @BotFather "
+                "и укажите его токен в BOT_TOKEN в окружении или в файле .env (см. README)."
             ) from None
-        raise SystemExit(f"Bad settings: {exc}") from None
+        raise SystemExit("Bad settings: " + "; ".join(_problem(e) for e in errors)) from None
+
+
+def _problem(error: Any) -> str:
+    """One setting's problem, named as in the environment."""
+    name = ".".join(map(str, error["loc"])).upper()
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return message if message.startswith(name) else f"{name}: {message}"

@@ -7,6 +7,8 @@ import gc
 import logging
 import secrets
 
+from aiogram.client.telegram import PRODUCTION
+from aiogram.exceptions import ClientDecodeError, TelegramAPIError, TelegramNetworkError, TelegramUnauthorizedError
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
 
@@ -27,8 +29,28 @@ def tune_gc() -> None:
     gc.set_threshold(50_000, 50, 100)
 
 
+class StartupError(Exception):
+    """The bot cannot start; the message is one line for whoever runs it."""
+
+
+def telegram_problem(settings: Settings, exc: Exception) -> str:
+    """What went wrong talking to the Bot API at start-up, in one line naming the URL (never the token)."""
+    url = settings.telegram_api_url or PRODUCTION.base.removesuffix("/bot{token}/{method}")
+    detail = " ".join(str(exc).replace(settings.bot_token.get_secret_value(), "<token>").split())[:300]
+    if isinstance(exc, TelegramUnauthorizedError):
+        return f"The Bot API at {url} refused BOT_TOKEN (401 Unauthorized): check the token @BotFather gave you."
+    if isinstance(exc, TelegramNetworkError):
+        return f"Cannot reach the Telegram Bot API at {url} ({detail}): check TELEGRAM_API_URL and the network."
+    if isinstance(exc, ClientDecodeError):
+        return f"The server at {url} does not answer as a Bot API server (its reply is not JSON): check TELEGRAM_API_URL."
+    return f"The Bot API at {url} answered with an error ({detail}): check TELEGRAM_API_URL."
+
+
 async def serve(settings: Settings) -> None:
-    app = await create_app(settings)
+    try:
+        app = await create_app(settings)
+    except (TelegramAPIError, ClientDecodeError) as exc:
+        raise StartupError(telegram_problem(settings, exc)) from exc
     await app.startup()
     tune_gc()
     try:
@@ -76,7 +98,10 @@ async def _webhook(app: BotApp, settings: Settings) -> None:
         await runner.cleanup()
 
 
-def main() -> None:
-    settings = load_settings()
+def main(settings: Settings | None = None) -> None:
+    settings = settings or load_settings()
     setup_logging(settings.log_level, as_json=settings.log_json)
-    asyncio.run(serve(settings))
+    try:
+        asyncio.run(serve(settings))
+    except StartupError as exc:
+        raise SystemExit(str(exc)) from None

@@ -259,7 +259,7 @@ async def test_pool_needs_the_rights_and_a_master(tmp_path):
         await h.feed(stranger.send("/pool add", theirs))
         assert "только мастер" in (h.world.last_text(theirs) or "")
         await h.feed(h.master.send("/pool add", h.public))
-        assert "уже служит игре" in (h.world.last_text(h.public) or "")
+        assert "публичная группа игры #1" in (h.world.last_text(h.public) or "")
         group = await add_pool_group(h)
         await h.feed(h.master.send("/pool add", group))
         assert "уже в пуле" in (h.world.last_text(group) or "")

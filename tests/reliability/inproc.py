@@ -69,7 +69,7 @@ class Bot:
         public = world.create_group(f"Игра {n}", owner=master, members=users)
         roles = [r["id"] for r in get_ruleset("micromafik").public_roles()]
         game_id = await service.create_game(master_user_id=master.id, log_chat_id=log.id, ruleset="micromafik",
-                                            locale=lang)
+                                            locale=lang, chat_admin=True)
         await service.bind_public(game_id, user_id=master.id, chat_id=public.id)
         for i, user in enumerate(users):
             name = names[i] if names else f"Персонаж {n}.{i}"

@@ -21,6 +21,7 @@ from engine.core.ruleset import RULESETS
 from tgbot import gamedata
 from tgbot.i18n import LANGUAGES, t
 from tgbot.routers.filters import Magic
+from tgbot.services.chats import chat_use
 from tgbot.services.games import GameService
 from tgbot.ui.callbacks import Lang
 from tgbot.ui.deck import card_info
@@ -41,14 +42,16 @@ async def help_(message: Message, lang: str) -> None:
 
 
 async def game_ruleset(service: GameService, *, chat_id: int | None, user_id: int | None) -> str | None:
-    """The rule set of the game this chat belongs to (its log or public group), else of the user's
-    current game; None when there is none."""
+    """The rule set of the game this chat belongs to (its log or public group, a room's group; a game
+    still going first), else of the user's current game; None when there is none."""
     if chat_id is not None and chat_id < 0:
-        for column in ("log_chat_id", "public_chat_id"):
+        use = await chat_use(service.repo, chat_id)
+        if use is not None and use.game is not None:
+            return str(use.game["ruleset"])
+        for column in ("log_chat_id", "public_chat_id"):  # a finished game's chats keep its rule set
             games = await service.repo.games_where(**{column: chat_id})
-            live = [g for g in games if g["status"] != "finished"] or games
-            if live:
-                return str(live[-1]["ruleset"])
+            if games:
+                return str(games[-1]["ruleset"])
     if user_id is not None:
         games = await service.repo.games_of_user(user_id)
         if games:

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from html import escape
 from typing import Any
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, TelegramObject
 
@@ -22,6 +22,7 @@ from tgbot.routers.common import answer, edit, explain
 from tgbot.routers.filters import Magic
 from tgbot.services import decisions
 from tgbot.services.announce import split_text
+from tgbot.services.chats import chat_use, is_chat_admin
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.services.master_tools import MasterTools
@@ -38,12 +39,19 @@ GAME_BUTTONS = ("a", "cm", "rc")
 
 
 async def log_game(message: Message, service: GameService) -> dict[str, Any]:
-    """The unfinished game whose log group this chat is."""
-    games = [g for g in await service.repo.games_where(log_chat_id=message.chat.id) if g["status"] != "finished"]
-    if not games:
+    """The unfinished game whose log group this chat is. In a game's public group or room, the master
+    learns where the command works and anyone else gets a short refusal; a chat without a game says so."""
+    assert message.from_user is not None
+    use = await chat_use(service.repo, message.chat.id)
+    if use is None:
         raise ServiceError("no_game_here")
-    log_bind(game_id=games[-1]["id"])  # the rest of this update's logs name the game
-    return games[-1]
+    if use.game is None:  # a free group of the chat-room pool
+        raise ServiceError("pool_chat")
+    log_bind(game_id=use.game["id"])  # the rest of this update's logs name the game
+    if use.role == "log":
+        return use.game
+    service.require_master(use.game, message.from_user.id)
+    raise ServiceError("log_only", game=use.game["id"])
 
 
 async def master_game(message: Message, service: GameService) -> dict[str, Any]:
@@ -54,12 +62,13 @@ async def master_game(message: Message, service: GameService) -> dict[str, Any]:
     return game
 
 
-async def newgame(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
+async def newgame(message: Message, command: CommandObject, service: GameService, lang: str, bot: Bot) -> None:
     assert message.from_user is not None
     ruleset = (command.args or "micromafik").strip().lower()
     try:
+        admin = await is_chat_admin(bot, message.chat.id, message.from_user.id)
         game_id = await service.create_game(master_user_id=message.from_user.id, log_chat_id=message.chat.id,
-                                            ruleset=ruleset, locale=lang)
+                                            ruleset=ruleset, locale=lang, chat_admin=admin)
     except ServiceError as error:
         await message.answer(explain(lang, error))
         return

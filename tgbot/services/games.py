@@ -20,6 +20,7 @@ from engine.core.ruleset import RULESETS, get_ruleset
 from engine.core.state import GameState, Order
 from tgbot.logs import bind
 from tgbot.services.announce import closed_questions, event_messages
+from tgbot.services.chats import chat_use, chat_uses, taken
 from tgbot.services.errors import ServiceError
 from tgbot.services.options import DEADLINE_OPTIONS, ENGINE_OPTIONS, deadline_after, options_of, parse_option
 from tgbot.storage.repo import OutboxMessage, Repository
@@ -104,12 +105,19 @@ class GameService:
             await self.repo.enqueue(conn, message, now=now)
 
     # ---------------------------------------------------------------- the master
-    async def create_game(self, *, master_user_id: int, log_chat_id: int, ruleset: str, locale: str) -> int:
+    async def create_game(self, *, master_user_id: int, log_chat_id: int, ruleset: str, locale: str,
+                          chat_admin: bool) -> int:
+        """A new game whose log group is `log_chat_id`: a chat no game uses yet, set up by one of its
+        administrators (`chat_admin`, as Telegram says): the log receives every secret of the game."""
         if ruleset not in RULESETS:
             raise ServiceError("unknown_ruleset", ruleset=ruleset, known=", ".join(RULESETS))
-        for game in await self.repo.games_where(log_chat_id=log_chat_id):
-            if game["status"] != "finished":
-                raise ServiceError("log_chat_busy", game=game["id"])
+        use = await chat_use(self.repo, log_chat_id)
+        if use is not None and use.role == "log":
+            raise ServiceError("log_chat_busy", game=use.game["id"] if use.game else "—")
+        if use is not None:
+            raise taken(use)
+        if not chat_admin:
+            raise ServiceError("log_not_admin")
         async with self.repo.db.transaction() as conn:
             return await self.repo.create_game(conn, ruleset=ruleset, master_user_id=master_user_id,
                                                log_chat_id=log_chat_id, now=self.clock(), locale=locale)
@@ -122,6 +130,9 @@ class GameService:
                 raise ServiceError("public_is_log")
             if game["status"] != "signup":
                 raise ServiceError("wrong_status", status=game["status"])
+            for use in await chat_uses(self.repo, chat_id):  # its own public group may be bound again
+                if use.role != "public" or use.game is None or use.game["id"] != game_id:
+                    raise taken(use)
             async with self.repo.db.batch() as conn:
                 await self.repo.update_game(conn, game_id, public_chat_id=chat_id)
             return await self.game(game_id)

@@ -37,6 +37,7 @@ from aiogram.types import ChatMemberAdministrator, ChatMemberOwner
 
 from engine.core.state import GameState
 from tgbot.i18n import t
+from tgbot.services.chats import chat_use, taken
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.storage.repo import OutboxMessage
@@ -131,9 +132,9 @@ class RoomService:
             g for g in await self.repo.games_where(master_user_id=user_id) if g["status"] != "finished"
         ]:
             raise ServiceError("pool_not_master")
-        for column in ("log_chat_id", "public_chat_id"):
-            if [g for g in await self.repo.games_where(**{column: chat_id}) if g["status"] != "finished"]:
-                raise ServiceError("pool_game_chat")
+        use = await chat_use(self.repo, chat_id)
+        if use is not None and use.role != "pool":
+            raise taken(use)
         missing = await self.missing_rights(chat_id)
         if missing:
             raise ServiceError("pool_rights", missing=", ".join(missing))
