@@ -259,6 +259,16 @@ class Checker:
                         self.leaks.append(Leak(chat, line, f"cards {sorted(cards)} with {named}"))
 
 
+def _phase_post_extra(line: str, lang: str, names: set[str]) -> bool:
+    """A new phase's post adds its deadline and the living characters' names: public facts, no event's."""
+    deadline = re.escape(t(lang, "ui.deadline", time="TIME", tz="ZONE")).replace("TIME", ".+").replace("ZONE", ".+")
+    if re.fullmatch(deadline, line):
+        return True
+    alive = re.escape(t(lang, "ui.alive_list", n="COUNT", names="NAMES")).replace("COUNT", r"\d+").replace("NAMES", "(.*)")
+    match = re.fullmatch(alive, line)
+    return match is not None and set(match[1].split(", ")) <= names
+
+
 def check_outbox(rows: list[dict[str, Any]], states: dict[int, GameState], games: dict[int, dict[str, Any]],
                  seats: dict[tuple[int, int], int]) -> tuple[int, list[str]]:
     """Routing of every announcement in the outbox; (rows checked, problems)."""
@@ -285,7 +295,9 @@ def check_outbox(rows: list[dict[str, Any]], states: dict[int, GameState], games
         text = plain(row["text"] or "")
         if audience == "public":
             expected = "\n".join(render(state, e, lang) for e in events if e.to == "public")
-            if chat != games[gid]["public"] or plain(split_text(expected)[part]) != text:
+            names = {p.name for p in state.players}
+            said = "\n".join(line for line in text.split("\n") if not _phase_post_extra(line, lang, names))
+            if chat != games[gid]["public"] or plain(split_text(expected)[part]) != said:
                 problems.append(f"{key}: the public message is not exactly the public events")
         elif audience == "log":
             if chat != games[gid]["log"]:
