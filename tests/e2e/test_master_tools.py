@@ -15,10 +15,10 @@ from tests.e2e.driver import (
     log_texts,
     propose,
     room_card,
+    save,
     state_of,
     tap,
 )
-from tests.e2e.driver import save
 from tests.e2e.harness import buttons, make_harness
 from tests.e2e.test_mafik_comms import ROLES, end_day, mafik_game, to_day
 from tgbot.fake import FakeUser
