@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.state import Event, GameState
 from tgbot import gamedata
 from tgbot.i18n import t
+from tgbot.ui import names
 
 PLAYER_KEYS = {"pid", "target", "actor", "sender", "shooter", "to", "source", "by", "punished"}
 PLAYER_LIST_KEYS = {"pids", "members", "targets", "leaders"}
@@ -140,14 +141,34 @@ def _sender(r: Renderer, value: Any, event: Event) -> str:
     return r.player(value)
 
 
+def refusal_params(params: dict[str, Any], lang: str, ruleset: str | None = None) -> dict[str, Any]:
+    """A refusal's (or a bot error's) parameters for its sentence, by name: a colour as its word, a card
+    id as the card's name (when the rule set is known), a game status as its word. Plain text (the
+    caller escapes it for HTML); the codes (`reason`, `what`) stay as they are, to choose the sentence."""
+    out = dict(params)
+    colour = out.get("colour")
+    if isinstance(colour, str) and colour:
+        with contextlib.suppress(KeyError):
+            out["colour"] = t(lang, f"colour.{colour}")
+    card = out.get("card")
+    if ruleset is not None and isinstance(card, str) and card in gamedata.card_ids(ruleset):
+        out["card"] = gamedata.card_name(ruleset, card, lang)
+    status = out.get("status")
+    if isinstance(status, str):
+        with contextlib.suppress(KeyError):
+            out["status"] = names.game_status(lang, status)
+    return out
+
+
 def _reason(r: Renderer, value: Any, event: Event) -> str:
     """A refusal's code as its sentence, with its reason when it has one (an order dropped at resolution)."""
     if not value:
         return ""
     inner = event.params.get("params")
-    details = dict(inner) if isinstance(inner, dict) else {}
+    raw = dict(inner) if isinstance(inner, dict) else {}
+    details = {k: escape(v) if isinstance(v, str) else v for k, v in refusal_params(raw, r.lang, r.ruleset).items()}
     text = t(r.lang, f"refusal.{value}", **details)
-    reason = details.get("reason")
+    reason = raw.get("reason")
     if isinstance(reason, str):
         with contextlib.suppress(KeyError):
             text += " " + t(r.lang, f"reason.{reason}", **details)

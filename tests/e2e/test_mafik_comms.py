@@ -294,7 +294,8 @@ async def test_room_in_a_pool_group_from_formation_to_the_end(tmp_path):
         outsider = h.players[6]
         await h.feed(outsider.request_join(links[0]))
         assert not group.member(outsider.id).is_present and outsider.id not in group.join_requests
-        assert "отклонил заявку на вход" in log_texts(h)
+        assert "отклонил заявку на вход — не участник комнаты: Персонаж 7 (профиль в Telegram)." in log_texts(h)
+        assert str(outsider.id) not in log_texts(h)
         assert "👋 Персонаж 3 в комнате." in h.texts(group)
 
         await h.feed(members[0].send("Я за Персонажа 5 не голосовал", group))

@@ -29,7 +29,7 @@ TITLE = "Лесник"
 
 async def sign_up(h: Harness) -> None:
     await h.feed(h.master.send("/newgame mafik", h.log))
-    assert "Игра #1 (mafik)" in (h.world.last_text(h.log) or "")
+    assert "Игра #1 (Мафик)" in (h.world.last_text(h.log) or "")
     await h.feed(h.master.send("/bind 1", h.public))
     for i, (user, role) in enumerate(zip(h.players, ROLES, strict=True)):
         await h.feed(user.start("join_1"))

@@ -15,11 +15,12 @@ from tests.e2e.driver import (
     log_texts,
     propose,
     room_card,
+    save,
     state_of,
     tap,
 )
-from tests.e2e.harness import buttons
-from tests.e2e.test_mafik_comms import end_day, mafik_game, to_day
+from tests.e2e.harness import buttons, make_harness
+from tests.e2e.test_mafik_comms import ROLES, end_day, mafik_game, to_day
 from tgbot.fake import FakeUser
 from tgbot.ui.callbacks import Act
 
@@ -265,5 +266,44 @@ async def test_state_of_a_player_goes_to_the_log_only(tmp_path):
         assert "тайная" not in "\n".join(h.texts(h.public))
         await h.feed(h.master.send("/state 14", h.log))
         assert "Нет игрока с номером 14" in last_log(h)
+    finally:
+        await h.close()
+
+
+async def test_status_and_state_show_names_not_ids(tmp_path):
+    h = await make_harness(tmp_path, players=13)
+    try:
+        await h.feed(h.master.send("/newgame mafik", h.log))
+        assert last_log(h).startswith("Игра #1 (Мафик) создана")
+        await h.feed(h.master.send("/bind 1", h.public))
+        for i, user in enumerate(h.players):
+            await h.app.service.join(1, user_id=user.id, name=f"Персонаж {i + 1}", public_role=ROLES[i], locale="ru")
+        await h.feed(h.master.send("/status", h.log))
+        assert last_log(h).startswith("Игра #1 (Мафик) — набор игроков")
+        await h.feed(h.master.send("/startgame", h.log))
+        await h.feed(h.master.send("/status", h.log))
+        assert last_log(h).startswith("Игра #1 (Мафик) — сбор колод")
+        await h.feed(h.master.send("/modkill 1", h.log))
+        assert last_log(h) == "Сейчас это невозможно (статус игры: сбор колод)."
+        await h.feed(h.master.send("/resolve", h.log))
+        await to_day(h)
+        await h.feed(h.master.send("/status", h.log))
+        board = last_log(h)
+        assert board.startswith("Игра #1 (Мафик) — идёт")
+
+        player = h.players[2]
+        await h.app.service.submit(1, user_id=player.id, kind="vote", params={"target": 12})
+        state = await state_of(h)
+        phase = state.phase  # day 1
+        state.add_effect("coffee", target=2, start=phase + 1, end=phase + 1)
+        state.add_effect("stance", target=2, start=phase, stance="upper")
+        await save(h, state)
+        await h.feed(h.master.send("/state 3", h.log))
+        text = last_log(h)
+        assert "Эффекты: Кофе (ночь 2), стойка (с фазы «день 1» до конца игры)" in text
+        assert "Заявки: " in text and "Персонаж 13" in text
+        assert text.split("\n")[0].endswith("игрок: профиль в Telegram")
+        for raw in ("mafik", "running", "setup", "coffee", "stance", "vote", str(player.id), "{"):
+            assert raw not in board + text, raw
     finally:
         await h.close()

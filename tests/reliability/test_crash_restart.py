@@ -43,8 +43,11 @@ async def test_sigkill_at_random_moments_loses_nothing(tmp_path, figures):
     procs = BotProcesses({}, tmp_path)
     chaos = Chaos(procs, world, db, rnd)
     server = FakeTelegramServer(world)
-    server.api = ChaosAPI(world, chaos)
+    server.api = api = ChaosAPI(world, chaos)
     await server.start()
+    assert server._runner is not None
+    web = server._runner.server  # aiohttp's: a connection leaves its list once its request is handled
+    chaos.quiet = lambda: web is None or api.quiet(len(web.connections))
     procs.env = bot_env(server.url, tmp_path / "bot.sqlite3")
     net = Net(world, chaos, db)
     drivers: list[GameDriver] = []
@@ -100,28 +103,36 @@ async def test_sigkill_at_random_moments_loses_nothing(tmp_path, figures):
             moments["during resolution"] += k.in_flight["resolve"] > 0
             moments["while announcements go out"] += k.pending_outbox > 0
         finished = sum((db.game(d.game_id) or {}).get("status") == "finished" for d in drivers)
-        figures("crash_restart", kills=len(chaos.kills), cold_starts=procs.cold_starts, restarts=procs.starts - 1,
-                games=len(drivers), games_finished=finished, phases_resolved=sum(d.resolutions for d in drivers),
-                submissions_accepted=accepted, submissions_verified=verified, submissions_lost=len(lost_submissions),
-                phases_resolved_twice=twice, announcements=sum(expected.values()), announcements_lost=lost_messages,
-                announcements_failed=len(failed), duplicates=duplicates, in_flight_at_kills=in_flight,
-                max_in_flight_at_a_kill=max((k.sends_in_flight for k in chaos.kills), default=0),
-                updates_resent_after_loss=net.resent, triggers=dict(kinds), moments=dict(moments),
-                bot_errors_logged=len(errors))
+        numbers = dict(
+            kills=len(chaos.kills), cold_starts=procs.cold_starts, restarts=procs.starts - 1,
+            games=len(drivers), games_finished=finished, phases_resolved=sum(d.resolutions for d in drivers),
+            submissions_accepted=accepted, submissions_verified=verified, submissions_lost=len(lost_submissions),
+            phases_resolved_twice=twice, announcements=sum(expected.values()), announcements_lost=lost_messages,
+            announcements_failed=len(failed), duplicates=duplicates, in_flight_at_kills=in_flight,
+            max_in_flight_at_a_kill=max((k.sends_in_flight for k in chaos.kills), default=0),
+            updates_resent_after_loss=net.resent, triggers=dict(kinds), moments=dict(moments),
+            bot_errors_logged=len(errors))
+        figures("crash_restart", **numbers)
 
-        assert len(chaos.kills) >= 50
-        assert all(moments[m] > 0 for m in ("while players submit", "during resolution", "while announcements go out")), moments
-        assert not lost_submissions, lost_submissions
-        assert verified >= accepted > 0
-        assert twice == 0
-        assert not failed, failed
-        assert lost_messages == 0
+        # Every failure says the figures and the first thing lost (or duplicated) by name.
+        lost_keys = [key for key, n in expected.items() if accepted_sends[key] < n]
+        extra_keys = [key for key, n in expected.items() if accepted_sends[key] > n]
+        said = (f"figures: {numbers}; first submission lost: {lost_submissions[:1]}; "
+                f"first announcement lost: {lost_keys[:1]}; first duplicate: {extra_keys[:1]}")
+        assert len(chaos.kills) >= 50, said
+        assert all(moments[m] > 0 for m in ("while players submit", "during resolution", "while announcements go out")), said
+        assert not lost_submissions, said
+        assert verified >= accepted > 0, said
+        assert twice == 0, said
+        assert not failed, f"{failed[:1]}; {said}"
+        assert lost_messages == 0, said
         # A duplicate is only ever the message in flight when the process died: at most one per chat
         # per crash (the chat's oldest unsent message), at most `parallel` in all.
-        assert duplicates == in_flight, (duplicates, in_flight)
+        assert duplicates == in_flight, said
         for kill in chaos.kills:
-            assert kill.sends_in_flight == kill.chats_in_flight <= Delivery.__init__.__kwdefaults__["parallel"], kill
-        assert not errors, errors[:5]
+            assert kill.sends_in_flight == kill.chats_in_flight <= Delivery.__init__.__kwdefaults__["parallel"], \
+                f"{kill}; {said}"
+        assert not errors, f"{errors[:5]}; {said}"
     finally:
         await procs.stop()
         await server.stop()

@@ -13,13 +13,15 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from engine.core.refusal import Refusal
 from tgbot.i18n import t
+from tgbot.render import refusal_params
 from tgbot.services.errors import ServiceError
 
 
-def explain(lang: str, error: Refusal | ServiceError) -> str:
-    """A refusal of the engine or of the bot as a sentence in the player's language."""
+def explain(lang: str, error: Refusal | ServiceError, *, ruleset: str | None = None) -> str:
+    """A refusal of the engine or of the bot as a sentence in the player's language (its parameters by
+    name: colours, game statuses, and card names when the rule set is given)."""
     prefix = "refusal" if isinstance(error, Refusal) else "error"
-    params: dict[str, Any] = dict(error.params)
+    params: dict[str, Any] = refusal_params(dict(error.params), lang, ruleset)
     text = t(lang, f"{prefix}.{error.code}", **params)
     what = params.get("what")
     if isinstance(error, Refusal) and isinstance(what, str):  # a refusal about one thing says which rule

@@ -93,7 +93,7 @@ async def _builder(query: CallbackQuery, cb: Act, service: GameService, fsm: FSM
         try:
             gs = await service.deck_build(cb.g, user_id=query.from_user.id, cards=list(draft["cards"]))
         except Refusal as refusal:
-            problem = explain(lang, refusal)
+            problem = explain(lang, refusal, ruleset=gs.ruleset)
         else:
             await fsm.update_data({key: None})
             text, keyboard = deck_panel(game, gs, pid, lang)

@@ -29,6 +29,7 @@ from tgbot.services.master_tools import MasterTools
 from tgbot.services.options import DEFAULTS, ENGINE_OPTIONS
 from tgbot.services.signup import SignupBoard
 from tgbot.storage.repo import Repository
+from tgbot.ui import names as id_names
 from tgbot.ui.callbacks import Resolve
 from tgbot.ui.panel import deadline_text, phase_title
 from tgbot.ui.resolve import confirmation, parse_phase
@@ -72,7 +73,7 @@ async def newgame(message: Message, command: CommandObject, service: GameService
     except ServiceError as error:
         await message.answer(explain(lang, error))
         return
-    await message.answer(t(lang, "master.created", game=game_id, ruleset=escape(ruleset)), parse_mode="HTML")
+    await message.answer(t(lang, "master.created", game=game_id, ruleset=id_names.ruleset_name(lang, ruleset)), parse_mode="HTML")
 
 
 async def bind(message: Message, command: CommandObject, service: GameService, lang: str,
@@ -160,7 +161,8 @@ async def status(message: Message, service: GameService, lang: str) -> None:
 async def status_board(service: GameService, game: dict[str, Any], lang: str) -> str:
     """Phase, deadline (or the pause), and who has submitted — not what; the seats are numbered for
     /replace, /modkill and /state; the chat rooms open now."""
-    lines = [t(lang, "master.status", game=game["id"], status=game["status"], ruleset=game["ruleset"])]
+    lines = [t(lang, "master.status", game=game["id"], status=id_names.game_status(lang, str(game["status"])),
+               ruleset=id_names.ruleset_name(lang, str(game["ruleset"])))]
     players = await service.repo.players(int(game["id"]))
     state = await service.repo.load_state(int(game["id"]))
     if state is None:

@@ -20,6 +20,8 @@ from tgbot.services.announce import event_messages, split_text
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.storage.repo import OutboxMessage
+from tgbot.ui import names
+from tgbot.ui.panel import describe_order
 
 LIVE = ("setup", "running")
 
@@ -207,13 +209,14 @@ class MasterTools:
         pid = self._seat(state, seat)
         p = state.player(pid)
         ruleset = state.ruleset
-        user = next((row["user_id"] for row in await self.repo.players(game_id) if row["pid"] == pid), None)
+        user = next((int(row["user_id"]) for row in await self.repo.players(game_id) if row["pid"] == pid), None)
+        who = await names.player_label(self.repo, lang, None, user) if user is not None else "—"
 
         def cards(zone: list[Any]) -> str:
             return ", ".join(escape(gamedata.card_name(ruleset, c.card, lang)) for c in zone) or "—"
 
         lines = [
-            t(lang, "mtools.state_head", seat=seat, name=escape(p.name), user=user or 0,
+            t(lang, "mtools.state_head", seat=seat, name=escape(p.name), user=who,
               alive=t(lang, "mtools.alive" if p.alive else "mtools.dead")),
             t(lang, "mtools.state_roles", public=escape(gamedata.role_name(ruleset, p.public_role.split(":")[0], lang)),
               secret=escape(gamedata.role_name(ruleset, p.secret_role, lang)) if p.secret_role else "—",
@@ -230,10 +233,11 @@ class MasterTools:
         effects = [e for e in state.effects if e.target == pid or pid in (e.params.get("members") or [])]
         if effects:
             lines.append(t(lang, "mtools.state_effects", effects=", ".join(
-                f"{escape(e.kind)} ({e.start}–{'∞' if e.end is None else e.end})" for e in effects)))
+                names.effect_label(state, e, lang) for e in effects)))
         if p.flags:
             lines.append(t(lang, "mtools.state_flags", flags=escape(", ".join(f"{k}={v}" for k, v in sorted(p.flags.items())))))
-        orders = state.orders.get(pid, [])
-        lines.append(t(lang, "mtools.state_orders", orders=escape("; ".join(
-            f"{o.kind}" + (f" {o.params}" if o.params else "") for o in orders)) or "—"))
+        in_zones = {c.uid: escape(gamedata.card_name(ruleset, c.card, lang))
+                    for zone in (p.hand, p.sleeve, p.deck, p.discard) for c in zone}
+        lines.append(t(lang, "mtools.state_orders", orders="; ".join(
+            describe_order(state, o.model_dump(), in_zones, lang, pid) for o in state.orders.get(pid, [])) or "—"))
         return "\n".join(lines)

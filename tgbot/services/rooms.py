@@ -41,6 +41,7 @@ from tgbot.services.chats import chat_use, taken
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.storage.repo import OutboxMessage
+from tgbot.ui import names
 from tgbot.ui.comms import confirm_markup, relay_markup
 
 log = logging.getLogger(__name__)
@@ -482,9 +483,11 @@ class RoomService:
             if not ok:
                 with contextlib.suppress(TelegramBadRequest):  # already gone
                     await self._call(lambda: self.bot.decline_chat_join_request(chat_id, user_id))
+                name = state.player(pid).name if state is not None and pid is not None else None
+                who = await names.player_label(self.repo, lang, name, user_id)
                 async with self.repo.db.batch() as conn:
                     await self.service._enqueue(conn, [self._log(
-                        game, t(lang, "rooms.log_declined", number=room["number"], user=user_id),
+                        game, t(lang, "rooms.log_declined", number=room["number"], user=who),
                         f"room{room['id']}:declined:u{user_id}:{self.service.clock()}")])
                 self.service._wake()
                 return False

@@ -14,6 +14,7 @@ from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
 from tgbot import gamedata
 from tgbot.i18n import t
+from tgbot.render import refusal_params
 from tgbot.ui.panel import PANEL_ROWS, button, markup, phase_title
 
 MAFIK = "mafik"
@@ -188,9 +189,7 @@ def add_problem(state: GameState, pid: int, cards: list[str], card: str) -> dict
 
 def deck_reason(lang: str, ruleset: str, problem: dict[str, Any]) -> str:
     """A refused deck choice as a sentence: "The deck breaks the rules. <why>"."""
-    params = dict(problem)
-    if "card" in params:
-        params["card"] = escape(gamedata.card_name(ruleset, str(params["card"]), lang))
+    params = {k: escape(v) if isinstance(v, str) else v for k, v in refusal_params(problem, lang, ruleset).items()}
     reason = str(params.pop("reason", ""))
     text = t(lang, "refusal.deck_invalid")
     try:

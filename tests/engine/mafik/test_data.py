@@ -1,4 +1,4 @@
-"""The Мафик collection as data: all 264 cards, named exactly as in the seed, in a valid schema."""
+"""The Мафик collection as data: all 264 cards, named as in the seed (its typos corrected), in a valid schema."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.cards import DATA_DIR, CardCatalog
+from tests.engine.test_card_texts import corrected
 
 ROOT = Path(__file__).resolve().parents[3]
 SEED = ROOT.parent / "shared" / "seeds" / "000_c570546acaabf30d.txt"
@@ -31,7 +32,7 @@ UNIQUE_ROLES = {"Босс": "boss", "Советник": "advisor", "Шпион":
 
 def seed_cards() -> dict[str, list[str]]:
     """Card names per colour, as the seed lists them (the first line of each block)."""
-    text = SEED.read_text(encoding="utf-8")
+    text = corrected(SEED.read_text(encoding="utf-8"))
     parts = re.split(r"^==== (.+?) ====\s*$", text, flags=re.M)
     names: dict[str, list[str]] = {}
     for title, body in zip(parts[1::2], parts[2::2], strict=True):
@@ -96,7 +97,7 @@ def test_mafik_cards_follow_the_schema(catalog):
 
 
 def test_mafik_card_texts_are_the_seeds(catalog):
-    seed = re.sub(r"\s+", " ", SEED.read_text(encoding="utf-8"))
+    seed = re.sub(r"\s+", " ", corrected(SEED.read_text(encoding="utf-8")))
     for spec in catalog:
         assert re.sub(r"\s+", " ", spec.text).strip() in seed, spec.id
 
