@@ -167,6 +167,7 @@ class Delivery:
         seen: set[int] = set()
         pending = await self.repo.pending(limit=500)
         self._finished &= {m.id for m in pending if m.id is not None}
+        pending = await self._drop_superseded(pending)
         for message in pending:
             if message.id in self._finished:
                 continue
@@ -191,6 +192,25 @@ class Delivery:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         return max(0.0, next_at - self.monotonic())
+
+    async def _drop_superseded(self, pending: list[OutboxMessage]) -> list[OutboxMessage]:
+        """An edit of a slot with a later edit of the same slot still queued is not sent: the later one
+        shows the newer text (a busy board costs one edit per turn of its chat, not one per change).
+        The later edit also sends the message if the slot has none yet."""
+        latest: dict[tuple[int, str], int] = {}
+        for message in pending:
+            if message.op == "edit" and message.slot and message.id is not None:
+                latest[(message.chat_id, message.slot)] = message.id
+        dropped = [m.id for m in pending if m.op == "edit" and m.slot and m.id is not None
+                   and m.id not in self._finished and m.chat_id not in self._in_flight
+                   and latest[(m.chat_id, m.slot)] != m.id]
+        if not dropped:
+            return pending
+        async with self.repo.db.batch() as conn:
+            for message_id in dropped:
+                await self.repo.mark_failed(conn, message_id, now=self.wall(), error="superseded")
+        self._finished.update(dropped)
+        return [m for m in pending if m.id not in self._finished]
 
     async def _deliver(self, message: OutboxMessage) -> None:
         assert message.id is not None

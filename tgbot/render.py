@@ -298,9 +298,35 @@ def _mafik_verdict(r: Renderer, event: Event, params: dict[str, Any]) -> None:
         params["outcome"] = t(r.lang, "ui.verdict_nobody")
     else:
         params["outcome"] = t(r.lang, "ui.verdict", pid=r.player(punished), punishment=_outcome(r, choice, event))
+        params["outcome"] += _mafik_why(r, event)
+
+
+def _mafik_why(r: Renderer, event: Event) -> str:
+    """How the punishment was chosen, where it was not a plain majority: the tied choices, their
+    votes and whose vote decided; or that nobody voted and the first allowed one was taken."""
+    how, choice = event.params.get("decided_by"), event.params.get("punishment")
+    if how == "default":
+        return " " + t(r.lang, "vote_why.mafik_default", punishment=_outcome(r, choice, event))
+    if how != "tie":
+        return ""
+    tied = [str(p) for p in event.params.get("tied") or []]
+    votes = event.params.get("punishment_votes") or {}
+    decider = r.state.player(int(event.params["decider"]))
+    role = gamedata.public_role_label(r.ruleset, decider.public_role, r.lang, decider.role_title)
+    return " " + t(r.lang, "vote_why.mafik_tie", tied=t(r.lang, "vote_why.and").join(_outcome(r, p, event) for p in tied),
+                   count=votes.get(tied[0], 0), decider=r.player(decider.pid), role=escape(role),
+                   punishment=_outcome(r, choice, event))
+
+
+def _micro_council(r: Renderer, event: Event, params: dict[str, Any]) -> None:
+    """The Вече's result, saying why it was an execution when the punishment vote did not decide."""
+    how = event.params.get("decided_by")
+    known = event.params.get("outcome") == "execution" and how in ("tie", "default")
+    params["why"] = " " + t(r.lang, f"vote_why.micro_{how}", count=params.get("execution", "")) if known else ""
 
 
 _VARIANTS[("mafik", "council_verdict")] = _mafik_verdict
+_VARIANTS[("micromafik", "council_result")] = _micro_council
 
 
 def render(state: GameState, event: Event, lang: str) -> str:

@@ -95,9 +95,11 @@ def act(state: GameState, pid: int, action: str, params: dict[str, Any] | None =
 def withdraw(state: GameState, pid: int, oid: int) -> None:
     _player(state, pid)
     current = state.orders.get(pid, [])
-    if not any(o.oid == oid for o in current):
+    order = next((o for o in current if o.oid == oid), None)
+    if order is None:
         raise Refusal("unknown_order", oid=oid)
     state.orders[pid] = [o for o in current if o.oid != oid]
+    get_ruleset(state.ruleset).on_withdrawn(state, pid, order)
 
 
 def reorder_hand(state: GameState, pid: int, uids: list[int]) -> None:

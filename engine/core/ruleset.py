@@ -84,6 +84,9 @@ class Ruleset(ABC):
     def on_submitted(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
         """Called after an order is accepted (e.g. an open vote is announced at once)."""
 
+    def on_withdrawn(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
+        """Called after an order is withdrawn (an open vote taken back is announced too)."""
+
     def aspect(self, state: GameState, pid: int, aspect: str) -> Any:
         """The truth about an aspect of a character that only this rule set knows (for checks)."""
         raise ValueError(f"unknown aspect {aspect!r}")

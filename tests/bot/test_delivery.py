@@ -98,6 +98,22 @@ async def test_delivery_edits_the_message_kept_in_a_slot(setup):
     assert world.texts_in(group) == ["записалось: 2"]
 
 
+async def test_delivery_sends_only_the_latest_of_queued_edits_of_a_slot(setup):
+    world, repo, clock, delivery = setup
+    owner = world.add_user("Owner", started=True)
+    group = world.create_group("Игра", owner=owner)
+    await queue(repo, clock, [OutboxMessage(chat_id=group.id, text=f"голосов: {n}", op="edit", slot="votes2", game_id=1,
+                                            dedup_key=f"v{n}") for n in range(1, 6)])
+    sender = delivery()
+    await sender.drain()
+    assert world.texts_in(group) == ["голосов: 5"]
+    assert sender.sent_count == 1  # one message sent, no edits of texts already replaced
+    await queue(repo, clock, [OutboxMessage(chat_id=group.id, text="голосов: 6", op="edit", slot="votes2", game_id=1,
+                                            dedup_key="v6")])
+    await delivery().drain()  # a new process: the slot in the database still names the board
+    assert world.texts_in(group) == ["голосов: 6"]
+
+
 async def test_delivery_sends_documents(setup):
     world, repo, clock, delivery = setup
     owner = world.add_user("Owner", started=True)

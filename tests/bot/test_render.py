@@ -46,3 +46,26 @@ def test_render_council_result_names_and_counts(games):
         "votes": {"0": 1.5, "1": 1.0}, "execution": 2.5, "beating": 0.0, "leaders": [0], "outcome": "execution"})
     text = render(state, event, "ru")
     assert f"{state.players[0].name} — 1.5" in text and "казнь" in text
+
+
+def test_render_council_result_says_a_punishment_tie_is_an_execution(games):
+    state = games[0]
+    event = Event(seq=1, phase=2, kind="council_result", to="public", params={
+        "votes": {"0": 2.0}, "execution": 1.0, "beating": 1.0, "leaders": [0], "outcome": "execution",
+        "decided_by": "tie"})
+    assert "разделились поровну (по 1) — по правилам это казнь" in render(state, event, "ru")
+    event.params["decided_by"] = "default"
+    assert "никто не голосовал — по правилам это казнь" in render(state, event, "ru")
+
+
+def test_render_mafik_verdict_names_the_tied_punishments_and_who_decided():
+    state = play_game("mafik", 12, 1).state
+    decider = state.players[3]
+    event = Event(seq=1, phase=2, kind="council_verdict", to="public", params={
+        "targets": [0], "punished": 0, "punishment": "exile", "decided_by": "tie", "tied": ["torture", "exile"],
+        "decider": decider.pid, "punishment_votes": {"torture": 5, "exile": 5}})
+    text = render(state, event, "ru")
+    assert "пытки и изгнание — по 5; решил голос " + decider.name in text
+    assert text.endswith(": изгнание.")
+    event.params.update(decided_by="default", punishment="execution", punishment_votes={})
+    assert "никто не голосовал" in render(state, event, "ru")

@@ -194,7 +194,7 @@ async def test_only_the_named_members_may_confirm_a_room(tmp_path):
         assert "не играете в этой игре" in await confirm(h, stranger, card)
 
         assert "Вы подтвердили" in await confirm(h, h.players[2], card)
-        assert "Персонаж 3 подтверждает участие в чат-комнате." in "\n".join(h.texts(h.public))
+        assert "подтверждает участие" not in "\n".join(h.texts(h.public))  # the card says it, no post
         card = room_card(h)
         assert "Подтвердили: Персонаж 2, Персонаж 3." in (card.text or "")
         assert "Вы уже подтвердили" in await confirm(h, h.players[2], card)

@@ -222,7 +222,8 @@ async def test_mafik_phases_through_telegram(tmp_path):
         victims.append(first)
         await vote_and_punish(h, [0, 1, 2, 3, 4], first, "казнь")
         public = h.texts(h.public)
-        assert f"{name(0)} голосует за меру наказания: казнь." in public, "the punishment vote is open"
+        assert any("Голосование за меру наказания" in t and f"казнь: {name(0)}" in t for t in public), \
+            "the punishment vote is open"
         state = await resolve(h)  # ---------------------------------------------------------------- night 2
         verdict = next(t for t in reversed(h.texts(h.public)) if "Итоги вече" in t)
         assert f"Наказан(а): {name(first)} — казнь" in verdict

@@ -66,12 +66,23 @@ async def on_action(query: CallbackQuery, callback_data: Act, service: GameServi
             raise ServiceError("bad_button")
         await handler(query, cb, service, state, lang, gs, pid)
     except Stale:
-        await answer(query, t(lang, "error.stale"), show_alert=True)
+        await answer(query, t(lang, "refusal.dead" if await _is_dead(service, cb.g, query.from_user.id) else "error.stale"),
+                     show_alert=True)
         return
     except (Refusal, ServiceError) as error:
         await answer(query, explain(lang, error)[:200], show_alert=True)
         return
     await answer_once(query)
+
+
+async def _is_dead(service: GameService, game_id: int, user_id: int) -> bool:
+    """Is this user's character dead (a running game's old button then says so, not just "too late")?"""
+    try:
+        pid = await service.seat_of(game_id, user_id)
+        state = await service.state(game_id)
+    except ServiceError:
+        return False
+    return state.status == "running" and not state.player(pid).alive
 
 
 def _held(gs: GameState, pid: int, uid: int, *, sleeve: bool | None = None) -> tuple[CardInstance, str]:

@@ -24,6 +24,10 @@ TELEGRAM_LIMIT = 4096
 SPLIT_AT = 3900
 # Events a player sees in their panel (with buttons) rather than as a message; the master log keeps them.
 PANEL_EVENTS = frozenset({"draft_offer"})
+# Public events shown on a board the group already has (edited in place) instead of a post each:
+# the day's punishment vote board, and a room proposal's own card (tgbot/services/rooms.py).
+VOTE_EVENTS = frozenset({"punishment_vote", "punishment_vote_withdrawn"})
+BOARD_EVENTS = VOTE_EVENTS | {"room_proposed", "room_confirmed"}
 
 
 def split_text(text: str, limit: int = SPLIT_AT) -> list[str]:
@@ -92,10 +96,13 @@ def event_messages(
     game_lang = str(game["locale"])
     out: list[OutboxMessage] = []
 
-    public = [e for e in events if e.to == "public"]
+    public = [e for e in events if e.to == "public" and e.kind not in BOARD_EVENTS]
     if public and game["public_chat_id"] is not None:
         text = "\n".join(public_text(game, state, e, game_lang) for e in public)
         out += _messages(game_id, int(game["public_chat_id"]), text, f"{span}:public")
+    votes = [e for e in events if e.kind in VOTE_EVENTS]
+    if votes and game["public_chat_id"] is not None:
+        out.append(vote_board(game, state, key=f"{span}:votes"))
 
     private: dict[int, list[Event]] = defaultdict(list)
     for event in events:
@@ -129,6 +136,22 @@ def event_messages(
                 text=question_text(state, event, game_lang, game_id=game_id),
                 reply_markup=question_markup(event, game_lang, game_id=game_id)))
     return out
+
+
+def vote_board(game: dict[str, Any], state: GameState, *, key: str) -> OutboxMessage:
+    """The day's open punishment vote as one message in the public group, edited (its slot: one per
+    day) whenever a vote is cast, changed or taken back: each choice with the characters voting for it."""
+    lang = str(game["locale"])
+    voters: dict[str, list[str]] = {}
+    for pid, orders in sorted(state.orders.items()):
+        for order in orders:
+            if order.kind == "punishment":
+                voters.setdefault(str(order.params["choice"]), []).append(escape(state.player(pid).name))
+    lines = [f"<b>{t(lang, 'board.votes_title', day=(state.phase + 1) // 2)}</b>"]
+    lines += [t(lang, "board.votes_line", punishment=t(lang, f"punishment.{choice}"), names=", ".join(names))
+              for choice, names in voters.items()] or [t(lang, "board.votes_empty")]
+    return OutboxMessage(chat_id=int(game["public_chat_id"]), game_id=int(game["id"]), op="edit",
+                         slot=f"votes{state.phase}", text="\n".join(lines)[:TELEGRAM_LIMIT], dedup_key=key)
 
 
 def closed_questions(game: dict[str, Any], state: GameState, phase: int) -> list[OutboxMessage]:

@@ -12,12 +12,14 @@ import asyncio
 import json
 import secrets
 from collections.abc import Awaitable, Callable
+from html import escape
 from typing import Any
 
 from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.ruleset import RULESETS, get_ruleset
 from engine.core.state import GameState, Order
+from tgbot.i18n import t
 from tgbot.logs import bind
 from tgbot.services.announce import closed_questions, event_messages
 from tgbot.services.chats import chat_use, chat_uses, taken
@@ -31,6 +33,11 @@ Clock = Callable[[], float]
 # Called with (game_id, deadline_at or None) whenever a game's deadline changes.
 DeadlineHook = Callable[[int, float | None], Awaitable[None] | None]
 # Builds the per-player phase panel (text, reply_markup) — provided by the UI layer.
+def panel_slot(pid: int) -> str:
+    """The slot keeping a player's latest phase panel message (edited when the character dies)."""
+    return f"panel{pid}"
+
+
 PanelBuilder = Callable[[dict[str, Any], GameState, int, str], tuple[str, dict[str, Any] | None]]
 # Called with (game_id, state) after a phase is resolved or the master changed the game (chat rooms
 # follow the state); outside the game's lock, so a hook must read what it needs before it awaits.
@@ -255,7 +262,28 @@ class GameService:
             lang = str(player["locale"] or game["locale"])
             text, markup = self.panel(game, state, int(pid), lang)
             out.append(OutboxMessage(chat_id=int(player["user_id"]), text=text, reply_markup=markup,
-                                     game_id=int(game["id"]), dedup_key=f"{key}:p{pid}"))
+                                     game_id=int(game["id"]), dedup_key=f"{key}:p{pid}", slot=panel_slot(int(pid))))
+        return out
+
+    def death_notices(self, game: dict[str, Any], state: GameState, events: list[Any],
+                      players: list[dict[str, Any]]) -> list[OutboxMessage]:
+        """Each character who died in `events` is told so privately (a modkill has its own message), and
+        their last phase panel (kept under its slot) becomes the read-only panel of the dead: no buttons."""
+        out: list[OutboxMessage] = []
+        seats = {int(p["pid"]): p for p in players if p["pid"] is not None}
+        for event in events:
+            player = seats.get(int(event.params.get("pid", -1))) if event.kind == "death" else None
+            if player is None:
+                continue
+            pid, lang, chat = int(player["pid"]), str(player["locale"] or game["locale"]), int(player["user_id"])
+            key = f"g{game['id']}:died:p{pid}"
+            if event.params.get("cause") != "modkill":
+                out.append(OutboxMessage(chat_id=chat, game_id=int(game["id"]), dedup_key=key,
+                                         text=t(lang, "death.you_died", name=escape(state.player(pid).name))))
+            if self.panel is not None:
+                text, markup = self.panel(game, state, pid, lang)
+                out.append(OutboxMessage(chat_id=chat, game_id=int(game["id"]), op="edit", slot=panel_slot(pid),
+                                         text=text, reply_markup=markup, dedup_key=f"{key}:panel"))
         return out
 
     def _change(self, game_id: int, change: Callable[[], Any]) -> Any:
@@ -390,6 +418,7 @@ class GameService:
                 current = await self._enter_next(conn, game, state, resolved=phase)
                 await self._save(conn, current, state, state.events[before:], players)
                 await self._enqueue(conn, closed_questions(current, state, phase))
+                await self._enqueue(conn, self.death_notices(current, state, state.events[before:], players))
                 if state.status == "finished":
                     await self._enqueue(conn, [self._log_file(current, state), *self._finale(current, state, players)])
                 else:

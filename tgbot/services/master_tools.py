@@ -165,6 +165,7 @@ class MasterTools:
                                                   payload={"pid": pid}, now=now)
                 await self.repo.save_state(conn, game_id, state, now=now)
                 await self.service._enqueue(conn, event_messages(game, state, state.events[before:], players))
+                await self.service._enqueue(conn, self.service.death_notices(game, state, state.events[before:], players))
                 victim = next((p for p in players if p["pid"] == pid), None)
                 if victim is not None:
                     lang = str(victim["locale"] or game["locale"])

@@ -53,11 +53,14 @@ def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int]]:
     return dict(votes), chosen
 
 
-def punishment(res: Resolution) -> str | None:
+def punishment(res: Resolution) -> tuple[str | None, dict[str, object]]:
+    """The punishment and how it was decided, for the verdict: `punishment_votes` (each allowed choice's
+    vote strength), `decided_by` — "votes", "tie" (with the `tied` choices and the `decider`, the voter
+    with the highest public role) or "default" (nobody voted: the first allowed in the seed's order)."""
     state = res.state
     allowed = [p for p in PUNISHMENTS if not barred(state, p)]
     if not allowed:
-        return None
+        return None, {}
     weight: dict[str, int] = defaultdict(int)
     voters: dict[str, list[int]] = defaultdict(list)
     for pid, orders in res.scratch["orders"].items():
@@ -66,14 +69,16 @@ def punishment(res: Resolution) -> str | None:
             if order.kind == "punishment" and order.params["choice"] in allowed and strength > 0:  # 0: no vote
                 weight[order.params["choice"]] += strength
                 voters[order.params["choice"]].append(pid)
+    counts = {p: weight[p] for p in allowed if weight.get(p)}
     if not weight:
-        return allowed[0]
+        return allowed[0], {"punishment_votes": counts, "decided_by": "default"}
     top = max(weight.values())
     tied = [p for p in allowed if weight.get(p) == top]
     if len(tied) == 1:
-        return tied[0]
+        return tied[0], {"punishment_votes": counts, "decided_by": "votes"}
     first = min((pid for p in tied for pid in voters[p]), key=lambda pid: priority(state.player(pid)))
-    return next(p for p in tied if first in voters[p])
+    choice = next(p for p in tied if first in voters[p])
+    return choice, {"punishment_votes": counts, "decided_by": "tie", "tied": tied, "decider": first}
 
 
 @PIPELINE.step("votes:council", 500)
@@ -91,8 +96,8 @@ def council(res: Resolution) -> None:
         return
     top = max(eligible.values())
     leader = min((t for t, v in eligible.items() if v == top), key=lambda t: priority(state.player(t)))
-    choice = punishment(res)
-    state.emit("council_verdict", "public", None, targets=targets, punished=leader, punishment=choice)
+    choice, how = punishment(res)
+    state.emit("council_verdict", "public", None, targets=targets, punished=leader, punishment=choice, **how)
     if choice is None:
         return
     apply_punishment(res, leader, choice)

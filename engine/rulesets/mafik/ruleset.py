@@ -139,6 +139,10 @@ class Mafik(Ruleset):
             state.emit("punishment_vote", "public", None, pid=pid, choice=order.params["choice"])
         review_messages(state, pid, order)
 
+    def on_withdrawn(self, state: GameState, pid: int, order: Order) -> None:
+        if order.kind == "punishment":  # taking the open vote back is as public as casting it
+            state.emit("punishment_vote_withdrawn", "public", None, pid=pid)
+
     def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
         """The top card; an empty deck gives a Пустышка."""
         return player.deck.pop(0) if player.deck else state.new_card(BLANK)

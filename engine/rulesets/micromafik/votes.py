@@ -68,6 +68,8 @@ def council(res: Resolution) -> None:
     top = max(tally.values(), default=0)
     leaders = sorted(t for t, v in tally.items() if v == top) if top else []
     outcome: str
+    # the seed: a split vote (a tie, also with no punishment votes at all) is an execution
+    decided_by = "votes" if punish["beating"] != punish["execution"] else ("tie" if punish["beating"] else "default")
     if len(leaders) == 1:
         outcome = "beating" if punish["beating"] > punish["execution"] else "execution"
         target = leaders[0]
@@ -85,5 +87,5 @@ def council(res: Resolution) -> None:
         "council_result", "public", None,
         votes={str(t): v / 2 for t, v in sorted(tally.items())},
         execution=punish["execution"] / 2, beating=punish["beating"] / 2,
-        leaders=leaders, outcome=outcome,
+        leaders=leaders, outcome=outcome, decided_by=decided_by,
     )

@@ -55,7 +55,8 @@ def test_targets_are_announced_without_counts():
     g = town()
     g.vote("A", "M").vote("B", "M").vote("C", "M").vote("D", "A").vote("M", "A").resolve()
     params = verdict(g)
-    assert set(params) == {"targets", "punished", "punishment"}
+    assert set(params) == {"targets", "punished", "punishment", "punishment_votes", "decided_by"}
+    assert params["punishment_votes"] == {}  # the open punishment vote's counts; none for the characters
     assert params["targets"] == [g.pid("A"), g.pid("M")]
     assert params["punished"] == g.pid("M")
     assert not [e for e in g.state.events if e.kind == "council_verdict" and e.to != "public"]
@@ -109,6 +110,28 @@ def test_punishment_tie_goes_to_the_highest_role_among_voters_of_the_tied_option
     g.vote("A", "M", "execution").vote("B", "M", "exile").vote("C", "M", "torture").vote("D", "M", "torture")
     g.vote("M", "M", "exile").resolve()
     assert verdict(g)["punishment"] == "exile"
+
+
+def test_punishment_tie_names_the_tied_choices_their_votes_and_the_deciding_voter():
+    g = town()
+    g.vote("A", "M", "execution").vote("B", "M", "exile").vote("C", "M", "torture").vote("D", "M", "torture")
+    g.vote("M", "M", "exile").resolve()
+    params = verdict(g)
+    assert params["decided_by"] == "tie" and params["tied"] == ["torture", "exile"]
+    assert params["decider"] == g.pid("B")
+    assert params["punishment_votes"] == {"execution": 1, "torture": 2, "exile": 2}
+
+
+def test_punishment_majority_is_said_to_be_decided_by_votes():
+    g = town()
+    g.vote("A", "M", "exile").vote("B", "M", "torture").vote("C", "M", "torture").vote("D", "M").resolve()
+    assert verdict(g)["decided_by"] == "votes" and "tied" not in verdict(g)
+
+
+def test_punishment_without_votes_is_said_to_be_the_default():
+    g = town()
+    g.vote("A", "M").vote("B", "M").resolve()
+    assert verdict(g)["decided_by"] == "default" and verdict(g)["punishment_votes"] == {}
 
 
 def test_punishment_vote_strength_counts():

@@ -362,7 +362,7 @@ def test_energy_surge_draws_two_now_and_the_next_day_discards_two_without_it_bei
     assert len(g.events("energy_surge", to="B")) == 1
     g.play("B", "letter", target="A", message="hi").resolve()
     assert g.hand("B") == [F, F, "bunker", "spikes", "pistol"]  # the letter's refill is still drawn
-    assert g.events("forced_discard", to="B")[0].params["cards"] == ["block", F]
+    assert g.events("surge_discard", to="B")[0].params["cards"] == ["block", F]
     g.resolve()
     assert g.hand_size("B") == 5  # only once
 
@@ -377,7 +377,7 @@ def test_energy_surge_discard_comes_at_the_end_of_the_next_days_resolution():
     # the day's damage takes Страховка first (1 point); then 2 cards go in hand order
     assert g.points("B") == 1
     assert g.hand("B") == [F, "letter", "bunker", "spikes"]
-    assert g.events("forced_discard", to="B")[0].params["cards"] == [F, F]
+    assert g.events("surge_discard", to="B")[0].params["cards"] == [F, F]
 
 
 def test_energy_surge_discards_one_if_only_one_card():
@@ -387,7 +387,7 @@ def test_energy_surge_discards_one_if_only_one_card():
     g.play("A", "energy_surge", target="B").play("C", "pistol", target="B", pay_cards=[F]).resolve()
     assert g.hand("B") == ["spikes"]  # the drawn cards went last
     g.resolve()
-    assert g.events("forced_discard", to="B")[0].params["cards"] == ["spikes"]
+    assert g.events("surge_discard", to="B")[0].params["cards"] == ["spikes"]
     assert not g.alive("B")
 
 

@@ -389,3 +389,21 @@ def test_hero_vote_counts_one():
     g.vote("A", "V", "beating").resolve()
     assert council(g)["votes"] == {str(g.pid("V")): 1.0}
     assert council(g)["beating"] == 1.0
+
+
+def test_council_punishment_tie_is_execution_and_says_it_was_a_tie():
+    g = day_table(Scenario.day(2), "A", "B", "V")
+    g.vote("A", "V", "execution").vote("B", "V", "beating").resolve()
+    assert (council(g)["outcome"], council(g)["decided_by"]) == ("execution", "tie")
+
+
+def test_council_without_punishment_votes_is_execution_by_default():
+    g = day_table(Scenario.day(2), "A", "B", "V")
+    g.vote("A", "V").vote("B", "V").resolve()
+    assert (council(g)["outcome"], council(g)["decided_by"]) == ("execution", "default")
+
+
+def test_council_punishment_majority_is_said_to_be_decided_by_votes():
+    g = day_table(Scenario.day(2), "A", "B", "V")
+    g.vote("A", "V", "beating").vote("B", "V", "beating").resolve()
+    assert (council(g)["outcome"], council(g)["decided_by"]) == ("beating", "votes")

@@ -100,7 +100,7 @@ def energy_surge_discard(res: Resolution) -> None:
             moved, player.hand = player.hand[:count], player.hand[count:]
             player.discard.extend(moved)
             if moved:
-                state.emit("forced_discard", "player", player.pid, cards=[c.card for c in moved])
+                state.emit("surge_discard", "player", player.pid, cards=[c.card for c in moved])
 
 
 @CARDS.card("autopsy")

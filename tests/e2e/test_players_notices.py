@@ -1,0 +1,108 @@
+"""What players see of votes and deaths (issue 11, "Players"), through the fake Telegram: the day's
+punishment votes on one public board edited in place, a room proposal confirmed on its own card
+without a post per confirmation, the tie and default of the punishment explained, and a dying player
+told privately, their panel turned read-only.
+"""
+
+from __future__ import annotations
+
+from tests.e2e.driver import confirm, deal, propose, room_card, state_of
+from tests.e2e.harness import Harness
+from tests.e2e.test_mafik_comms import end_day, mafik_game, press_data, to_day
+from tgbot.ui.callbacks import Act
+
+BOARD_TITLE = "⚖ Голосование за меру наказания"
+
+
+async def punish_vote(h: Harness, pid: int, choice: str) -> None:
+    await h.app.service.submit(1, user_id=h.players[pid].id, kind="punishment", params={"choice": choice})
+    await h.deliver()
+
+
+def boards(h: Harness) -> list[str]:
+    return [text for text in h.texts(h.public) if BOARD_TITLE in text]
+
+
+async def test_punishment_votes_edit_one_board_message_a_day(tmp_path):
+    h = await mafik_game(tmp_path)
+    try:
+        await to_day(h)
+        before = len(h.texts(h.public))
+        await punish_vote(h, 0, "torture")
+        await punish_vote(h, 1, "torture")
+        await punish_vote(h, 3, "exile")
+        await punish_vote(h, 4, "execution")
+        await punish_vote(h, 4, "exile")  # a changed vote: the board changes, no new post
+        assert len(h.texts(h.public)) == before + 1
+        [board] = boards(h)
+        assert "день 1" in board
+        assert "пытки: Персонаж 1, Персонаж 2" in board and "изгнание: Персонаж 4, Персонаж 5" in board
+        assert "казнь" not in board
+        assert not any("голосует за меру наказания" in text for text in h.texts(h.public))
+
+        await end_day(h)
+        verdict = next(text for text in reversed(h.texts(h.public)) if "Итоги вече" in text)
+        # Культист (Персонаж 2) is the highest public role among the voters of the tied choices
+        assert "пытки и изгнание — по 2; решил голос Персонаж 2 (Культист)" in verdict
+        await h.feed(h.master.send("/resolve", h.log))  # night 2 → day 2
+        await punish_vote(h, 0, "execution")
+        assert len(boards(h)) == 2 and "день 2" in boards(h)[-1]
+    finally:
+        await h.close()
+
+
+async def test_withdrawn_punishment_vote_leaves_the_board(tmp_path):
+    h = await mafik_game(tmp_path)
+    try:
+        await to_day(h)
+        await punish_vote(h, 0, "torture")
+        state = await state_of(h)
+        [order] = [o for o in state.orders[0] if o.kind == "punishment"]
+        await h.app.service.withdraw(1, user_id=h.players[0].id, oid=order.oid)
+        await h.deliver()
+        [board] = boards(h)
+        assert "Пока никто не голосовал" in board
+    finally:
+        await h.close()
+
+
+async def test_room_confirmations_edit_the_proposal_card_without_a_post_each(tmp_path):
+    h = await mafik_game(tmp_path)
+    try:
+        await to_day(h)
+        before = len(h.texts(h.public))
+        await propose(h, h.players[1], ["Персонаж 3", "Персонаж 4"])
+        card = room_card(h)
+        await confirm(h, h.players[2], card)
+        await confirm(h, h.players[3], card)
+        assert len(h.texts(h.public)) == before + 1
+        assert "Персонаж 4" in (room_card(h).text or "") and room_card(h) is card
+        assert not any("подтверждает участие" in text or "Каждый участник должен подтвердить" in text
+                       for text in h.texts(h.public))
+    finally:
+        await h.close()
+
+
+async def test_dying_player_is_told_privately_and_their_panel_loses_its_buttons(tmp_path):
+    h = await mafik_game(tmp_path)
+    try:
+        await to_day(h)
+        victim = h.players[12]
+        await deal(h, 12, hand=["pistol"])
+        panel = h.last_with_buttons(victim)
+        day = (await state_of(h)).phase
+        assert any(b.get("callback_data", "").startswith(f"a:1:{day}:") for row in panel.inline_keyboard for b in row)
+        await end_day(h)  # everyone votes for Персонаж 13; no punishment votes: execution, 6 damage
+        assert not (await state_of(h)).player(12).alive
+        assert any("☠ Ваш персонаж Персонаж 13 погиб" in text for text in h.texts(victim))
+        assert panel.inline_keyboard == [] and "погиб" in (panel.text or "")
+        later = [b for m in h.world.messages_in(victim.chat) for row in m.inline_keyboard for b in row
+                 if b.get("callback_data", "").startswith(f"a:1:{day + 1}:")]
+        assert later == [], "the dead get no panel of the next phase"
+        verdict = next(text for text in reversed(h.texts(h.public)) if "Итоги вече" in text)
+        assert "За меру наказания никто не голосовал" in verdict and "казнь" in verdict
+        answer = await press_data(h, victim, panel, Act.data(1, day, "votes", ""))
+        assert "мёртв" in answer
+        assert not (await state_of(h)).player(12).alive
+    finally:
+        await h.close()
