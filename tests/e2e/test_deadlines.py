@@ -14,7 +14,7 @@ async def started(tmp_path, *, early: bool = False) -> Harness:
     await sign_up_everyone(h)
     if early:
         await h.feed(h.master.send("/set early on", h.log))
-        assert "early = True" in (h.world.last_text(h.log) or "")
+        assert "early = вкл" in (h.world.last_text(h.log) or "")
     await h.feed(h.master.send("/set night_minutes 30", h.log))
     await h.feed(h.master.send("/startgame", h.log))
     for user in h.players:

@@ -126,7 +126,7 @@ async def test_no_question_when_the_master_turns_the_review_off(tmp_path):
     try:
         await h.feed(h.master.send("/newgame mafik", h.log))
         await h.feed(h.master.send("/set review_messages off", h.log))
-        assert "review_messages = False" in (h.world.last_text(h.log) or "")
+        assert "review_messages = выкл" in (h.world.last_text(h.log) or "")
         await start_mafik(h, ROLES)  # (creates no second game: the first one is still open)
         assert (await state_of(h)).settings["review_messages"] is False
         await play_contract(h)

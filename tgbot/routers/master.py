@@ -120,7 +120,7 @@ async def set_option(message: Message, command: CommandObject, service: GameServ
         await message.answer(text, parse_mode="HTML")
         return
     await message.answer(t(lang, "master.option_set", key=escape(key),
-                           value=escape(shown(value, lang) if isinstance(value, list) else str(value))))
+                           value=escape(shown(value, lang))))
 
 
 async def game_language(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
