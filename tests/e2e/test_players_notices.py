@@ -44,7 +44,7 @@ async def test_punishment_votes_edit_one_board_message_a_day(tmp_path):
         verdict = next(text for text in reversed(h.texts(h.public)) if "Итоги вече" in text)
         # Культист (Персонаж 2) is the highest public role among the voters of the tied choices
         assert "пытки и изгнание — по 2; решил голос Персонаж 2 (Культист)" in verdict
-        await h.feed(h.master.send("/resolve", h.log))  # night 2 → day 2
+        await h.resolve()  # night 2 → day 2
         await punish_vote(h, 0, "execution")
         assert len(boards(h)) == 2 and "день 2" in boards(h)[-1]
     finally:
