@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -20,10 +21,12 @@ from engine.core.ruleset import RULESETS, get_ruleset
 from engine.core.state import GameState, Order
 from tgbot.logs import bind
 from tgbot.services.announce import closed_questions, event_messages
+from tgbot.services.chronicle import game_record
 from tgbot.services.errors import ServiceError
 from tgbot.services.options import DEFAULTS, ENGINE_OPTIONS, deadline_after, parse_option
 from tgbot.storage.repo import OutboxMessage, Repository
 
+log = logging.getLogger("tgbot.games")
 MAX_NAME = 32
 MAX_EXTEND_MINUTES = 60 * 24 * 30  # a deadline moves by a month at most
 Clock = Callable[[], float]
@@ -389,7 +392,8 @@ class GameService:
                 if state.status == "finished":
                     await self.repo.update_game(conn, game_id, status="finished", deadline_at=None,
                                                 resolved_phase=phase)
-                    await self._enqueue(conn, [self._log_file(game, state), *self._finale(game, state, players)])
+                    await self._enqueue(conn, [self._log_file(game, state), *self._record_file(game, state),
+                                               *self._finale(game, state, players)])
                 elif game["status"] == "setup":
                     await self._begin_running(conn, game, state, players)
                 else:
@@ -421,6 +425,18 @@ class GameService:
         return OutboxMessage(chat_id=int(game["log_chat_id"]), op="document", game_id=int(game["id"]),
                              document_name=f"game-{game['id']}.json", document=body,
                              dedup_key=f"g{game['id']}:logfile")
+
+    def _record_file(self, game: dict[str, Any], state: GameState) -> list[OutboxMessage]:
+        """The whole game as a readable HTML page for the master, in the game's language; a record that
+        fails to build is logged and left out (the JSON file still has everything), never stopping the end."""
+        try:
+            body = game_record(int(game["id"]), state, str(game["locale"])).encode("utf-8")
+        except Exception:
+            log.exception("the HTML record of game %s failed", game["id"])
+            return []
+        return [OutboxMessage(chat_id=int(game["log_chat_id"]), op="document", game_id=int(game["id"]),
+                             document_name=f"game-{game['id']}.html", document=body,
+                             dedup_key=f"g{game['id']}:recordfile")]
 
     async def extend(self, game_id: int, *, user_id: int, minutes: int) -> float:
         async with self.lock(game_id):
