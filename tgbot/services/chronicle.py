@@ -246,8 +246,8 @@ def log_text(game_id: int, state: GameState, events: list[Event], lang: str) -> 
     if record is None:
         return "\n".join([t(lang, "log.events", game=game_id), *effects]) if effects else ""
     return "\n".join([t(lang, "log.resolution", game=game_id, phase=phase_title(lang, record.phase)),
-                      t(lang, "log.submissions"), *log_lines(state, record, lang),
-                      t(lang, "log.effects"), *effects])
+                      f"<b>{t(lang, 'log.submissions')}</b>", *log_lines(state, record, lang),
+                      f"<b>{t(lang, 'log.effects')}</b>", *effects])
 
 
 # ---------------------------------------------------------------- the record at the end
