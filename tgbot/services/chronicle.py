@@ -126,11 +126,9 @@ class Submissions:
             head += f" ({t(self.lang, f'log.zone_{zone}')})"
         if isinstance(params.get("as"), str):
             head += " " + t(self.lang, "ui.note_as", card=self.r.card(params["as"]))
-        targets = [params[name] for name in TARGET_PARAMS if params.get(name) not in (None, [])]
-        if targets:
-            head += " → " + ", ".join(self.value(pid, kinds.get(name, "targets"), value)
-                                      for name, value in zip(TARGET_PARAMS, targets, strict=False))
-        return head
+        targets = [self.value(pid, kinds.get(name, "targets"), params[name]) for name in TARGET_PARAMS
+                   if params.get(name) not in (None, [])]
+        return head + (" → " + ", ".join(targets) if targets else "")
 
     def template_head(self, pid: int, kind: str, order: dict[str, Any], params: dict[str, Any],
                       kinds: dict[str, str]) -> tuple[str, set[str]]:
