@@ -119,7 +119,18 @@ def resolve(state: GameState) -> None:
     if state.status != "running":
         raise Refusal("game_not_running", status=state.status)
     ruleset = ruleset_of(state)
+    record_orders(state)
     ruleset.pipeline.run(Resolution(state, ruleset))
+
+
+def record_orders(state: GameState) -> None:
+    """The phase's submissions as they stand at its deadline, for the master's record (the phase's
+    close clears them): each living player's orders, with the Hand and Sleeve they were made from
+    (card ids by uid), so the record names the cards however they move afterwards."""
+    orders = {str(pid): [o.model_dump() for o in mine] for pid, mine in sorted(state.orders.items()) if mine}
+    held = {pid: {"hand": {str(c.uid): c.card for c in state.player(int(pid)).hand},
+                  "sleeve": {str(c.uid): c.card for c in state.player(int(pid)).sleeve}} for pid in orders}
+    state.emit("phase_orders", "master", None, orders=orders, held=held)
 
 
 def rule(state: GameState, key: str, option: str) -> None:

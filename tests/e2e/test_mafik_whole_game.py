@@ -233,6 +233,12 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
 
         state = await resolve(h)  # ---------------------------------------------------------------- day 1
         assert "Началась фаза день 1" in public(h)
+        # the master's log: one "who did what" message for the night, every submission by name
+        (night,) = [t for t in h.texts(h.log) if "Ночь 1: кто что сделал" in t]
+        assert f"• {name(vested)}: «Бронежилет» (из рукава) → {name(vested)}; оплата: карты Пустышка" in night
+        assert f"• {name(shooter)}: «" in night and "Обвинение: Удар ногой" in night
+        assert night.index("Заявки:") < night.index("Что произошло:") < night.index(
+            f"👤 {name(spare)} Вы получили")
         left = len(state.player(spare).hand)
         assert state.player(spare).alive and 0 < left < 6
         counts = next(t for t in reversed(h.texts(h.public)) if t.startswith("Карт в руке"))
@@ -261,6 +267,7 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
         assert f"Приват для {name(reader)} доставлен. Осталось сегодня: {left}." in reply
         assert u[reader].last_text == f"✉️ Приват от {name(writer)}: Встретимся ночью"
         assert f"{name(writer)} → {name(reader)}: Встретимся ночью" in log_texts(h)
+        assert log_texts(h).count("Встретимся ночью") == 1, "the master's log has the message once"
         assert "Встретимся" not in public(h)
 
         # two rooms proposed and confirmed in the public group
@@ -396,8 +403,16 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
             role = role_name("mafik", player.secret_role, "ru")
             assert f"{name(player.pid)} — {role} ({sides[player.faction]})" in reveal
         assert "📢 Игра окончена. Победа: Закон." in log_texts(h)
-        (document,) = h.world.documents_in(h.log)
-        assert document.file_name == "game-1.json"
+        document, page = h.world.documents_in(h.log)
+        assert document.file_name == "game-1.json" and page.file_name == "game-1.html"
+        html = page.data.decode("utf-8")
+        assert html.startswith("<!DOCTYPE html>") and '<html lang="ru">' in html and "<style>" in html
+        for title in ("Сбор колод", "Ночь 1", "День 1", f"Ночь {state.day_number}"):
+            assert f"<h2>{title}</h2>" in html
+        assert f"• {name(vested)}: «Бронежилет» (из рукава) → {name(vested)}; оплата: карты Пустышка" in html
+        for player in state.players:  # the final roles
+            assert (f"<td>{name(player.pid)}</td>" in html
+                    and f"<td>{role_name('mafik', player.secret_role, 'ru')}</td>" in html)
         record = json.loads(document.data)
         assert record["status"] == "finished" and record["winners"] == ["law"]
         assert {e["kind"] for e in record["events"]} >= {"private_message", "council_verdict", "torture_reveal",

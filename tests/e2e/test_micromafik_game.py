@@ -6,7 +6,9 @@ import random
 
 from tests.e2e.driver import build_deck, kill_vote, panel_of, play_a_card, vote
 from tests.e2e.harness import Harness, buttons, make_harness
+from tgbot import gamedata
 from tgbot.i18n import t
+from tgbot.ui.panel import phase_title
 
 MAX_PHASES = 40
 
@@ -66,7 +68,16 @@ async def test_full_micromafik_game_through_telegram(tmp_path):
         assert any("Игра окончена" in text for text in public)
         log = h.texts(h.log)
         assert any("📜 Игра #1" in text for text in log)
-        assert h.world.documents_in(h.log), "the master got no game log file"
+        names = [d.file_name for d in h.world.documents_in(h.log)]
+        assert names == ["game-1.json", "game-1.html"], "the master gets the log file and the readable record"
+        html = h.world.documents_in(h.log)[1].data.decode("utf-8")
+        assert '<html lang="ru">' in html
+        for phase in range(1, state.phase + 1):  # every phase, with its submissions
+            assert f"<h2>{phase_title('ru', phase)}</h2>" in html
+        assert html.count("<h3>Заявки:</h3>") == state.phase
+        for player in state.players:
+            assert f"<td>{player.name}</td><td>" in html
+            assert f"<td>{gamedata.role_name('micromafik', player.secret_role, 'ru')}</td>" in html
         history = state.history
         assert len(history) >= accepted
         role = t("ru", "event.role_assigned").split(":")[0]

@@ -9,7 +9,7 @@ must likewise be a line of a visible event, or only name cards the reader has he
 told of (their own view), or be the reader's own choices in the card flow. The master's log group
 may see everything. The routing of announcements is checked from the outbox: a player's message
 holds only events addressed to them or their side, the public group only public events, and the
-master's log every event.
+master's log every event as its account words it (`tgbot.services.chronicle.log_lines`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from tgbot.fake.formatting import parse_html
 from tgbot.i18n import _catalog, t
 from tgbot.render import render
 from tgbot.services.announce import PANEL_EVENTS, split_text
+from tgbot.services.chronicle import log_lines
 
 RULESET = "micromafik"
 LANGS = ("ru", "en")
@@ -285,7 +286,7 @@ def check_outbox(rows: list[dict[str, Any]], states: dict[int, GameState], games
                 checked += 1
                 if seats.get((int(panel[1]), int(panel[2]))) != chat:
                     problems.append(f"{key}: a panel sent to chat {chat}")
-            elif key.endswith(":logfile") and chat != games[int(key[1:].split(":")[0])]["log"]:
+            elif key.endswith((":logfile", ":recordfile")) and chat != games[int(key[1:].split(":")[0])]["log"]:
                 problems.append(f"{key}: the game's log file sent to chat {chat}")
             continue
         checked += 1
@@ -317,6 +318,6 @@ def check_outbox(rows: list[dict[str, Any]], states: dict[int, GameState], games
         state, lang = states[gid], games[gid]["lang"]
         log = plain("\n".join(parts[i] for i in sorted(parts)))
         for event in state.events[first - 1:last]:
-            if plain(render(state, event, lang)) not in log:
+            if any(plain(line) not in log for line in log_lines(state, event, lang)):
                 problems.append(f"g{gid} event {event.seq} ({event.kind}, to {event.to}) missing from the master's log")
     return checked, problems

@@ -1,8 +1,9 @@
 """Turning new engine events into outbox messages: public group, each player, the mafia, the master.
 
 Each player's private results of a phase arrive as one message; the public group gets one message
-per phase result; the master's log group gets every event with its audience (a question to the
-master gets a message of its own, its options as buttons: tgbot/ui/decisions.py). Texts longer than
+per phase result; the master's log group gets one account of each batch, every event with its audience
+(at a resolution "who did what" first: tgbot/services/chronicle.py; a question to the master gets a
+message of its own, its options as buttons: tgbot/ui/decisions.py). Texts longer than
 Telegram's limit are split. Every message has a dedup key, so a retried resolution cannot queue an
 announcement twice.
 """
@@ -16,13 +17,14 @@ from typing import Any
 from engine.core.state import Event, GameState
 from tgbot.i18n import t
 from tgbot.render import render
+from tgbot.services.chronicle import log_text
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui.decisions import QUESTION_EVENT, final_text, question_markup, question_text, slot_of
 from tgbot.ui.panel import TIMEZONE, deadline_text
 
 TELEGRAM_LIMIT = 4096
 SPLIT_AT = 3900
-# Events a player sees in their panel (with buttons) rather than as a message; the master log keeps them.
+# Events a player sees in their panel (with buttons) rather than as a message (the master's log sums them up).
 PANEL_EVENTS = frozenset({"draft_offer"})
 # Public events shown on a board the group already has (edited in place) instead of a post each:
 # the day's punishment vote board, and a room proposal's own card (tgbot/services/rooms.py).
@@ -57,16 +59,6 @@ def _messages(game_id: int, chat_id: int, text: str, key: str) -> list[OutboxMes
         OutboxMessage(chat_id=chat_id, text=part, game_id=game_id, dedup_key=f"{key}:{i}")
         for i, part in enumerate(split_text(text))
     ]
-
-
-def audience_tag(event: Event, state: GameState, lang: str) -> str:
-    if event.to == "public":
-        return "📢"
-    if event.to == "player" and event.who is not None:
-        return f"👤 {escape(state.player(int(event.who)).name)}"
-    if event.to == "faction":
-        return f"👥 {t(lang, f'faction.{event.who}')}"
-    return "🎩"
 
 
 def public_text(game: dict[str, Any], state: GameState, event: Event, lang: str) -> str:
@@ -123,11 +115,9 @@ def event_messages(
         out += _messages(game_id, int(player["user_id"]), text, f"{span}:p{pid}")
 
     log_chat = int(game["log_chat_id"])
-    lines = [f"{audience_tag(e, state, game_lang)} {render(state, e, game_lang)}" for e in events
-             if e.kind != QUESTION_EVENT]
-    if lines:
-        header = t(game_lang, "log.events", game=game_id)
-        out += _messages(game_id, log_chat, header + "\n" + "\n".join(lines), f"{span}:log")
+    log = log_text(game_id, state, events, game_lang)
+    if log:
+        out += _messages(game_id, log_chat, log, f"{span}:log")
     for event in events:  # a question to the master: its own message, with its options as buttons
         if event.kind == QUESTION_EVENT:
             out.append(OutboxMessage(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from html import escape
@@ -23,10 +24,12 @@ from tgbot.i18n import t
 from tgbot.logs import bind
 from tgbot.services.announce import closed_questions, event_messages
 from tgbot.services.chats import chat_use, chat_uses, taken
+from tgbot.services.chronicle import game_record
 from tgbot.services.errors import ServiceError
 from tgbot.services.options import DEADLINE_OPTIONS, ENGINE_OPTIONS, deadline_after, options_of, parse_option
 from tgbot.storage.repo import OutboxMessage, Repository
 
+log = logging.getLogger("tgbot.games")
 MAX_NAME = 32
 MAX_EXTEND_MINUTES = 60 * 24 * 30  # a deadline moves by a month at most
 Clock = Callable[[], float]
@@ -420,7 +423,8 @@ class GameService:
                 await self._enqueue(conn, closed_questions(current, state, phase))
                 await self._enqueue(conn, self.death_notices(current, state, state.events[before:], players))
                 if state.status == "finished":
-                    await self._enqueue(conn, [self._log_file(current, state), *self._finale(current, state, players)])
+                    await self._enqueue(conn, [self._log_file(current, state), *self._record_file(current, state),
+                                               *self._finale(current, state, players)])
                 else:
                     await self._enqueue(conn, self._panels(current, state, players, key=f"g{game_id}:phase{state.phase}"))
             await self._deadline_changed(game_id, current["deadline_at"])
@@ -459,6 +463,18 @@ class GameService:
         return OutboxMessage(chat_id=int(game["log_chat_id"]), op="document", game_id=int(game["id"]),
                              document_name=f"game-{game['id']}.json", document=body,
                              dedup_key=f"g{game['id']}:logfile")
+
+    def _record_file(self, game: dict[str, Any], state: GameState) -> list[OutboxMessage]:
+        """The whole game as a readable HTML page for the master, in the game's language; a record that
+        fails to build is logged and left out (the JSON file still has everything), never stopping the end."""
+        try:
+            body = game_record(int(game["id"]), state, str(game["locale"])).encode("utf-8")
+        except Exception:
+            log.exception("the HTML record of game %s failed", game["id"])
+            return []
+        return [OutboxMessage(chat_id=int(game["log_chat_id"]), op="document", game_id=int(game["id"]),
+                             document_name=f"game-{game['id']}.html", document=body,
+                             dedup_key=f"g{game['id']}:recordfile")]
 
     async def extend(self, game_id: int, *, user_id: int, minutes: int) -> float:
         async with self.lock(game_id):
