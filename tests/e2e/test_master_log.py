@@ -51,8 +51,11 @@ async def test_a_resolved_phase_is_one_who_did_what_message(tmp_path):
             await play_a_card(h, user, rnd)
         state = (await h.app.service.state(1)).model_copy(deep=True)
         assert any(o.kind == "play" for orders in state.orders.values() for o in orders)
-        before = len(h.texts(h.log))
         await h.feed(h.master.send("/resolve", h.log))
+        confirm = h.world.last_message(h.log)
+        assert confirm is not None and confirm.inline_keyboard
+        before = len(h.texts(h.log))
+        await h.press(h.master, confirm, confirm.inline_keyboard[0][0]["callback_data"])
         new = h.texts(h.log)[before:]
         (account,) = [t for t in new if "кто что сделал" in t]
         assert account.startswith("📜 Игра #1 · Ночь 1: кто что сделал\nЗаявки:")
