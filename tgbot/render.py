@@ -119,9 +119,9 @@ def _is_empty(value: Any) -> bool:
     return type(value) is int and value == 0
 
 
-def _votes(r: Renderer, value: Any, event: Event) -> str:
-    if not isinstance(value, dict):  # a number of votes (Мафик's Революционер)
-        return escape(str(value))
+def _votes(r: Renderer, value: Any, event: Event) -> Any:
+    if not isinstance(value, dict):  # a number of votes (Мафик's Революционер): its string picks the plural
+        return value if isinstance(value, int) else escape(str(value))
     items = [f"{r.player(pid)} — {count:g}" for pid, count in dict(value).items()]
     return "; ".join(items) or t(r.lang, "ui.nobody")
 

@@ -13,7 +13,7 @@ from engine.core.state import Event
 from engine.sim import play_game
 from tgbot.gender import guess
 from tgbot.i18n import Count, Named, _catalog, is_choice, plural_category, t
-from tgbot.render import render
+from tgbot.render import PLAYER_KEYS, render
 
 LANGS = ("ru", "en")
 ALTERNATION = re.compile(r"\w\((а|я|ы|и|ов|ев|ей|ла|на|ло|о|ое|ая|ые|ь|ся|сь|ась|s|es)\)")
@@ -89,6 +89,22 @@ def test_every_simulated_event_reads_cleanly_in_both_languages_and_genders():
                     text = render(state, event, lang)
                     assert not bad_parts(text), (event.kind, event.params, text)
     assert {"death", "damage_taken", "surveillance", "council_verdict", "game_over"} <= kinds
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_string_chooses_its_words_from_real_parameters(lang):
+    """The events the simulations may not reach: each string's characters (a seat) and counted numbers
+    (2), through the renderer, so a parameter that reaches a choice as text is caught."""
+    state = next(_games())
+    for key, text in _catalog(lang).items():
+        table, _, kind = key.partition(".")
+        if table not in ("event", "event_mafik") or "." in kind or "_no_" in kind:
+            continue
+        counted = {name for name, spec in choices(text) if "one=" in spec}
+        names = {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
+        params = {name: 2 if name in counted else 0 for name in names & (PLAYER_KEYS | counted)}
+        rendered = render(state, event(kind=kind, phase=1, params=params), lang)
+        assert not ALTERNATION.search(rendered) and not PLACEHOLDER.search(rendered), (key, rendered)
 
 
 def test_a_verb_agrees_with_the_character():
