@@ -1,7 +1,9 @@
 """Engine events to text, in a language. The engine emits kinds and parameters; this is the prose.
 
-Parameters are formatted by name: player ids become character names, card ids card names,
-colours and factions their words; user text is HTML-escaped (messages go out with parse_mode HTML).
+Parameters are formatted by name: player ids become character names (`Named`, so a string agrees its
+verbs with the character: `{pid:m=погиб|f=погибла}`), card ids card names, colours and factions their
+words; numbers stay numbers (`{n:one=…|few=…|many=…}` picks the plural); user text is HTML-escaped
+(messages go out with parse_mode HTML).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from engine.core.state import Event, GameState
 from tgbot import gamedata
-from tgbot.i18n import t
+from tgbot.i18n import Named, has, t
 from tgbot.ui import names
 
 PLAYER_KEYS = {"pid", "target", "actor", "sender", "shooter", "to", "source", "by", "punished"}
@@ -34,8 +36,9 @@ class Renderer:
 
     def player(self, pid: Any) -> str:
         if pid is None:
-            return t(self.lang, "ui.nobody")
-        return escape(self.state.player(int(pid)).name)
+            return Named(t(self.lang, "ui.nobody"))
+        player = self.state.player(int(pid))
+        return Named(escape(player.name), player.gender)
 
     def card(self, card_id: Any) -> str:
         return escape(gamedata.card_name(self.ruleset, str(card_id), self.lang))
@@ -56,7 +59,7 @@ class Renderer:
         day = (phase + 1) // 2
         return t(self.lang, "ui.night" if phase % 2 == 1 else "ui.day", day=day)
 
-    def value(self, key: str, value: Any, event: Event) -> str:
+    def value(self, key: str, value: Any, event: Event) -> Any:
         special = _SPECIAL.get(key)
         if special is not None:
             return special(self, value, event)
@@ -78,6 +81,8 @@ class Renderer:
             return self.role(value)
         if isinstance(value, float):
             return f"{value:g}"
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value  # a number: its string may choose a plural by it
         return escape(str(value))
 
     def event(self, event: Event) -> str:
@@ -92,12 +97,32 @@ class Renderer:
         if variant is not None:  # a rule set's own wording: `event_<ruleset>.<kind>` in the locales
             variant(self, event, params)
             key = f"event_{self.ruleset}.{event.kind}"
-        return t(self.lang, key, **params)
+        return t(self.lang, self.without_empty(key, event), **params)
+
+    def without_empty(self, key: str, event: Event) -> str:
+        """The wording for what the event lacks, when the locales have one: `<key>_no_<param>` (or
+        `<key>_no_<a>_<b>` for two) is the sentence without an empty list, a nobody or a zero, so no
+        «сыграл —.» is left."""
+        empty = sorted(name for name, value in event.params.items()
+                       if _is_empty(value) and not (name in PLAYER_KEYS and value is not None))
+        for group in ([empty] if len(empty) > 1 else []) + [[name] for name in empty]:
+            candidate = f"{key}_no_{'_'.join(group)}"
+            if has(self.lang, candidate):
+                return candidate
+        return key
 
 
-def _votes(r: Renderer, value: Any, event: Event) -> str:
-    if not isinstance(value, dict):  # a number of votes (Мафик's Революционер)
-        return escape(str(value))
+def _is_empty(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, (list, dict, str)):
+        return not value
+    return type(value) is int and value == 0
+
+
+def _votes(r: Renderer, value: Any, event: Event) -> Any:
+    if not isinstance(value, dict):  # a number of votes (Мафик's Революционер): its string picks the plural
+        return value if isinstance(value, int) else escape(str(value))
     items = [f"{r.player(pid)} — {count:g}" for pid, count in dict(value).items()]
     return "; ".join(items) or t(r.lang, "ui.nobody")
 
@@ -132,7 +157,7 @@ def _outcome(r: Renderer, value: Any, event: Event) -> str:
 
 
 def _subject(r: Renderer, value: Any, event: Event) -> str:
-    return r.card(value) if isinstance(value, str) else r.player(value)
+    return Named(r.card(value)) if isinstance(value, str) else r.player(value)
 
 
 def _sender(r: Renderer, value: Any, event: Event) -> str:

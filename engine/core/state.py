@@ -43,6 +43,7 @@ class PlayerState(BaseModel):
     name: str
     public_role: str
     role_title: str = ""  # the name of a "(Другой)" public role, chosen by the player
+    gender: str = ""  # the character's grammatical gender (m, f) for the texts; no rule reads it
     secret_role: str = ""
     faction: str = ""
     alive: bool = True

@@ -51,7 +51,7 @@ def test_submissions_name_the_card_zone_targets_named_cards_roles_and_payment(ma
         f"• {names[0]}: «Убеждение» (из руки) → {names[2]}; Карты: Удар ногой, Заточка",
         f"• {names[0]}: «Трассирующие пули» (из рукава) → {names[3]}; Тайная роль: Босс; "
         "оплата: карты Удар ногой, кровь: 2",
-        f"• {names[1]}: голос за {names[0]}",
+        f"• {names[1]}: голос: {names[0]}",
         f"• {names[1]}: наказание: пытки",
         f"• {names[1]}: сбросить две карты: Пустышка",
     ]

@@ -339,7 +339,7 @@ async def send_private(h: Harness, user: FakeUser, to: str, text: str) -> str:
     if answer:
         return answer
     await tap(h, user, panel, to)
-    assert "Напишите приват для" in (panel.text or "")
+    assert "Напишите приват одним сообщением, адресат —" in (panel.text or "")
     await h.feed(user.send(text))
     return user.last_text or ""
 

@@ -98,9 +98,9 @@ async def test_private_message_is_delivered_at_once_with_a_copy_to_the_master(tm
         panel = comms_panel(h, a)
         assert "✉ Приват (1)" in labels(panel)
         reply = await send_private(h, a, "Персонаж 3", "Встретимся <ночью>")
-        assert "Приват для Персонаж 3 доставлен. Осталось сегодня: 0." in reply
+        assert "Приват доставлен, адресат — Персонаж 3. Осталось сегодня: 0." in reply
         # No resolution in between: delivered at once, with the sender's character name.
-        assert "✉️ Приват от Персонаж 2: Встретимся <ночью>" in (b.last_text or "")
+        assert "✉️ Приват · Персонаж 2: Встретимся <ночью>" in (b.last_text or "")
         assert "Персонаж 2 → Персонаж 3: Встретимся <ночью>" in log_texts(h)
         assert "Встретимся" not in "\n".join(h.texts(h.public))
 
@@ -136,8 +136,8 @@ async def test_gossip_has_two_and_refusals_are_explained(tmp_path):
 
         await to_day(h)
         assert "✉ Приват (2)" in labels(comms_panel(h, gossip))
-        assert "доставлен. Осталось сегодня: 1." in await send_private(h, gossip, "Персонаж 2", "раз")
-        assert "доставлен. Осталось сегодня: 0." in await send_private(h, gossip, "Персонаж 3", "два")
+        assert "адресат — Персонаж 2. Осталось сегодня: 1." in await send_private(h, gossip, "Персонаж 2", "раз")
+        assert "адресат — Персонаж 3. Осталось сегодня: 0." in await send_private(h, gossip, "Персонаж 3", "два")
         assert "Лимит исчерпан" in await send_private(h, gossip, "Персонаж 4", "три")
 
         # A dead character is not offered, and an old button to it is refused with the reason.
@@ -264,7 +264,7 @@ async def test_pool_needs_the_rights_and_a_master(tmp_path):
         await h.feed(h.master.send("/pool add", group))
         assert "уже в пуле" in (h.world.last_text(group) or "")
         await h.feed(h.master.send("/pool", h.log))
-        assert "Пул чат-комнат: 1 групп(ы), свободно 1." in (h.world.last_text(h.log) or "")
+        assert "Пул чат-комнат: групп — 1, свободно — 1." in (h.world.last_text(h.log) or "")
         await h.feed(h.players[0].send("/pool"))
         assert "работает в группе" in (h.players[0].last_text or "")
     finally:
@@ -383,7 +383,7 @@ async def test_relayed_room_forwards_under_the_character_name_and_has_a_way_out(
         c_intro = next(m for m in h.world.messages_in(c.chat) if "Вы в чат-комнате 1" in (m.text or ""))
         answer = await tap(h, c, c_intro, "🚪 Выйти из комнаты")
         assert "Вы вышли из комнаты 1" in answer
-        assert "Персонаж 4 вышел(ла) из комнаты 1" in (a.last_text or "")
+        assert "Персонаж 4 покидает комнату 1" in (a.last_text or "")
         await h.feed(c.send("меня уже нет"))
         assert "меня уже нет" not in (a.last_text or "") and "Не понимаю" in (c.last_text or "")
         await h.feed(b.send("а я тут"))

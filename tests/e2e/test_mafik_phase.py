@@ -226,7 +226,7 @@ async def test_mafik_phases_through_telegram(tmp_path):
             "the punishment vote is open"
         state = await resolve(h)  # ---------------------------------------------------------------- night 2
         verdict = next(t for t in reversed(h.texts(h.public)) if "Итоги вече" in t)
-        assert f"Наказан(а): {name(first)} — казнь" in verdict
+        assert f"Наказание — {name(first)}: казнь" in verdict
 
         # the stance from Демоническая форма and its ability; Солдат's play-as
         message = await fresh_panel(h, h.players[demon])
@@ -263,19 +263,19 @@ async def test_mafik_phases_through_telegram(tmp_path):
         await vote_and_punish(h, [p for p in range(6) if state.player(p).alive], second, "аутодафе")
         state = await resolve(h)  # night 3
         verdict = next(t for t in reversed(h.texts(h.public)) if "Итоги вече" in t)
-        assert f"Наказан(а): {name(second)} — аутодафе" in verdict
+        assert f"Наказание — {name(second)}: аутодафе" in verdict
         state = await resolve(h)  # ---------------------------------------------------------------- day 3
         third = next(p for p in (12, 11, 10, 9, 8, 7) if p not in (maniac, *victims) and state.player(p).alive)
         victims.append(third)
         await vote_and_punish(h, [p for p in range(7) if state.player(p).alive], third, "пытки")
         state = await resolve(h)  # night 4
-        assert any(f"Пытки: тайная роль {name(third)}" in text for text in h.texts(h.public))
+        assert any(f"Пытки: {name(third)} — тайная роль" in text for text in h.texts(h.public))
         state = await resolve(h)  # ---------------------------------------------------------------- day 4
         fourth = next(p for p in (12, 11, 10, 9, 8, 7, 6) if p not in (maniac, *victims) and state.player(p).alive)
         await vote_and_punish(h, [p for p in range(7) if state.player(p).alive], fourth, "изгнание")
         state = await resolve(h)  # night 5
         verdict = next(t for t in reversed(h.texts(h.public)) if "Итоги вече" in t)
-        assert f"Наказан(а): {name(fourth)} — изгнание" in verdict
+        assert f"Наказание — {name(fourth)}: изгнание" in verdict
 
         # Изгнание: the panel says so, and a Sleeve card is refused
         await deal(h, fourth, sleeve=["bunker"])
@@ -369,9 +369,9 @@ async def test_mafik_parameters_traitor_and_perks_through_telegram(tmp_path):
         await deal(h, maniac, hand=["blood_bath", "dummy", "dummy", "dummy", "dummy", "dummy"])
         victims = others[:3]
         message, _ = await play(h, u[maniac], "🃏 Кровавая баня", "▶ Сыграть", *[name(v) for v in victims], "Готово")
-        assert f"Тайная роль персонажа {name(victims[0])}?" in (message.text or "")
+        assert f"{name(victims[0])} — какая тайная роль?" in (message.text or "")
         await tap(h, u[maniac], message, "Шериф")
-        assert f"Тайная роль персонажа {name(victims[1])}?" in (message.text or "")
+        assert f"{name(victims[1])} — какая тайная роль?" in (message.text or "")
         await tap(h, u[maniac], message, "Босс")
         await accepted(h, u[maniac], message, "Шпион", "✅ Подтвердить")
         assert orders(await state_of(h), maniac, "play")[0].params == \
@@ -462,14 +462,14 @@ async def test_mafik_parameters_traitor_and_perks_through_telegram(tmp_path):
         await vote_and_punish(h, [p for p in living if p != target][:8], target, "казнь")
         state = await resolve(h)  # ---------------------------------------------------------------- night 2
         assert not state.player(target).alive
-        assert any(f"Революционер {name(3)} добавил(а) 1 голос(а) против {name(target)}" in text
+        assert any(f"Революционер {name(3)}: {name(target)} получает ещё 1 голос против себя" in text
                    for text in h.texts(h.public))
         assert all(state.player(p).alive for p in (8, 10, 11)), "the Гробовщик, the Мародер, the Секретарша"
 
         # the Гробовщик (dead characters chosen) and the Мародер (a dead character's Sleeve), at once
         message = await fresh_panel(h, u[8])
         await accepted(h, u[8], message, "⚰ Гробовщик", name(target), "Готово", "✅ Подтвердить", answer="✅ Готово.")
-        assert any(f"Гробовщик: сторона {name(target)}" in text for text in h.texts(u[8]))
+        assert any(f"Гробовщик: {name(target)} — " in text for text in h.texts(u[8]))
         await deal(h, target, sleeve=["bunker"])
         message = await fresh_panel(h, u[10])
         await accepted(h, u[10], message, "💰 Мародёр", name(target), "✅ Подтвердить", answer="✅ Готово.")

@@ -133,7 +133,7 @@ async def test_mafik_sign_up_decks_first_night_and_a_new_deck(tmp_path):
         for pid, user in enumerate(h.players):
             if state.player(pid).faction == "mafia":
                 texts = "\n".join(h.texts(user))
-                assert "начало первой ночи" in texts and "рукав:" in texts
+                assert "начало первой ночи" in texts and ("рукав:" in texts or "рукав пуст." in texts)
 
         # a deck runs out: the player builds a new one through the same builder
         pid = ROLES.index("monk")

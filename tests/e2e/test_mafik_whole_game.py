@@ -264,8 +264,8 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
         # a private message: delivered at once under the character's name, a copy in the master's log
         reply = await send_private(h, u[writer], name(reader), "Встретимся ночью")
         left = 1 if ROLES[writer] == "gossip" else 0
-        assert f"Приват для {name(reader)} доставлен. Осталось сегодня: {left}." in reply
-        assert u[reader].last_text == f"✉️ Приват от {name(writer)}: Встретимся ночью"
+        assert f"Приват доставлен, адресат — {name(reader)}. Осталось сегодня: {left}." in reply
+        assert u[reader].last_text == f"✉️ Приват · {name(writer)}: Встретимся ночью"
         assert f"{name(writer)} → {name(reader)}: Встретимся ночью" in log_texts(h)
         assert log_texts(h).count("Встретимся ночью") == 1, "the master's log has the message once"
         assert "Встретимся" not in public(h)
@@ -285,8 +285,8 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
         # the Вече: execution
         await council(h, victims[0], "казнь")
         state = await resolve(h)  # ---------------------------------------------------------------- night 2
-        assert f"Итоги вече: голоса получили {name(victims[0])}. Наказан(а): {name(victims[0])} — казнь." in verdict(h)
-        assert f"{name(victims[0])} погиб(ла)." in public(h) and not state.player(victims[0]).alive
+        assert f"Итоги вече: голоса получили {name(victims[0])}. Наказание — {name(victims[0])}: казнь." in verdict(h)
+        assert f"{name(victims[0])} погиб." in public(h) and not state.player(victims[0]).alive
         assert f"Приваты сегодня потратили: {name(writer)}." in public(h)
         members1 = sorted([spare, *room1])
         assert f"Создана чат-комната: {', '.join(name(p) for p in members1)}." in public(h)
@@ -340,11 +340,11 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
         novice = h.world.add_user("Новичок", username="Novice")
         await h.feed(novice.start())
         await h.feed(h.master.send(f"/replace {reader + 1} @novice", h.log))
-        assert f"Персонажа {name(reader)} теперь играет" in (h.world.last_text(h.log) or "")
-        assert f"вы заменяете игрока персонажа {name(reader)}" in texts_of(h, novice)
+        assert f"{name(reader)}: этого персонажа теперь играет" in (h.world.last_text(h.log) or "")
+        assert f"ваш новый персонаж — {name(reader)}" in texts_of(h, novice)
         assert "Ваша тайная роль" in texts_of(h, novice)
-        assert f"передал персонажа {name(reader)} другому игроку" in (old.last_text or "")
-        assert f"Персонажа {name(reader)} теперь играет другой игрок" in public(h)
+        assert f"передал вашего персонажа ({name(reader)}) другому игроку" in (old.last_text or "")
+        assert f"{name(reader)}: этого персонажа теперь играет другой игрок" in public(h)
         u[reader] = novice
         state = await state_of(h)
         assert [o.params for o in orders(state, reader, "vote")] == [{"target": victims[1]}], "the vote goes with the seat"
@@ -353,7 +353,7 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
         assert "не участвуете" in (h.world.callbacks[update.callback_query.id].text or "")
         # the newcomer finishes the character's Вече: a barred punishment, then аутодафе
         message = await fresh_panel(h, novice)
-        assert "голос за " + name(victims[1]) in (message.text or "")
+        assert "голос: " + name(victims[1]) in (message.text or "")
         await tap(h, novice, message, "⚖ Наказание")
         assert await tap(h, novice, message, "🚫 казнь") == \
             "Это действие вам недоступно. (эту меру наказания применяли недавно — 3 дня она недоступна)"
@@ -363,16 +363,16 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
         await council(h, victims[1], "аутодафе", besides=(reader,))
         await deal(h, victims[1], sleeve=["dummy", "shiv", "bunker"])
         state = await resolve(h)  # ---------------------------------------------------------------- night 3
-        assert f"Наказан(а): {name(victims[1])} — аутодафе." in verdict(h)
+        assert f"Наказание — {name(victims[1])}: аутодафе." in verdict(h)
         assert "Вы получили 4 урона" in texts_of(h, u[victims[1]])
         assert [c.card for c in state.player(victims[1]).sleeve] == ["bunker"], "two Sleeve cards burnt"
 
         state = await resolve(h)  # ---------------------------------------------------------------- day 3
         await council(h, victims[2], "пытки")
         state = await resolve(h)  # ---------------------------------------------------------------- night 4
-        assert f"Наказан(а): {name(victims[2])} — пытки." in verdict(h)
+        assert f"Наказание — {name(victims[2])}: пытки." in verdict(h)
         role = role_name("mafik", state.player(victims[2]).secret_role, "ru")
-        assert f"Пытки: тайная роль {name(victims[2])} — {role}." in public(h)
+        assert f"Пытки: {name(victims[2])} — тайная роль {role}." in public(h)
         # the tortured character's Hand plays are public for 4 phases
         await deal(h, victims[2], hand=["pistol", "dummy", "dummy", "dummy", "dummy", "dummy"])
         message, answer = await play(h, u[victims[2]], "🃏 Пистолет", "▶ Сыграть", name(writer), "Пропустить",
@@ -380,10 +380,10 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
         assert answer == "✅ Заявка принята."
 
         state = await resolve(h)  # ---------------------------------------------------------------- day 4
-        assert f"Пытки: {name(victims[2])} сыграл(а) из руки «Пистолет»." in public(h)
+        assert f"Пытки: {name(victims[2])} сыграл из руки «Пистолет»." in public(h)
         await council(h, victims[3], "изгнание")
         state = await resolve(h)  # ---------------------------------------------------------------- night 5
-        assert f"Наказан(а): {name(victims[3])} — изгнание." in verdict(h)
+        assert f"Наказание — {name(victims[3])}: изгнание." in verdict(h)
         assert "🚫 Изгнание: рукав и чат-комнаты вам недоступны." in (panel_of(h, u[victims[3]]).text or "")
 
         # ---------------------------------------------------------------- the end
@@ -391,8 +391,8 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
         assert maniac in last
         for pid in last:
             await h.feed(h.master.send(f"/modkill {pid + 1}", h.log))
-            assert f"{name(pid)} выведен(а) из игры" in (h.world.last_text(h.log) or "")
-            assert f"Мастер выводит из игры персонажа {name(pid)}." in public(h)
+            assert f"{name(pid)}: персонаж выведен из игры" in (h.world.last_text(h.log) or "")
+            assert f"Мастер выводит из игры: {name(pid)}." in public(h)
         state = await resolve(h)
         assert state.status == "finished" and state.winners == ["law"]
         result = next(t for t in h.texts(h.public) if "Игра окончена." in t)  # the last phase's one message

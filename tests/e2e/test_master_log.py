@@ -73,7 +73,7 @@ async def test_a_resolved_phase_is_one_who_did_what_message(tmp_path):
                     for uid in order.payment.cards:
                         assert held[uid] in account[account.index(line):].split("\n")[0]
                 elif order.kind == "kill_vote":
-                    assert f"• {player.name}: голос мафии за {state.player(order.params['target']).name}" in account
+                    assert f"• {player.name}: голос мафии: {state.player(order.params['target']).name}" in account
         assert "📢 Карт в руке" in account[account.index("Что произошло:"):], "then the effects, with audiences"
     finally:
         await h.close()

@@ -136,11 +136,11 @@ async def test_replace_a_player_by_username_and_by_reply(tmp_path):
         novice = h.world.add_user("Новичок", username="Novice")
         await h.feed(novice.start())  # the bot learns the @username from any message
         await h.feed(h.master.send("/replace 3 @novice", h.log))
-        assert "Персонажа Персонаж 3 теперь играет" in last_log(h)
-        assert any("вы заменяете игрока персонажа Персонаж 3" in text for text in h.texts(novice))
+        assert "Персонаж 3: этого персонажа теперь играет" in last_log(h)
+        assert any("ваш новый персонаж — Персонаж 3" in text for text in h.texts(novice))
         assert any("Ваша тайная роль" in text for text in h.texts(novice))
-        assert "передал персонажа Персонаж 3 другому игроку" in (old.last_text or "")
-        assert "Персонажа Персонаж 3 теперь играет другой игрок" in (h.world.last_text(h.public) or "")
+        assert "передал вашего персонажа (Персонаж 3) другому игроку" in (old.last_text or "")
+        assert "Персонаж 3: этого персонажа теперь играет другой игрок" in (h.world.last_text(h.public) or "")
 
         # The character's cards and orders are the newcomer's; the old user has no access any more.
         state = await state_of(h)
@@ -172,7 +172,7 @@ async def test_replace_a_player_by_username_and_by_reply(tmp_path):
         said = h.world.last_message(h.log, sender=second)
         assert said is not None
         await h.feed(h.master.send("/replace 4", h.log, reply_to=said))
-        assert "Персонажа Персонаж 4 теперь играет" in last_log(h)
+        assert "Персонаж 4: этого персонажа теперь играет" in last_log(h)
         players = await h.app.repo.players(1)
         assert next(p for p in players if p["pid"] == 3)["user_id"] == second.id
     finally:
@@ -215,9 +215,9 @@ async def test_modkill_kills_the_character(tmp_path):
         await h.app.service.submit(1, user_id=victim.id, kind="vote", params={"target": 12})
         assert (await state_of(h)).orders[4]
         await h.feed(h.master.send("/modkill 5", h.log))
-        assert "Персонаж 5 выведен(а) из игры" in last_log(h)
+        assert "Персонаж 5: персонаж выведен из игры" in last_log(h)
         public = h.world.last_text(h.public) or ""
-        assert "Мастер выводит из игры персонажа Персонаж 5." in public and "Персонаж 5 погиб(ла)." in public
+        assert "Мастер выводит из игры: Персонаж 5." in public and "Персонаж 5 погиб." in public
         assert "мастер вывел вашего персонажа из игры" in (victim.last_text or "")
         state = await state_of(h)
         assert not state.player(4).alive and 4 not in state.orders
@@ -261,7 +261,7 @@ async def test_state_of_a_player_goes_to_the_log_only(tmp_path):
         state = await state_of(h)
         await h.feed(h.master.send("/state 3", h.log))
         text = last_log(h)
-        assert text.startswith("3. Персонаж 3 — жив(а)")
+        assert text.startswith("3. Персонаж 3 — в игре")
         assert "тайная:" in text and "Рука:" in text and "Рукав:" in text and f"Колода ({len(state.player(2).deck)}" in text
         assert "тайная" not in "\n".join(h.texts(h.public))
         await h.feed(h.master.send("/state 14", h.log))

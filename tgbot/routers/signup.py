@@ -1,7 +1,9 @@
 """Sign-up in private chat: the deep link from the public group, the name, the public role.
 
 A short list of roles (Микромафик) is shown whole with every perk; a long one (Мафик's 41) in pages
-of buttons, a role's perk on tap. "(Другой)" asks for the role's title, typed by the player."""
+of buttons, a role's perk on tap. "(Другой)" asks for the role's title, typed by the player.
+The character's grammatical gender is guessed from the name; the confirmation asks when the name does not
+tell, and always has two buttons to correct it."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from aiogram.fsm.context import FSMContext
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from tgbot import gamedata
+from tgbot.gender import guess
 from tgbot.i18n import t
 from tgbot.routers.common import edit, explain
 from tgbot.routers.filters import Magic
@@ -112,6 +115,9 @@ def role_info(game: dict[str, Any], role: str, lang: str, page: int) -> tuple[st
 async def got_role(query: CallbackQuery, callback_data: Signup, service: GameService, state: FSMContext,
                    lang: str, board: SignupBoard) -> None:
     cb = callback_data
+    if cb.a == "gender":
+        await got_gender(query, cb, service, lang)
+        return
     data = await state.get_data()
     name = data.get("signup_name")
     if data.get("signup") != cb.g or not name:
@@ -142,13 +148,14 @@ async def got_role(query: CallbackQuery, callback_data: Signup, service: GameSer
             await edit(query, t(lang, "signup.ask_title", max=MAX_NAME), None)
             await query.answer()
             return
-        await service.join(cb.g, user_id=query.from_user.id, name=str(name), public_role=cb.role, locale=lang)
+        await service.join(cb.g, user_id=query.from_user.id, name=str(name), public_role=cb.role, locale=lang,
+                           gender=guess(str(name)))
     except ServiceError as error:
         await query.answer(explain(lang, error)[:200], show_alert=True)
         return
     await state.clear()
     role = gamedata.role_name(game["ruleset"], cb.role, lang)
-    await edit(query, _done(lang, str(name), role, game), None)
+    await edit(query, _done(lang, str(name), role, game), _gender_buttons(lang, cb.g))
     await query.answer()
     await board.refresh(cb.g)
 
@@ -164,19 +171,38 @@ async def got_title(message: Message, service: GameService, state: FSMContext, l
         return
     try:
         await service.join(game_id, user_id=message.from_user.id if message.from_user else 0, name=name,
-                           public_role=OTHER, title=title, locale=lang)
+                           public_role=OTHER, title=title, locale=lang, gender=guess(name))
         game = await service.game(game_id)
     except ServiceError as error:
         await message.answer(explain(lang, error))
         return
     await state.clear()
-    await message.answer(_done(lang, name, title, game), parse_mode="HTML")
+    await message.answer(_done(lang, name, title, game), parse_mode="HTML",
+                         reply_markup=_gender_buttons(lang, game_id))
     await board.refresh(game_id)
 
 
 def _done(lang: str, name: str, role: str, game: dict[str, Any]) -> str:
-    return (t(lang, "signup.done", name=escape(name), role=escape(role), game=game["id"])
+    gender = guess(name)
+    about = t(lang, f"signup.gender_{gender}") if gender else t(lang, "signup.gender_ask")
+    return (t(lang, "signup.done", name=escape(name), role=escape(role), game=game["id"]) + "\n" + about
             + "\n\n" + t(lang, f"rules.{game['ruleset']}"))
+
+
+def _gender_buttons(lang: str, game_id: int) -> InlineKeyboardMarkup:
+    """«Он» / «Она»: how the texts speak of the character (kept under the confirmation, to correct it)."""
+    return InlineKeyboardMarkup(inline_keyboard=[[
+        InlineKeyboardButton(text=t(lang, f"btn.gender_{g}"), callback_data=Signup(g=game_id, role=g, a="gender").pack())
+        for g in ("m", "f")]])
+
+
+async def got_gender(query: CallbackQuery, cb: Signup, service: GameService, lang: str) -> None:
+    try:
+        await service.set_gender(cb.g, user_id=query.from_user.id, gender=cb.role)
+    except ServiceError as error:
+        await query.answer(explain(lang, error)[:200], show_alert=True)
+        return
+    await query.answer(t(lang, f"signup.gender_set_{cb.role}"), show_alert=True)
 
 
 async def leave(message: Message, service: GameService, lang: str, board: SignupBoard) -> None:

@@ -20,7 +20,7 @@ from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.ruleset import RULESETS, get_ruleset
 from engine.core.state import GameState, Order
-from tgbot.i18n import t
+from tgbot.i18n import GENDERS, t
 from tgbot.logs import bind
 from tgbot.services.announce import closed_questions, event_messages
 from tgbot.services.chats import chat_use, chat_uses, taken
@@ -186,7 +186,7 @@ class GameService:
         return title
 
     async def join(self, game_id: int, *, user_id: int, name: str, public_role: str,
-                   locale: str | None = None, title: str | None = None) -> None:
+                   locale: str | None = None, title: str | None = None, gender: str | None = None) -> None:
         """Sign up; a "(Другой)" public role carries its `title`, stored as "other:<title>" (the engine
         takes it so at `new_game`, for the tie order)."""
         async with self.lock(game_id):
@@ -209,7 +209,7 @@ class GameService:
                 public_role = f"other:{self._role_title(game, players, title or name)}"
             async with self.repo.db.batch() as conn:
                 await self.repo.add_player(conn, game_id, user_id=user_id, name=name, public_role=public_role,
-                                           locale=locale)
+                                           locale=locale, gender=gender)
 
     async def leave(self, game_id: int, *, user_id: int) -> None:
         async with self.lock(game_id):
@@ -237,6 +237,8 @@ class GameService:
                                      seed=self.seeds(), settings={key: options[key] for key in ENGINE_OPTIONS})
             except Refusal as refusal:
                 raise ServiceError("cannot_start", **refusal.params) from None
+            for seat, player in zip(state.players, players, strict=True):
+                seat.gender = str(player["gender"] or "")
             now = self.clock()
             deadline = deadline_after(self.options(game), phase=0, now=now, timezone=self.timezone)
             async with self.repo.db.batch() as conn:
@@ -560,3 +562,20 @@ class GameService:
                 await self._save(conn, game, state, state.events[before:], players)
             self._wake()
             return state, result
+
+    async def set_gender(self, game_id: int, *, user_id: int, gender: str) -> None:
+        """The player's correction of their character's grammatical gender: in sign-up, or in the game's
+        state too once it has started (only the texts read it)."""
+        if gender not in GENDERS:
+            raise ServiceError("bad_button")
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            player = next((p for p in await self.repo.players(game_id) if p["user_id"] == user_id), None)
+            if player is None:
+                raise ServiceError("not_player", game=game_id)
+            state = await self.state(game_id) if player["pid"] is not None else None
+            async with self.repo.db.batch() as conn:
+                await self.repo.set_player_gender(conn, game_id, user_id, gender)
+                if state is not None:
+                    state.player(int(player["pid"])).gender = gender
+                    await self.repo.save_state(conn, int(game["id"]), state, now=self.clock())

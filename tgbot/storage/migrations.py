@@ -132,4 +132,8 @@ MIGRATIONS: list[str] = [
         user_id INTEGER NOT NULL
     );
     """,
+    # 3: the character's grammatical gender (m, f), for verbs about it in Russian («погиб» / «погибла»)
+    """
+    ALTER TABLE players ADD COLUMN gender TEXT;
+    """,
 ]

@@ -135,11 +135,16 @@ class Repository:
 
     # ---------------------------------------------------------------- players
     async def add_player(self, conn: Writer, game_id: int, *, user_id: int, name: str,
-                         public_role: str, locale: str | None = None) -> None:
+                         public_role: str, locale: str | None = None, gender: str | None = None) -> None:
         await conn.execute(
-            "INSERT INTO players (game_id, user_id, name, public_role, locale) VALUES (?, ?, ?, ?, ?)",
-            (game_id, user_id, name, public_role, locale),
+            "INSERT INTO players (game_id, user_id, name, public_role, locale, gender) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, user_id, name, public_role, locale, gender),
         )
+        self._players_changed(conn, game_id)
+
+    async def set_player_gender(self, conn: Writer, game_id: int, user_id: int, gender: str) -> None:
+        await conn.execute("UPDATE players SET gender = ? WHERE game_id = ? AND user_id = ?",
+                           (gender, game_id, user_id))
         self._players_changed(conn, game_id)
 
     async def remove_player(self, conn: Writer, game_id: int, user_id: int) -> None:

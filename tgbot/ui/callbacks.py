@@ -29,7 +29,8 @@ class Act(CallbackData, prefix="a"):
 
 class Signup(CallbackData, prefix="s"):
     """Choosing a public role while signing up for game `g`: `a` is "" (take `role`), "info" (read its
-    perk first) or "page" (`role` is then the page number of a long list)."""
+    perk first), "page" (`role` is then the page number of a long list) or "gender" (`role` is m or f:
+    the character's grammatical gender, corrected after signing up)."""
 
     g: int
     role: str
