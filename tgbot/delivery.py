@@ -208,7 +208,7 @@ class Delivery:
             return pending
         async with self.repo.db.batch() as conn:
             for message_id in dropped:
-                await self.repo.mark_failed(conn, message_id, now=self.wall(), error="superseded")
+                await self.repo.mark_superseded(conn, message_id, now=self.wall())
         self._finished.update(dropped)
         return [m for m in pending if m.id not in self._finished]
 

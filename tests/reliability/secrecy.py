@@ -27,7 +27,7 @@ from engine.rulesets.micromafik.roles import SECRET_ROLES
 from tgbot import gamedata
 from tgbot.fake import World
 from tgbot.fake.formatting import parse_html
-from tgbot.i18n import _catalog, t
+from tgbot.i18n import _catalog, choose, is_choice, t
 from tgbot.render import render
 from tgbot.services.announce import PANEL_EVENTS, split_text
 from tgbot.services.chronicle import log_lines
@@ -37,8 +37,26 @@ LANGS = ("ru", "en")
 
 
 class _Empty(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return ""
+    """Every placeholder empty; a choice of words (`{pid:m=…|f=…}`, plurals) takes the given form."""
+
+    def __init__(self, form: str = "m") -> None:
+        super().__init__()
+        self.form = form
+
+    def __missing__(self, key: str) -> Any:
+        return _Form(self.form)
+
+
+class _Form(str):
+    form: str
+
+    def __new__(cls, form: str) -> _Form:
+        made = super().__new__(cls, "")
+        made.form = form
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return choose(spec, self.form) if is_choice(spec) else ""
 
 
 def plain(html: str) -> str:
@@ -63,7 +81,8 @@ FLOW_SUMMARY = re.compile(r"^(" + "|".join(sorted(PARAM_NAMES)) + r"): ")
 
 def _static_lines() -> set[str]:
     lines: set[str] = set()
-    texts = [value.format_map(_Empty()) for lang in LANGS for value in _catalog(lang).values()]
+    texts = [value.format_map(_Empty(form)) for lang in LANGS for value in _catalog(lang).values()
+             for form in ("m", "f", "one", "few", "many", "other")]
     texts += [gamedata.card_text(RULESET, c, lang) for c in gamedata.card_ids(RULESET) for lang in LANGS]
     for text in texts:
         lines.update(line.strip() for line in plain(text).split("\n"))

@@ -90,6 +90,7 @@ async def test_sigkill_at_random_moments_loses_nothing(tmp_path, figures):
 
         rows = db.outbox()
         failed = [r for r in rows if (r["last_error"] or "").startswith("failed")]
+        superseded = sum(r["last_error"] == "superseded" for r in rows)
         expected = outbox_keys(db)
         accepted_sends = chaos.sends()
         lost_messages = sum(max(0, n - accepted_sends[key]) for key, n in expected.items())
@@ -108,7 +109,7 @@ async def test_sigkill_at_random_moments_loses_nothing(tmp_path, figures):
             games=len(drivers), games_finished=finished, phases_resolved=sum(d.resolutions for d in drivers),
             submissions_accepted=accepted, submissions_verified=verified, submissions_lost=len(lost_submissions),
             phases_resolved_twice=twice, announcements=sum(expected.values()), announcements_lost=lost_messages,
-            announcements_failed=len(failed), duplicates=duplicates, in_flight_at_kills=in_flight,
+            announcements_failed=len(failed), edits_superseded=superseded, duplicates=duplicates, in_flight_at_kills=in_flight,
             max_in_flight_at_a_kill=max((k.sends_in_flight for k in chaos.kills), default=0),
             updates_resent_after_loss=net.resent, triggers=dict(kinds), moments=dict(moments),
             bot_errors_logged=len(errors))

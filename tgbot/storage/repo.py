@@ -286,6 +286,10 @@ class Repository:
             (now, f"failed: {error}", message_id),
         )
 
+    async def mark_superseded(self, conn: Writer, message_id: int, *, now: float) -> None:
+        """An edit that a later queued edit of the same slot makes pointless: done, never sent."""
+        await conn.execute("UPDATE outbox SET sent_at = ?, last_error = 'superseded' WHERE id = ?", (now, message_id))
+
     # ---------------------------------------------------------------- slots (messages edited in place)
     async def set_slot(self, conn: Writer, game_id: int, slot: str, chat_id: int, message_id: int) -> None:
         await conn.execute(
