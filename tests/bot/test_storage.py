@@ -2,6 +2,7 @@
 
 import asyncio
 import sqlite3
+import threading
 
 import pytest
 
@@ -172,3 +173,112 @@ async def test_storage_players_join_and_leave(repo):
         await repo.add_player(conn, game_id, user_id=11, name="Борис", public_role="monk")
         await repo.remove_player(conn, game_id, 10)
     assert [p["name"] for p in await repo.players(game_id)] == ["Борис"]
+
+
+def _on_disk(path, sql: str) -> list[tuple]:
+    """What another connection reads: only what is committed."""
+    other = sqlite3.connect(path)
+    try:
+        return other.execute(sql).fetchall()
+    finally:
+        other.close()
+
+
+def _count_trips(db: Database) -> list[str]:
+    """Every trip to the database thread from now on, by the function it ran."""
+    trips: list[str] = []
+    run = db.conn.run
+
+    async def counted(fn, *args):
+        trips.append(fn.__name__)
+        return await run(fn, *args)
+
+    db.conn.run = counted  # type: ignore[method-assign]
+    return trips
+
+
+async def test_storage_a_batch_is_one_trip_to_the_database_thread(repo):
+    game_id = await _game(repo)
+    trips = _count_trips(repo.db)
+    async with repo.db.batch() as conn:
+        await repo.update_game(conn, game_id, status="setup")
+        await repo.add_player(conn, game_id, user_id=10, name="Анна", public_role="hero")
+        await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a"), now=1.0)
+        await repo.enqueue(conn, OutboxMessage(chat_id=6, text="b"), now=1.0)
+    assert trips == ["_run_group"]
+
+
+async def test_storage_batches_arriving_together_share_one_trip_and_the_refused_one_alone_is_undone(repo, tmp_path):
+    await _game(repo)
+    trips = _count_trips(repo.db)
+
+    async def write(n: int, *, refused: bool = False) -> None:
+        async with repo.db.batch() as conn:
+            await repo.enqueue(conn, OutboxMessage(chat_id=n, text=f"m{n}"), now=1.0)
+            if refused:  # no such game: the foreign key refuses it, after the message was written
+                await conn.execute("INSERT INTO players (game_id, user_id, name, public_role) VALUES (?, ?, ?, ?)",
+                                   (10**6, 1, "x", "hero"))
+
+    results = await asyncio.gather(write(1), write(2, refused=True), write(3), return_exceptions=True)
+    assert [type(r).__name__ for r in results] == ["NoneType", "IntegrityError", "NoneType"]
+    assert trips == ["_run_group"]
+    path = tmp_path / "data" / "bot.sqlite3"
+    assert _on_disk(path, "SELECT text FROM outbox ORDER BY id") == [("m1",), ("m3",)]
+
+
+async def test_storage_an_exception_inside_a_batch_writes_nothing_and_empties_the_caches(repo, tmp_path):
+    game_id = await _game(repo)
+    assert (await repo.game(game_id))["status"] == "signup"
+    trips = _count_trips(repo.db)
+    with pytest.raises(RuntimeError):
+        async with repo.db.batch() as conn:
+            await repo.update_game(conn, game_id, status="running")  # the cached row follows at once
+            await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a"), now=1.0)
+            raise RuntimeError("crash half-way through the batch")
+    assert trips == []  # nothing reached the database
+    path = tmp_path / "data" / "bot.sqlite3"
+    assert _on_disk(path, "SELECT COUNT(*) FROM outbox") == [(0,)]
+    assert (await repo.game(game_id))["status"] == "signup"  # read again from disk
+
+
+async def test_storage_a_read_during_a_waiting_batch_is_answered(repo):
+    game_id = await _game(repo)
+
+    async def write() -> None:
+        async with repo.db.batch() as conn:
+            await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a"), now=1.0)
+
+    writing = asyncio.create_task(write())
+    await asyncio.sleep(0)  # the batch waits for its commit
+    async with repo.db.conn.execute("SELECT id, status FROM games") as cur:
+        assert [tuple(r) for r in await cur.fetchall()] == [(game_id, "signup")]
+    await writing
+    assert await repo.pending_count() == 1
+
+
+async def test_storage_connection_uses_one_thread_of_its_own(repo):
+    def ident(_connection: sqlite3.Connection) -> int:
+        return threading.get_ident()
+
+    threads = {await repo.db.conn.run(ident) for _ in range(5)}
+    assert len(threads) == 1 and threading.get_ident() not in threads
+
+
+async def test_storage_connection_survives_a_cancelled_call(repo):
+    game_id = await _game(repo)
+    call = asyncio.ensure_future(repo.db.conn.execute_fetchall("SELECT * FROM games"))
+    await asyncio.sleep(0)
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    async with repo.db.conn.execute("SELECT id FROM games") as cur:
+        assert (await cur.fetchone())[0] == game_id
+        assert await cur.fetchone() is None
+
+
+async def test_storage_connection_refuses_use_once_closed(tmp_path):
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    await db.close()
+    await db.close()  # twice: nothing
+    with pytest.raises(sqlite3.ProgrammingError):
+        await db.conn.execute("SELECT 1")

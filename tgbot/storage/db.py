@@ -1,4 +1,5 @@
-"""An aiosqlite connection in WAL mode with migrations and explicit transactions.
+"""The database: a connection in WAL mode (`tgbot/storage/connection.py`, its own thread), migrations,
+explicit transactions.
 
 Two kinds of transaction: `transaction()` runs each statement as it is awaited (for the few changes
 that read inside their transaction), `batch()` records the statements and runs them all in one trip
@@ -15,8 +16,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
-import aiosqlite
-
+from tgbot.storage.connection import Connection
 from tgbot.storage.migrations import MIGRATIONS
 
 
@@ -88,7 +88,7 @@ def _run_group(connection: sqlite3.Connection, batches: list[Statements]) -> lis
 
 
 class Database:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
         # One connection is shared by every coroutine: transactions must not interleave on it.
         self._lock = asyncio.Lock()
@@ -101,8 +101,7 @@ class Database:
         """Open (creating the folder and file if needed), switch to WAL, and migrate."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
+        conn = await Connection.open(path)
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA foreign_keys=ON")
@@ -128,7 +127,7 @@ class Database:
                 await self.conn.execute(f"PRAGMA user_version={number}")
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Connection]:
         """BEGIN IMMEDIATE … COMMIT, or ROLLBACK if the block raises; one at a time."""
         async with self._lock:
             await self.conn.execute("BEGIN IMMEDIATE")
@@ -144,7 +143,7 @@ class Database:
     @asynccontextmanager
     async def batch(self) -> AsyncIterator[Batch]:
         """A write-only transaction: statements are recorded in the block and run at its end in one
-        trip to the database thread (aiosqlite's `_execute` — its way to run a function there).
+        trip to the database thread (`Connection.run`, with the others waiting for the same commit).
         Nothing is written if the block raises; if the database refuses a statement, nothing is
         either, the caches are told, and the error propagates."""
         batch = Batch()
@@ -174,7 +173,7 @@ class Database:
             group, self._waiting = self._waiting, []
             try:
                 async with self._lock:
-                    outcomes = await self.conn._execute(_run_group, self.conn._conn, [s for s, _ in group])
+                    outcomes = await self.conn.run(_run_group, [s for s, _ in group])
             except BaseException as exc:  # the commit itself failed: nothing of the group is written
                 for _, future in group:
                     if not future.done():

@@ -11,9 +11,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from engine.core.state import Event, GameState
+from tgbot.storage.connection import Connection
 from tgbot.storage.db import Database, Writer, after_commit
 
 
@@ -69,7 +68,7 @@ class Repository:
         self._stored_seq.pop(game_id, None)
 
     # ---------------------------------------------------------------- games
-    async def create_game(self, conn: aiosqlite.Connection, *, ruleset: str, master_user_id: int,
+    async def create_game(self, conn: Connection, *, ruleset: str, master_user_id: int,
                           log_chat_id: int, now: float, settings: dict[str, Any] | None = None,
                           locale: str = "ru") -> int:
         cur = await conn.execute(
