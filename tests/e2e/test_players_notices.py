@@ -152,3 +152,23 @@ async def test_dying_player_is_told_privately_and_their_panel_loses_its_buttons(
         assert not (await state_of(h)).player(12).alive
     finally:
         await h.close()
+
+
+async def test_the_room_board_says_so_when_the_game_ends_on_its_day(tmp_path):
+    h = await mafik_game(tmp_path)
+    try:
+        await to_day(h)
+        state = await state_of(h)
+        law = [p.pid for p in state.players if p.faction == "law"]
+        await propose(h, h.players[law[0]], [f"Персонаж {law[1] + 1}"])
+        board = room_board(h)
+        await confirm(h, h.players[law[1]], board)
+        for p in state.players:
+            if p.alive and p.faction != "law":
+                await h.feed(h.master.send(f"/modkill {p.pid + 1}", h.log))
+        await end_day(h, scapegoat=law[2])
+        assert (await state_of(h)).status == "finished"
+        assert room_boards(h) == [board] and not board.inline_keyboard
+        assert (board.text or "").endswith("❌ Комната не создана — игра окончена.")
+    finally:
+        await h.close()
