@@ -352,15 +352,21 @@ async def propose(h: Harness, user: FakeUser, members: list[str]) -> str:
     return await tap(h, user, panel, "📣 Предложить комнату")
 
 
-def room_card(h: Harness) -> FakeMessage:
-    for message in reversed(h.world.messages_in(h.public)):
-        if any(str(b.get("callback_data", "")).startswith("rc:") for b in buttons(message)):
-            return message
-    raise AssertionError("no room proposal card in the public group")
+def room_boards(h: Harness) -> list[FakeMessage]:
+    """The chat-room boards in the public group (one a day), oldest first."""
+    return [m for m in h.world.messages_in(h.public) if "Чат-комнаты — день" in (m.text or "")]
 
 
-async def confirm(h: Harness, user: FakeUser, card: FakeMessage) -> str:
-    return await tap(h, user, card, "✅ Подтверждаю")
+def room_board(h: Harness) -> FakeMessage:
+    """The latest day's chat-room board."""
+    boards = room_boards(h)
+    assert boards, "no chat-room board in the public group"
+    return boards[-1]
+
+
+async def confirm(h: Harness, user: FakeUser, board: FakeMessage, number: int = 1) -> str:
+    """Press proposal `number`'s «✅ N: …» on the board."""
+    return await tap(h, user, board, f"✅ {number}: ")
 
 
 async def add_pool_group(h: Harness, title: str = "Запасная") -> FakeChat:

@@ -16,7 +16,7 @@ from tests.e2e.driver import (
     labels,
     log_texts,
     propose,
-    room_card,
+    room_board,
     save,
     send_private,
     state_of,
@@ -82,9 +82,9 @@ async def press_data(h: Harness, user: FakeUser, message: FakeMessage, data: str
 async def room_of_three(h: Harness) -> None:
     """Персонаж 2 proposes a room with Персонаж 3 and 4; both confirm; the day ends."""
     await propose(h, h.players[1], ["Персонаж 3", "Персонаж 4"])
-    card = room_card(h)
-    await confirm(h, h.players[2], card)
-    await confirm(h, h.players[3], card)
+    board = room_board(h)
+    await confirm(h, h.players[2], board)
+    await confirm(h, h.players[3], board)
     await end_day(h)
 
 
@@ -182,30 +182,31 @@ async def test_only_the_named_members_may_confirm_a_room(tmp_path):
         await to_day(h)
         answer = await propose(h, h.players[1], ["Персонаж 3", "Персонаж 4"])
         assert "Предложение опубликовано" in answer
-        card = room_card(h)
-        assert "Персонаж 2 предлагает чат-комнату: Персонаж 2, Персонаж 3, Персонаж 4" in (card.text or "")
-        assert "Ждём: Персонаж 3, Персонаж 4" in (card.text or "")
+        assert "на доске чат-комнат под номером 1" in (h.world.last_text(h.players[1].chat) or "")
+        board = room_board(h)
+        assert "1. Персонаж 2 предлагает чат-комнату: Персонаж 2, Персонаж 3, Персонаж 4" in (board.text or "")
+        assert "Ждём: Персонаж 3, Персонаж 4." in (board.text or "")
+        assert labels(board) == ["✅ 1: Персонаж 2, Персонаж 3, Персонаж 4"]
 
         outsider = h.players[5]
-        answer = await confirm(h, outsider, card)
+        answer = await confirm(h, outsider, board)
         assert "Это не ваша комната: подтвердить могут только Персонаж 2, Персонаж 3, Персонаж 4" in answer
         stranger = h.world.add_user("Зритель", started=True)
         h.world.set_member(h.public, stranger, "member")
-        assert "не играете в этой игре" in await confirm(h, stranger, card)
+        assert "не играете в этой игре" in await confirm(h, stranger, board)
 
-        assert "Вы подтвердили" in await confirm(h, h.players[2], card)
-        assert "подтверждает участие" not in "\n".join(h.texts(h.public))  # the card says it, no post
-        card = room_card(h)
-        assert "Подтвердили: Персонаж 2, Персонаж 3." in (card.text or "")
-        assert "Вы уже подтвердили" in await confirm(h, h.players[2], card)
-        assert "Вы уже подтвердили" in await confirm(h, h.players[1], card)  # the proposer confirmed by proposing
+        assert "Вы подтвердили" in await confirm(h, h.players[2], board)
+        assert "подтверждает участие" not in "\n".join(h.texts(h.public))  # the board says it, no post
+        assert room_board(h) is board
+        assert "Подтвердили: Персонаж 2, Персонаж 3." in (board.text or "")
+        assert "Вы уже подтвердили" in await confirm(h, h.players[2], board)
+        assert "Вы уже подтвердили" in await confirm(h, h.players[1], board)  # the proposer confirmed by proposing
 
         await h.resolve()  # Персонаж 4 never confirmed
-        card = h.world.chats[h.public.id].messages[card.message_id]
-        assert "Комната не создана" in (card.text or "") and not card.inline_keyboard
+        assert "Комната не создана — не подтвердили: Персонаж 4." in (board.text or "") and not board.inline_keyboard
         assert "Создана чат-комната" not in "\n".join(h.texts(h.public))
         # A button of a day that is over.
-        answer = await press_data(h, h.players[3], card, Confirm(g=1, p=2, r=1).pack())
+        answer = await press_data(h, h.players[3], board, Confirm(g=1, p=2, r=1).pack())
         assert "день закончился" in answer
     finally:
         await h.close()
@@ -216,12 +217,11 @@ async def test_room_conflicts_first_come_first_served_and_exile(tmp_path):
     try:
         await to_day(h)
         await propose(h, h.players[1], ["Персонаж 3"])
-        first = room_card(h)
-        await confirm(h, h.players[2], first)
+        board = room_board(h)
+        await confirm(h, h.players[2], board)
         await propose(h, h.players[3], ["Персонаж 3"])  # Персонаж 3 in a second room the same day
-        second = room_card(h)
-        assert second.message_id != first.message_id
-        await confirm(h, h.players[2], second)
+        assert room_board(h) is board, "the second proposal is on the same board"
+        await confirm(h, h.players[2], board, 2)
 
         # Изгнание keeps a character out of rooms: the proposal is refused with the name.
         state = await state_of(h)
@@ -231,9 +231,10 @@ async def test_room_conflicts_first_come_first_served_and_exile(tmp_path):
         assert "Персонаж 7 сейчас не может быть в чат-комнате" in answer
 
         await end_day(h)
-        messages = h.world.chats[h.public.id].messages
-        assert "Комната создана" in (messages[first.message_id].text or "")
-        assert "Комната не создана" in (messages[second.message_id].text or "")
+        first, second = (board.text or "").split("\n\n")[1:]
+        assert first.startswith("1. Персонаж 2 предлагает") and "Комната создана" in first
+        assert second.startswith("2. Персонаж 4 предлагает")
+        assert "Комната не создана — уже в другой комнате этого дня: Персонаж 3." in second
         assert "Создана чат-комната: Персонаж 2, Персонаж 3." in "\n".join(h.texts(h.public))
         assert len([e for e in (await state_of(h)).effects if e.kind == "room"]) == 1
     finally:

@@ -38,7 +38,7 @@ from tests.e2e.driver import (
     plus_buttons,
     press,
     propose,
-    room_card,
+    room_board,
     send_private,
     state_of,
     tap,
@@ -272,15 +272,16 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
 
         # two rooms proposed and confirmed in the public group
         assert "Предложение опубликовано" in await propose(h, u[spare], [name(p) for p in room1])
-        card1 = room_card(h)
-        assert f"{name(spare)} предлагает чат-комнату" in (card1.text or "")
-        for pid in room1:
-            assert "Вы подтвердили" in await confirm(h, u[pid], card1)
-            assert name(pid) in (card1.text or "").split("Подтвердили:")[1]  # the card, edited; no post
+        board = room_board(h)
+        assert f"1. {name(spare)} предлагает чат-комнату" in (board.text or "")
+        for pid in room1[:-1]:
+            assert "Вы подтвердили" in await confirm(h, u[pid], board, 1)
+            assert name(pid) in (board.text or "").split("Подтвердили:")[1]  # the board, edited; no post
+        assert "Вы подтвердили" in await confirm(h, u[room1[-1]], board, 1)
+        assert "Подтвердили все участники." in (board.text or "")
         await propose(h, u[relayed[0]], [name(relayed[1])])
-        card2 = room_card(h)
-        assert card2.message_id != card1.message_id
-        await confirm(h, u[relayed[1]], card2)
+        assert room_board(h) is board, "the day's second proposal is on the same board"
+        await confirm(h, u[relayed[1]], board, 2)
 
         # the Вече: execution
         await council(h, victims[0], "казнь")
@@ -291,8 +292,7 @@ async def test_a_whole_mafik_game_through_telegram(tmp_path):
         members1 = sorted([spare, *room1])
         assert f"Создана чат-комната: {', '.join(name(p) for p in members1)}." in public(h)
         assert f"Создана чат-комната: {', '.join(name(p) for p in sorted(relayed))}." in public(h)
-        for card in (card1, card2):
-            assert "Комната создана" in (h.world.chats[h.public.id].messages[card.message_id].text or "")
+        assert (board.text or "").count("Комната создана") == 2 and not board.inline_keyboard
         assert "стойка: верхняя" in (panel_of(h, u[demon]).text or ""), "Демоническая форма: the upper stance"
         assert "✨ Демоническая форма" in labels(panel_of(h, u[demon]))
 

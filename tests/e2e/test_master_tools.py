@@ -14,7 +14,7 @@ from tests.e2e.driver import (
     labels,
     log_texts,
     propose,
-    room_card,
+    room_board,
     save,
     state_of,
     tap,
@@ -185,7 +185,7 @@ async def test_a_replaced_member_leaves_the_room_and_the_newcomer_is_invited(tmp
         group = await add_pool_group(h)
         await to_day(h)
         await propose(h, h.players[1], ["Персонаж 3"])
-        await confirm(h, h.players[2], room_card(h))
+        await confirm(h, h.players[2], room_board(h))
         await end_day(h)
         old = h.players[2]
         invite = next(m for m in h.world.messages_in(old.chat) if "Чат-комната 1 открыта" in (m.text or ""))

@@ -1,15 +1,16 @@
 """What players see of votes and deaths (issue 11, "Players"), through the fake Telegram: the day's
-punishment votes on one public board edited in place, a room proposal confirmed on its own card
-without a post per confirmation, the tie and default of the punishment explained, and a dying player
+punishment votes on one public board edited in place, the day's room proposals on one board edited
+as members confirm (a button per proposal, no post per confirmation), the tie and default of the punishment explained, and a dying player
 told privately, their panel turned read-only.
 """
 
 from __future__ import annotations
 
-from tests.e2e.driver import confirm, deal, propose, room_card, state_of
-from tests.e2e.harness import Harness
+from tests.e2e.driver import confirm, deal, labels, propose, room_board, room_boards, state_of
+from tests.e2e.harness import Harness, start_app
 from tests.e2e.test_mafik_comms import end_day, mafik_game, press_data, to_day
 from tgbot.ui.callbacks import Act
+from tgbot.ui.comms import Confirm
 
 BOARD_TITLE = "⚖ Голосование за меру наказания"
 
@@ -66,19 +67,64 @@ async def test_withdrawn_punishment_vote_leaves_the_board(tmp_path):
         await h.close()
 
 
-async def test_room_confirmations_edit_the_proposal_card_without_a_post_each(tmp_path):
+async def test_room_proposals_of_a_day_share_one_board_edited_as_members_confirm(tmp_path):
     h = await mafik_game(tmp_path)
     try:
         await to_day(h)
-        before = len(h.texts(h.public))
+        day = (await state_of(h)).phase
+        before = len(h.world.messages_in(h.public))
         await propose(h, h.players[1], ["Персонаж 3", "Персонаж 4"])
-        card = room_card(h)
-        await confirm(h, h.players[2], card)
-        await confirm(h, h.players[3], card)
-        assert len(h.texts(h.public)) == before + 1
-        assert "Персонаж 4" in (room_card(h).text or "") and room_card(h) is card
-        assert not any("подтверждает участие" in text or "Каждый участник должен подтвердить" in text
-                       for text in h.texts(h.public))
+        await propose(h, h.players[5], ["Персонаж 7"])
+        [board] = room_boards(h)
+        assert len(h.world.messages_in(h.public)) == before + 1, "one board, no post per proposal"
+        assert "Чат-комнаты — день 1" in (board.text or "")
+        assert "создают предложенную раньше" in (board.text or "") and "живёт следующую ночь" in (board.text or "")
+        assert labels(board) == ["✅ 1: Персонаж 2, Персонаж 3, Персонаж 4", "✅ 2: Персонаж 6, Персонаж 7"]
+
+        assert "Вы подтвердили" in await confirm(h, h.players[2], board, 1)
+        assert "Вы подтвердили" in await confirm(h, h.players[6], board, 2)  # proposal 2: everyone has
+        assert room_board(h) is board and len(h.world.messages_in(h.public)) == before + 1
+        first, second = (board.text or "").split("\n\n")[1:]
+        assert first == ("1. Персонаж 2 предлагает чат-комнату: Персонаж 2, Персонаж 3, Персонаж 4.\n"
+                         "Подтвердили: Персонаж 2, Персонаж 3.\nЖдём: Персонаж 4.")
+        assert second == "2. Персонаж 6 предлагает чат-комнату: Персонаж 6, Персонаж 7.\nПодтвердили все участники."
+        assert labels(board) == ["✅ 1: Персонаж 2, Персонаж 3, Персонаж 4"], "nothing left to press for 2"
+        assert not any("подтверждает участие" in text or "предлагает чат-комнату" in text
+                       for m in h.world.messages_in(h.public) if m is not board for text in [m.text or ""])
+
+        await end_day(h)
+        assert room_boards(h) == [board] and not board.inline_keyboard
+        first, second = (board.text or "").split("\n\n")[1:]
+        assert first.endswith("❌ Комната не создана — не подтвердили: Персонаж 4.")
+        assert second.endswith("✅ Комната создана — она открыта этой ночью.")
+        # The board of a day that is over: its buttons are refused (as an old copy would still have them).
+        answer = await press_data(h, h.players[3], board, Confirm(g=1, p=day, r=1).pack())
+        assert "день закончился" in answer
+        assert not [e for e in (await state_of(h)).effects if e.kind == "room" and 3 in e.params["members"]]
+
+        await h.resolve()  # night 2 → day 2: a new day, a new board
+        await propose(h, h.players[1], ["Персонаж 3"])
+        assert len(room_boards(h)) == 2 and "день 2" in (room_board(h).text or "")
+        assert room_board(h).message_id != board.message_id
+    finally:
+        await h.close()
+
+
+async def test_the_room_board_is_edited_after_a_restart(tmp_path):
+    """The board's message id is in the database (its slot): after a restart a confirmation edits the
+    same message, and a retried delivery posts nothing twice."""
+    h = await mafik_game(tmp_path)
+    try:
+        await to_day(h)
+        await propose(h, h.players[1], ["Персонаж 3"])
+        [board] = room_boards(h)
+        await h.app.shutdown()
+        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        await propose(h, h.players[4], ["Персонаж 6"])
+        assert "Вы подтвердили" in await confirm(h, h.players[2], board, 1)
+        assert room_boards(h) == [board]
+        assert "2. Персонаж 5 предлагает чат-комнату: Персонаж 5, Персонаж 6." in (board.text or "")
+        assert labels(board) == ["✅ 2: Персонаж 5, Персонаж 6"]
     finally:
         await h.close()
 
@@ -104,5 +150,25 @@ async def test_dying_player_is_told_privately_and_their_panel_loses_its_buttons(
         answer = await press_data(h, victim, panel, Act.data(1, day, "votes", ""))
         assert "мёртв" in answer
         assert not (await state_of(h)).player(12).alive
+    finally:
+        await h.close()
+
+
+async def test_the_room_board_says_so_when_the_game_ends_on_its_day(tmp_path):
+    h = await mafik_game(tmp_path)
+    try:
+        await to_day(h)
+        state = await state_of(h)
+        law = [p.pid for p in state.players if p.faction == "law"]
+        await propose(h, h.players[law[0]], [f"Персонаж {law[1] + 1}"])
+        board = room_board(h)
+        await confirm(h, h.players[law[1]], board)
+        for p in state.players:
+            if p.alive and p.faction != "law":
+                await h.feed(h.master.send(f"/modkill {p.pid + 1}", h.log))
+        await end_day(h, scapegoat=law[2])
+        assert (await state_of(h)).status == "finished"
+        assert room_boards(h) == [board] and not board.inline_keyboard
+        assert (board.text or "").endswith("❌ Комната не создана — игра окончена.")
     finally:
         await h.close()

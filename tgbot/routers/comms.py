@@ -1,7 +1,7 @@
 """The day's communication in Мафик: a private message to a living character, and chat-room proposals
-(the members chosen in private chat; each confirms publicly under the proposal's card in the game's
-group). The engine rules over both (`private_message`, `room_propose`, `room_confirm`); the bot only
-asks and carries the words."""
+(the members chosen in private chat; each confirms publicly with the proposal's button on the day's
+room board in the game's group, tgbot/ui/roomboard.py). The engine rules over both (`private_message`,
+`room_propose`, `room_confirm`); the bot only asks and carries the words."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from tgbot.services.games import GameService
 from tgbot.services.rooms import RoomService
 from tgbot.ui.comms import Comms, Confirm, comms_button, private_left
 from tgbot.ui.panel import button
+from tgbot.ui.roomboard import number_of
 
 TEXT_LIMIT = 4000  # the engine's limit for a private message
 
@@ -181,24 +182,23 @@ async def _room_propose(query: CallbackQuery, cb: Comms, service: GameService, r
         raise
     new = [e.eid for e in gs.effects if e.kind == "room_request" and e.eid not in before and e.source == pid]
     await fsm.update_data(room_pick=None)
-    if new:
-        await rooms.post_request(game, gs, new[-1])
+    number = number_of(gs, new[-1]) if new else None
     names = ", ".join(escape(gs.player(p).name) for p in sorted({pid, *members}))
-    await edit(query, t(lang, "comms.room_proposed", names=names), InlineKeyboardMarkup(inline_keyboard=[_back(cb.g, cb.p, lang)]))
+    await edit(query, t(lang, "comms.room_proposed", names=names, number=number or "?"),
+               InlineKeyboardMarkup(inline_keyboard=[_back(cb.g, cb.p, lang)]))
     return t(lang, "comms.room_proposed_short")
 
 
 ACTIONS = {"pm": _private, "pmto": _private_to, "room": _room, "rt": _room, "rok": _room_propose}
 
 
-# ---------------------------------------------------------------- the public group: "Подтверждаю"
+# ---------------------------------------------------------------- the public group: the room board's buttons
 
-async def on_confirm(query: CallbackQuery, callback_data: Confirm, service: GameService, rooms: RoomService,
-                     lang: str) -> None:
+async def on_confirm(query: CallbackQuery, callback_data: Confirm, service: GameService, lang: str) -> None:
     """Only the proposal's members may confirm; anyone else is told why not."""
     cb = callback_data
     try:
-        game, gs, pid = await _context(cb, query.from_user.id, service)
+        _game, gs, pid = await _context(cb, query.from_user.id, service)
     except Stale:
         await query.answer(t(lang, "rooms.confirm_over"), show_alert=True)
         return
@@ -219,11 +219,10 @@ async def on_confirm(query: CallbackQuery, callback_data: Confirm, service: Game
         await query.answer(t(lang, "rooms.confirm_already"), show_alert=True)
         return
     try:
-        gs = await service.act(cb.g, user_id=query.from_user.id, action="room_confirm", params={"room": cb.r})
+        await service.act(cb.g, user_id=query.from_user.id, action="room_confirm", params={"room": cb.r})
     except (Refusal, ServiceError) as error:
         await query.answer(explain(lang, error)[:200], show_alert=True)
         return
-    await rooms.update_request(game, gs, cb.r)
     await query.answer(t(lang, "rooms.confirm_done"))
 
 

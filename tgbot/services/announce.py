@@ -21,15 +21,16 @@ from tgbot.services.chronicle import log_text
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui.decisions import QUESTION_EVENT, final_text, question_markup, question_text, slot_of
 from tgbot.ui.panel import TIMEZONE, deadline_text
+from tgbot.ui.roomboard import ROOM_EVENTS, room_boards
 
 TELEGRAM_LIMIT = 4096
 SPLIT_AT = 3900
 # Events a player sees in their panel (with buttons) rather than as a message (the master's log sums them up).
 PANEL_EVENTS = frozenset({"draft_offer"})
 # Public events shown on a board the group already has (edited in place) instead of a post each:
-# the day's punishment vote board, and a room proposal's own card (tgbot/services/rooms.py).
+# the day's punishment vote board, and the day's chat-room board (tgbot/ui/roomboard.py).
 VOTE_EVENTS = frozenset({"punishment_vote", "punishment_vote_withdrawn"})
-BOARD_EVENTS = VOTE_EVENTS | {"room_proposed", "room_confirmed"}
+BOARD_EVENTS = VOTE_EVENTS | ROOM_EVENTS
 
 
 def split_text(text: str, limit: int = SPLIT_AT) -> list[str]:
@@ -95,6 +96,7 @@ def event_messages(
     votes = [e for e in events if e.kind in VOTE_EVENTS]
     if votes and game["public_chat_id"] is not None:
         out.append(vote_board(game, state, key=f"{span}:votes"))
+    out += room_boards(game, state, events, span=span)
 
     private: dict[int, list[Event]] = defaultdict(list)
     for event in events:

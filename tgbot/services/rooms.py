@@ -42,7 +42,7 @@ from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui import names
-from tgbot.ui.comms import confirm_markup, relay_markup
+from tgbot.ui.comms import relay_markup
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -61,7 +61,6 @@ class Snapshot:
     phase: int
     rooms: dict[int, list[int]] = field(default_factory=dict)  # active room effects: eid → member pids
     ends: dict[int, int | None] = field(default_factory=dict)  # eid → the last phase of the room (None: never ends)
-    requests: set[int] = field(default_factory=set)  # room_request effects still open
     alive: set[int] = field(default_factory=set)
     names: dict[int, str] = field(default_factory=dict)
 
@@ -71,7 +70,6 @@ class Snapshot:
                  for e in state.effects if e.kind == "room" and e.active(state.phase)}
         ends = {e.eid: e.end for e in state.effects if e.eid in rooms}
         return cls(status=state.status, phase=state.phase, rooms=rooms, ends=ends,
-                   requests={e.eid for e in state.effects if e.kind == "room_request"},
                    alive={p.pid for p in state.players if p.alive}, names={p.pid: p.name for p in state.players})
 
 
@@ -169,87 +167,12 @@ class RoomService:
         async with self.repo.db.batch() as conn:
             await conn.execute("DELETE FROM chats WHERE chat_id = ?", (chat_id,))
 
-    # ---------------------------------------------------------------- proposals (the public cards)
-    async def post_request(self, game: dict[str, Any], state: GameState, eid: int) -> None:
-        """A room was proposed: its card in the public group, with the button its members press."""
-        request = next((e for e in state.effects if e.eid == eid and e.kind == "room_request"), None)
-        if request is None or game["public_chat_id"] is None:
-            return
-        members = [int(m) for m in request.params["members"]]
-        async with self.repo.db.batch() as conn:
-            await conn.execute(
-                "INSERT OR IGNORE INTO room_requests (game_id, eid, phase, proposer, members_json) VALUES (?, ?, ?, ?, ?)",
-                (game["id"], eid, state.phase, request.source, json.dumps(members)),
-            )
-            await self.service._enqueue(conn, [self._request_card(game, state, eid, op="send")])
-        self.service._wake()
-
-    async def update_request(self, game: dict[str, Any], state: GameState, eid: int) -> None:
-        """Someone confirmed: the card shows who has and who has not yet."""
-        if game["public_chat_id"] is None:
-            return
-        async with self.repo.db.batch() as conn:
-            await self.service._enqueue(conn, [self._request_card(game, state, eid, op="edit")])
-        self.service._wake()
-
-    def _request_card(self, game: dict[str, Any], state: GameState, eid: int, *, op: str) -> OutboxMessage:
-        """The card of a proposal still open, as the state has it now."""
-        request = next((e for e in state.effects if e.eid == eid and e.kind == "room_request"), None)
-        params = request.params if request is not None else {}
-        markup = None if request is None else confirm_markup(int(game["id"]), state.phase, eid, str(game["locale"]))
-        return self.request_card(game, state, eid, params.get("members", []), params.get("confirmed", []),
-                                 request.source if request else None, op=op, final=None, markup=markup)
-
-    def request_card(self, game: dict[str, Any], state: GameState, eid: int, members: list[int], confirmed: list[int],
-                     proposer: int | None, *, op: str, final: str | None, markup: dict[str, Any] | None) -> OutboxMessage:
-        lang = str(game["locale"])
-
-        def names(pids: list[int]) -> str:
-            return ", ".join(escape(state.player(int(p)).name) for p in pids) or "—"
-
-        waiting = [m for m in members if m not in confirmed]
-        lines = [t(lang, "rooms.request_card", by=names([proposer] if proposer is not None else []), members=names(members))]
-        if final is None:
-            lines.append(t(lang, "rooms.request_confirmed", names=names(confirmed)))
-            if waiting:
-                lines.append(t(lang, "rooms.request_waiting", names=names(waiting)))
-        else:
-            lines.append(final)
-        version = "final" if final is not None else f"c{len(confirmed)}"
-        return OutboxMessage(chat_id=int(game["public_chat_id"]), op=op, slot=f"roomreq{eid}", text="\n".join(lines),
-                             reply_markup=markup, game_id=int(game["id"]),
-                             dedup_key=f"g{game['id']}:roomreq{eid}:{version}")
-
-    async def _settle_requests(self, game: dict[str, Any], snap: Snapshot, state: GameState) -> None:
-        """Proposals of a day that is over: their cards say whether the room was formed."""
-        async with self.repo.db.conn.execute(
-            "SELECT * FROM room_requests WHERE game_id = ? AND status = 'open'", (game["id"],)
-        ) as cur:
-            rows = [dict(r) for r in await cur.fetchall()]
-        done = [r for r in rows if r["eid"] not in snap.requests or snap.status != "running"]
-        if not done or game["public_chat_id"] is None:
-            return
-        lang = str(game["locale"])
-        formed_sets = {tuple(sorted(m)) for m in snap.rooms.values()}
-        out = []
-        async with self.repo.db.batch() as conn:
-            for row in done:
-                members = json.loads(row["members_json"])
-                formed = tuple(sorted(members)) in formed_sets and snap.status == "running"
-                status = "formed" if formed else "not_formed"
-                await conn.execute("UPDATE room_requests SET status = ? WHERE game_id = ? AND eid = ?",
-                                   (status, game["id"], row["eid"]))
-                final = t(lang, f"rooms.request_{status}")
-                out.append(self.request_card(game, state, int(row["eid"]), members, [], int(row["proposer"]),
-                                             op="edit", final=final, markup=None))
-            await self.service._enqueue(conn, out)
-
     # ---------------------------------------------------------------- following the game
     async def on_state(self, game_id: int, state: GameState) -> None:
         """GameService's hook: read what we need now, then bring the rooms in line with it."""
         snap = Snapshot.of(state)
         try:
-            await self.sync(game_id, snap, state)
+            await self.sync(game_id, snap)
         except Exception:  # a room must never break a resolution; the next sync retries
             log.exception("chat rooms of game %s", game_id)
 
@@ -266,7 +189,7 @@ class RoomService:
                 await self.on_state(game_id, state)
         return len(ids)
 
-    async def sync(self, game_id: int, snap: Snapshot, state: GameState) -> None:
+    async def sync(self, game_id: int, snap: Snapshot) -> None:
         async with self.lock(game_id):
             game = await self.service.game(game_id)
             rows = await self.rooms(game_id)
@@ -282,7 +205,6 @@ class RoomService:
                     await self._open(game, row, snap)
                 else:
                     await self._refresh(game, row, snap)
-            await self._settle_requests(game, snap, state)
         self.service._wake()
 
     async def _create(self, game: dict[str, Any], eid: int, members: list[int]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Buttons of the day's communication (private messages, chat-room proposals) and of the rooms.
 
-The panel gets its "✉ Приват" and "👥 Комната" row through `PANEL_ROWS`; the proposal's card in the
-public group carries the "Подтверждаю" button; a relayed room's message carries the way out.
+The panel gets its "✉ Приват" and "👥 Комната" row through `PANEL_ROWS`; the day's room board in the
+public group carries a `Confirm` button per proposal (tgbot/ui/roomboard.py); a relayed room's message
+carries the way out.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ class Comms(CallbackData, prefix="cm"):
 
 
 class Confirm(CallbackData, prefix="rc"):
-    """"Подтверждаю" under a room proposal in the public group: room request `r` of game `g`, day `p`."""
+    """A proposal's "✅ N: names" on the day's room board: room request `r` of game `g`, day `p`."""
 
     g: int
     p: int
@@ -63,11 +64,6 @@ def comms_rows(game: dict[str, Any], state: GameState, pid: int, lang: str) -> l
 
 if comms_rows not in PANEL_ROWS:
     PANEL_ROWS.append(comms_rows)
-
-
-def confirm_markup(game_id: int, phase: int, eid: int, lang: str) -> dict[str, Any]:
-    button = InlineKeyboardButton(text=t(lang, "rooms.btn_confirm"), callback_data=Confirm(g=game_id, p=phase, r=eid).pack())
-    return InlineKeyboardMarkup(inline_keyboard=[[button]]).model_dump(exclude_none=True)
 
 
 def relay_markup(room_id: int, lang: str, *, choose: bool = False) -> dict[str, Any]:

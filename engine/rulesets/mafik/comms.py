@@ -104,7 +104,7 @@ def form_rooms(res: Resolution) -> None:
             continue
         placed |= set(members)
         room = state.add_effect("room", start=state.phase + 1, end=state.phase + 1, members=members)
-        state.emit("room_formed", "public", None, room=room.eid, members=members)
+        state.emit("room_formed", "public", None, room=room.eid, members=members, request=request.eid)
 
 
 @QUERIES.modifier("may_join_room")
