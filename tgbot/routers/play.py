@@ -560,6 +560,8 @@ def flow_screen(gs: GameState, pid: int, flow: dict[str, Any], lang: str) -> tup
         prompt = _prompt(gs, flow, q, lang)
         if q.spec.kind not in fl.TEXT_KINDS:
             rows = _question_rows(gs, pid, flow, q, lang)
+            if not q.options:  # never an empty choice: say so (only skipping or cancelling is left)
+                prompt = t(lang, "ui.nothing_to_choose")
         if q.spec.optional and not flow["roles"] and flow.get("picked") is None:
             rows.append([_fb(t(lang, "btn.skip"), flow, "s")])
         return f"{summary}\n\n{prompt}", _flow_keyboard(gs, flow, rows, lang)
