@@ -129,3 +129,31 @@ async def test_a_mafioso_sees_his_partners_kill_vote(tmp_path):
         assert f"Напарник {name(second)} голосует за убийство: {name(victim)}" in (panel.text or "")
     finally:
         await h.close()
+
+
+async def test_plan_b_for_colours_without_ten_cards_is_marked_and_refused_at_the_first_tap(tmp_path):
+    from engine.core.ruleset import get_ruleset
+    from engine.rulesets.mafik.roles import SECRET_ROLES
+    from tests.e2e.harness import make_harness, start_mafik
+
+    h = await make_harness(tmp_path, players=12)
+    try:
+        await start_mafik(h, ["other"] * 12)
+        state = await state_of(h)
+        ruleset = get_ruleset("mafik")
+
+        def short(role: str) -> bool:
+            colours = SECRET_ROLES[role].colours
+            return sum(1 for c in ruleset.catalog if c.colour in colours and ruleset.is_implemented(c.id)) < 10
+
+        pid = next(p.pid for p in state.players if short(p.secret_role))
+        assert all("plan_b" not in p.deck_choice for p in state.players if short(p.secret_role))
+        await deal(h, pid, hand=["plan_b", "dummy"])
+        user = h.players[pid]
+        message = await fresh_panel(h, user)
+        assert "🃏 План В 🚫" in labels(message)
+        await tap(h, user, message, "План В")
+        assert "нет ни одного подходящего варианта" in (message.text or "")
+        assert not [b for b in labels(message) if "Сыграть" in b]
+    finally:
+        await h.close()
