@@ -84,6 +84,31 @@ def submit(
     return order
 
 
+def check(state: GameState, pid: int, kind: str, *, card: int | None = None,
+          params: dict[str, Any] | None = None) -> None:
+    """Check an order still being put together: the params chosen so far are checked as `submit`
+    checks them, a parameter not chosen yet is not refused. Raises Refusal; changes nothing."""
+    _player(state, pid)
+    if not isinstance(kind, str) or not isinstance(params or {}, dict):
+        raise Refusal("bad_param", param="order", reason="malformed")
+    if state.status != "running":
+        raise Refusal("game_not_running", status=state.status)
+    if not state.player(pid).alive:
+        raise Refusal("dead")
+    ruleset_of(state).check_partial(state, pid, kind, card, dict(params or {}))
+
+
+def playable(state: GameState, pid: int, uid: int) -> Refusal | None:
+    """Why card `uid` of this player cannot be played now whatever they choose (the phase, a cost they
+    have nothing to pay with, a choice with nothing to choose), or None if it may be tried."""
+    _player(state, pid)
+    try:
+        ruleset_of(state).playable(state, pid, uid)
+    except Refusal as refusal:
+        return refusal
+    return None
+
+
 def act(state: GameState, pid: int, action: str, params: dict[str, Any] | None = None) -> None:
     """An instant action that takes effect now (Маньяк's swap, a private message, a new deck…)."""
     _player(state, pid)

@@ -29,13 +29,27 @@ class ParamSpec:
     of: str | None = None  # a filter: which cards/characters may be chosen ("cond_day", "non_peaceful", …)
     who: tuple[str, ...] = ()  # only these roles/factions may give it (Мафик)
     max: int | None = None  # for number
+    # Asked and accepted only when an earlier parameter was chosen so: (name, values) pairs, all of
+    # which must hold; empty values mean "chosen at all". Met, the parameter is required unless
+    # `optional`; unmet, it must be left out. TOML: when = { imitate = ["glasnost"] } or { targets = true }.
+    when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> ParamSpec:
         data = dict(raw)
         data["choices"] = tuple(data.get("choices", ()))
         data["who"] = tuple(data.get("who", ()))
+        data["when"] = tuple((name, () if values is True else tuple(values))
+                             for name, values in dict(data.get("when", {})).items())
         return cls(**data)
+
+    def applies(self, params: dict[str, Any]) -> bool:
+        """Is this parameter called for, given the parameters chosen before it (see `when`)?"""
+        for name, values in self.when:
+            value = params.get(name)
+            if value is None or value == [] or value == "" or (values and value not in values):
+                return False
+        return True
 
 
 @dataclass(frozen=True)

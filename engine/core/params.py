@@ -23,12 +23,16 @@ Parameter kinds — what the player chooses and what the value looks like:
   colours      between `min` and `count` distinct colours: list[str]
   chat_room    the id of one of the actor's chat rooms of this phase: int
 `of = "non_peaceful"` on card_name(s) refuses peaceful cards; `of = "repeats"` on targets allows a
-character more than once (one entry per hit).
+character more than once (one entry per hit). A parameter with `when` (engine/core/cards.py) is called
+for only by some values of an earlier one: required then (unless optional), refused as "unused" otherwise.
+
+A partial check (ParamContext.partial) is the same validation of the params chosen so far: a missing
+parameter is not refused yet, everything given is (the bot checks each step as it is chosen).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import CardSpec, ParamSpec
@@ -52,6 +56,8 @@ class ParamContext:
     is_mafia: bool
     colours: tuple[str, ...]
     roles: tuple[str, ...] = ()  # the rule set's secret role ids (for secret_role / secret_roles)
+    partial: bool = False  # the params chosen so far: a missing one is not refused (yet)
+    own_colours: tuple[str, ...] = ()  # Мафик: the actor's colours now (for of = "own_colours")
 
 
 def validate_params(ctx: ParamContext, params: dict[str, JsonValue], *, extra_keys: frozenset[str] = frozenset()) -> dict[str, JsonValue]:
@@ -63,18 +69,24 @@ def validate_params(ctx: ParamContext, params: dict[str, JsonValue], *, extra_ke
     out: dict[str, JsonValue] = {k: params[k] for k in extra_keys if k in params}
     for spec in ctx.spec.params:
         value = params.get(spec.name)
-        if value is None or value == [] or value == "":
-            if spec.optional:
+        absent = value is None or value == [] or value == ""
+        if not spec.applies(out):
+            if not absent:
+                raise _bad(ctx, spec, "unused")
+            continue
+        if absent:
+            if spec.optional or ctx.partial:
                 continue
-            raise Refusal("bad_param", card=ctx.spec.id, param=spec.name, reason="missing")
+            raise _bad(ctx, spec, "missing")
         if spec.mafia_only and not ctx.is_mafia:
-            raise Refusal("mafia_only", card=ctx.spec.id, param=spec.name)
+            raise Refusal("mafia_only", card=ctx.spec.id, param=spec.name, kind=spec.kind)
         out[spec.name] = _check(ctx, spec, value, out)
     return out
 
 
 def _bad(ctx: ParamContext, spec: ParamSpec, reason: str) -> Refusal:
-    return Refusal("bad_param", card=ctx.spec.id, param=spec.name, reason=reason)
+    """A refusal naming the parameter (and its kind, which the bot names to the player) and why."""
+    return Refusal("bad_param", card=ctx.spec.id, param=spec.name, kind=spec.kind, reason=reason)
 
 
 def _as_int(ctx: ParamContext, spec: ParamSpec, value: Any) -> int:
@@ -277,8 +289,62 @@ def _check_card_effect(ctx: ParamContext, spec: ParamSpec, value: Any) -> JsonVa
     sub_params = value.get("params") or {}
     if not isinstance(sub_params, dict):
         raise _bad(ctx, spec, "not_a_card_effect")
-    sub_ctx = ParamContext(
-        state=ctx.state, ruleset=ctx.ruleset, actor=ctx.actor, spec=sub_spec,
-        by_day=ctx.by_day, is_mafia=ctx.is_mafia, colours=ctx.colours, roles=ctx.roles,
-    )
-    return {"card": card_id, "params": validate_params(sub_ctx, sub_params)}
+    return {"card": card_id, "params": validate_params(replace(ctx, spec=sub_spec), sub_params)}
+
+
+CARD_POOL_KINDS = ("card_names", "card_name", "accusation")
+
+
+def unchoosable(ctx: ParamContext, played: int | None = None, *, pools_only: bool = False) -> ParamSpec | None:
+    """The first parameter the player must give that nothing could satisfy now (a dead target with
+    nobody dead, ten distinct cards of colours that have fewer…), or None. `played`: the uid of the
+    card being played (it cannot serve as one of its own hand cards). `pools_only`: only the card
+    names, which do not depend on the moment (for deck building). Conditional and optional
+    parameters, and those the player may not give, are not looked at."""
+    for spec in ctx.spec.params:
+        if spec.optional or spec.when or (spec.mafia_only and not ctx.is_mafia):
+            continue
+        if pools_only and spec.kind not in CARD_POOL_KINDS:
+            continue
+        if _choices_now(ctx, spec, played) < _fewest(ctx, spec):
+            return spec
+    return None
+
+
+def _fewest(ctx: ParamContext, spec: ParamSpec) -> int:
+    if spec.kind == "card_names":
+        return spec.day_count if (ctx.by_day and spec.day_count is not None) else spec.count
+    if spec.kind in ("targets", "hand_cards", "sleeve_cards", "colours"):
+        return spec.count if spec.min is None else spec.min
+    return 1
+
+
+def _choices_now(ctx: ParamContext, spec: ParamSpec, played: int | None) -> int:
+    """How many distinct values this parameter could take now (a large number for the unbounded)."""
+    state, kind = ctx.state, spec.kind
+    living = [p.pid for p in state.players if p.alive]
+    if kind in ("target", "targets"):
+        return len([p for p in living if p != ctx.actor or ctx.spec.has("self_ok")])
+    if kind == "dead_target":
+        return len(state.players) - len(living)
+    if kind in ("hand_cards", "sleeve_cards"):
+        player = state.player(ctx.actor)
+        zone = player.hand if kind == "hand_cards" else player.sleeve
+        return len([c for c in zone if c.uid != played])
+    if kind in CARD_POOL_KINDS:
+        return len(card_pool(ctx, spec))
+    return len(state.players) + len(ctx.ruleset.catalog)  # colours, choices, texts, numbers…: always some
+
+
+def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:
+    """The card ids this card-naming parameter may name: implemented cards of the collection, not the
+    card itself, filtered by `of` (peaceful cards left out, only the actor's own colours)."""
+    ruleset = ctx.ruleset
+    pool = [c for c in ruleset.catalog if ruleset.is_implemented(c.id) and (spec.kind != "card_name" or c.id != ctx.spec.id)]
+    if spec.kind == "accusation" or spec.of == "non_peaceful":
+        pool = [c for c in pool if not c.has("peaceful")]
+    if spec.of == "own_colours":
+        pool = [c for c in pool if c.colour in ctx.own_colours]
+    if spec.of == "cond_day":
+        pool = [c for c in pool if c.has("cond_day")]
+    return [c.id for c in pool]

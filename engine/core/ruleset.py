@@ -75,6 +75,15 @@ class Ruleset(ABC):
     def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
         """What only this player knows beyond the generic view (points, perks, deck peeks…)."""
 
+    def check_partial(self, state: GameState, pid: int, kind: str, card: int | None,  # noqa: B027 (optional hook)
+                      params: dict[str, Any]) -> None:
+        """Raise Refusal if what is chosen so far of an unfinished order is wrong already (the same checks
+        as validate_orders, a parameter not chosen yet not refused). By default nothing is checked early."""
+
+    def playable(self, state: GameState, pid: int, uid: int) -> None:  # noqa: B027 (optional hook)
+        """Raise Refusal if card `uid` cannot be played now whatever the player chooses (the phase, a
+        cost nothing could pay, a choice with nothing to choose). By default every card may be tried."""
+
     def act(self, state: GameState, pid: int, action: str, params: dict[str, Any]) -> None:
         """An instant action (not an order resolved at the deadline): none unless the rule set has some."""
         from engine.core.refusal import Refusal

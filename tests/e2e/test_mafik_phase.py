@@ -145,17 +145,20 @@ async def test_mafik_phases_through_telegram(tmp_path):
         await tap(h, h.players[cultist], message, "✅ Подтвердить")
         assert await tap(h, h.players[cultist], message, "✅ Подтвердить") == "✅ Заявка принята."
         await deal(h, late, hand=["bulletproof_vest", "dummy", "dummy", "dummy", "dummy", "dummy"], sleeve=[])
-        message, _ = await play(h, h.players[late], "🃏 Бронежилет", "▶ Сыграть", name(late))
-        assert "Вам нечем заплатить 1: карт рукава для оплаты — 0." in (message.text or "")
-        assert "✅ Подтвердить" not in labels(message)
-        await tap(h, h.players[late], message, "✖ Отмена")
+        message = await fresh_panel(h, h.players[late])
+        assert "🃏 Бронежилет 🚫" in labels(message), "a card nothing could pay for is marked on the panel"
+        await tap(h, h.players[late], message, "🃏 Бронежилет")
+        assert "Вам нечем заплатить цену этой карты (1)" in (message.text or ""), "said at the first tap"
+        assert "▶ Сыграть" not in labels(message)
+        await tap(h, h.players[late], message, "⬅ Назад")
 
-        # ---- the wrong phase: a day-only card at night
+        # ---- the wrong phase: a day-only card at night, marked and refused at the first tap
         await deal(h, late, hand=["they_will_come_for_you", "dummy", "dummy", "dummy", "dummy", "dummy"])
-        message, _ = await play(h, h.players[late], "🃏 За вами придут!", "▶ Сыграть", name(spare))
-        await tap(h, h.players[late], message, "Пропустить")
-        refused = await tap(h, h.players[late], message, "✅ Подтвердить")
-        assert refused == "Сейчас не та фаза для этого действия. (только днём)"
+        message = await fresh_panel(h, h.players[late])
+        assert "🃏 За вами придут! 🚫" in labels(message)
+        await tap(h, h.players[late], message, "🃏 За вами придут!")
+        assert "Сейчас не та фаза для этого действия. (только днём)" in (message.text or "")
+        assert "▶ Сыграть" not in labels(message)
 
         # ---- the night discard of two, then a play besides it: refused
         await deal(h, discarder, hand=["pistol", "dummy", "kick", "dummy", "dummy", "dummy"])
@@ -203,10 +206,9 @@ async def test_mafik_phases_through_telegram(tmp_path):
 
         # the wrong phase by day; a stance-changing card (Демоническая форма, paid 3 from the Sleeve)
         await deal(h, shooter, hand=["pistol", "dummy", "dummy", "dummy", "dummy", "dummy"])
-        message, _ = await play(h, h.players[shooter], "🃏 Пистолет", "▶ Сыграть", name(spare))
-        await tap(h, h.players[shooter], message, "Пропустить")
-        assert await tap(h, h.players[shooter], message, "✅ Подтвердить") == \
-            "Сейчас не та фаза для этого действия. (карта только для ночи)"
+        message, _ = await play(h, h.players[shooter], "🃏 Пистолет 🚫")
+        assert "Сейчас не та фаза для этого действия. (карта только для ночи)" in (message.text or "")
+        assert "▶ Сыграть" not in labels(message)
         await deal(h, demon, hand=["demonic_form", "dummy", "dummy", "dummy", "dummy", "dummy"],
                    sleeve=["dummy", "kick", "shiv"])
         message, _ = await play(h, h.players[demon], "🃏 Демоническая форма", "▶ Сыграть", "Да", "Пропустить")
@@ -282,10 +284,10 @@ async def test_mafik_phases_through_telegram(tmp_path):
         message = await fresh_panel(h, h.players[fourth])
         assert "🚫 Изгнание: рукав и чат-комнаты вам недоступны." in (message.text or "")
         assert "изгнание" in (message.text or "")
+        assert "🎴 Бункер 🚫" in labels(message)
         await tap(h, h.players[fourth], message, "🎴 Бункер")
-        await tap(h, h.players[fourth], message, "▶ Сыграть из рукава")
-        refused = await tap(h, h.players[fourth], message, "✅ Подтвердить")
-        assert refused == "Это действие вам недоступно. (Изгнание: рукав недоступен)"
+        assert "Это действие вам недоступно. (Изгнание: рукав недоступен)" in (message.text or "")
+        assert "▶ Сыграть из рукава" not in labels(message)
     finally:
         await h.close()
 

@@ -182,13 +182,15 @@ def _snapshots() -> tuple[str, ...]:
 
 def unchanged_except_orders(before: str, after: GameState) -> None:
     """A submission only records an order: nothing but the orders and the order counter move — and the
-    questions its card messages ask the master (engine/core/messages.py), each with its master event."""
+    questions its card messages ask the master (engine/core/messages.py), each with its master event,
+    and (Микромафик) a kill vote told to the voter's partners."""
     old = json.loads(before)
     new = json.loads(after.model_dump_json())
     for key in ("orders", "counters", "questions"):
         old.pop(key), new.pop(key)
-    asked = [e for e in new["events"][len(old["events"]):] if e["kind"] == "master_question"]
-    assert all(e["to"] == "master" for e in asked)
+    told = {"master_question": "master", "partner_kill_vote": "player"}
+    asked = [e for e in new["events"][len(old["events"]):] if e["kind"] in told]
+    assert all(e["to"] == told[e["kind"]] for e in asked)
     new["events"] = [e for e in new["events"] if e not in asked]
     assert new == old
     counters = dict(after.counters)

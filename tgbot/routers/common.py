@@ -23,6 +23,15 @@ def explain(lang: str, error: Refusal | ServiceError, *, ruleset: str | None = N
     prefix = "refusal" if isinstance(error, Refusal) else "error"
     params: dict[str, Any] = refusal_params(dict(error.params), lang, ruleset)
     text = t(lang, f"{prefix}.{error.code}", **params)
+    kind = params.get("kind")
+    if isinstance(error, Refusal) and isinstance(kind, str):  # a refusal about one parameter names it
+        with contextlib.suppress(KeyError):
+            params["label"] = t(lang, f"label.{kind}")
+            text = t(lang, f"refusal.{error.code}_named", **params)
+    reason = params.get("reason")
+    if isinstance(error, Refusal) and isinstance(reason, str):  # a reason that is the whole answer
+        with contextlib.suppress(KeyError):
+            return t(lang, f"why.{error.code}.{reason}", **params)
     what = params.get("what")
     if isinstance(error, Refusal) and isinstance(what, str):  # a refusal about one thing says which rule
         with contextlib.suppress(KeyError):
@@ -33,7 +42,6 @@ def explain(lang: str, error: Refusal | ServiceError, *, ruleset: str | None = N
             names = {name for _text, name, _spec, _conv in string.Formatter().parse(detail) if name}
             if names and names <= set(params):
                 text += " " + t(lang, f"detail.{error.code}", **params)
-    reason = params.get("reason")
     if isinstance(error, Refusal) and isinstance(reason, str):
         with contextlib.suppress(KeyError):
             text += " " + t(lang, f"reason.{reason}", **params)

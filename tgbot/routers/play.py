@@ -6,6 +6,7 @@ actions — every one of them walked by the same flow (tgbot/ui/flow.py)."""
 
 from __future__ import annotations
 
+import copy
 from html import escape
 from typing import Any
 
@@ -132,7 +133,10 @@ async def _card(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCon
     cost = api.play_cost(gs, pid, uid)
     lines = [f"<b>{escape(gamedata.card_name(gs.ruleset, card.card, lang))}</b>",
              escape(gamedata.card_text(gs.ruleset, card.card, lang)), t(lang, "ui.cost_now", cost=cost)]
-    rows = [[button(t(lang, "btn.play"), cb.g, cb.p, "play", uid)]]
+    why = api.playable(gs, pid, uid)
+    rows = [] if why is not None else [[button(t(lang, "btn.play"), cb.g, cb.p, "play", uid)]]
+    if why is not None:
+        lines.append(_unplayable(lang, why))
     if gs.is_night:
         rows.append([button(t(lang, "btn.discard"), cb.g, cb.p, "disc", uid)])
     if any(e["kind"] == "knockout" and e["start"] <= gs.phase for e in player_view(gs, pid, events=False)["me"]["effects"]):
@@ -151,7 +155,11 @@ async def _mafik_card(query: CallbackQuery, cb: Act, lang: str, gs: GameState, p
              t(lang, "ui.zone_" + zone) + " · " + t(lang, "ui.cost_now", cost=api.play_cost(gs, pid, uid))]
     if card.free:
         lines.append(t(lang, "ui.free_copy"))
-    rows = [[button(t(lang, "btn.play_sleeve" if zone == "sleeve" else "btn.play"), cb.g, cb.p, "play", uid)]]
+    why = api.playable(gs, pid, uid)
+    rows = [] if why is not None else \
+        [[button(t(lang, "btn.play_sleeve" if zone == "sleeve" else "btn.play"), cb.g, cb.p, "play", uid)]]
+    if why is not None:
+        lines.append(_unplayable(lang, why))
     if zone == "sleeve":
         for alias in pn.play_as(gs, pid):
             name = gamedata.card_name(gs.ruleset, alias, lang)
@@ -161,6 +169,11 @@ async def _mafik_card(query: CallbackQuery, cb: Act, lang: str, gs: GameState, p
         rows.append([button(t(lang, other), cb.g, cb.p, "sws" if zone == "sleeve" else "swh", uid)])
     rows.append([button(t(lang, "btn.back"), cb.g, cb.p, "panel")])
     await edit(query, "\n".join(lines), markup(rows))
+
+
+def _unplayable(lang: str, why: Refusal) -> str:
+    """Why the card cannot be played now, on its screen (its play button is left out)."""
+    return "🚫 " + escape(explain(lang, why))
 
 
 async def _submit_simple(query: CallbackQuery, cb: Act, service: GameService, lang: str, kind: str,
@@ -364,6 +377,9 @@ async def _play(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCon
                 gs: GameState, pid: int) -> None:
     uid = _int(cb.v)
     card, _zone = _held(gs, pid, uid)
+    why = api.playable(gs, pid, uid)
+    if why is not None:  # refused before the first step, not after the last
+        raise why
     await start_flow(query, fsm, lang, gs, pid, fl.new_flow(cb.g, cb.p, "play", card=uid, spec=card.card))
 
 
@@ -555,6 +571,8 @@ def flow_screen(gs: GameState, pid: int, flow: dict[str, Any], lang: str) -> tup
         prompt = _prompt(gs, flow, q, lang)
         if q.spec.kind not in fl.TEXT_KINDS:
             rows = _question_rows(gs, pid, flow, q, lang)
+            if not q.options:  # never an empty choice: say so (only skipping or cancelling is left)
+                prompt = t(lang, "ui.nothing_to_choose")
         if q.spec.optional and not flow["roles"] and flow.get("picked") is None:
             rows.append([_fb(t(lang, "btn.skip"), flow, "s")])
         return f"{summary}\n\n{prompt}", _flow_keyboard(gs, flow, rows, lang)
@@ -626,6 +644,8 @@ def _pay_screen(gs: GameState, pid: int, flow: dict[str, Any], cost: int, summar
                          _fb(t(lang, "btn.blood_plus"), flow, "pp=1")])
     else:
         lines = [summary, "", t(lang, "ui.pay", cost=cost, points=player.points, chosen=chosen)]
+        if player.points + len(fl.payment_cards(gs, pid, flow)) < cost:
+            lines.append(t(lang, "ui.pay_nothing"))
         for uid in fl.payment_cards(gs, pid, flow):
             card = next(c for c in player.hand if c.uid == uid)
             mark = "✅ " if uid in pay["cards"] else ""
@@ -766,7 +786,13 @@ async def _flow(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCon
     if flow["stage"] == "params":
         q = fl.next_question(gs, pid, flow)
         assert q is not None
+        before = copy.deepcopy(flow)
         _answer_param(flow, q, value)
+        refusal = step_refusal(gs, pid, flow)
+        if refusal is not None:  # the wrong step is undone and refused now, with the reason
+            flow = before
+            flow["error"] = explain(lang, refusal)
+            await answer(query, flow["error"][:200], show_alert=True)
     elif flow["stage"] == "pay":
         pay = flow["payment"]
         if value.startswith("pc="):
@@ -796,6 +822,17 @@ async def _flow(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCon
             raise ServiceError("bad_button")
     await fsm.update_data(flow=flow)
     await render_flow(query, lang, gs, pid, flow)
+
+
+def step_refusal(gs: GameState, pid: int, flow: dict[str, Any]) -> Refusal | None:
+    """The engine's verdict on a card's params chosen so far (api.check), None when nothing is wrong yet."""
+    if flow["kind"] != "play" or fl.action_of(flow) is not None:
+        return None
+    try:
+        api.check(gs, pid, "play", card=flow.get("card"), params=fl.order_params(flow))
+    except Refusal as refusal:
+        return refusal
+    return None
 
 
 async def _submit_flow(query: CallbackQuery, service: GameService, fsm: FSMContext, lang: str, pid: int,
@@ -861,6 +898,7 @@ async def flow_text(message: Message, service: GameService, state: FSMContext, l
     if not text or len(text) > 2000:
         await message.answer(t(lang, "refusal.bad_param") + " " + t(lang, "reason.message_too_long"))
         return
+    before = copy.deepcopy(flow)
     if q.spec.kind == "message":
         fl.answer(flow, q, text)
     else:
@@ -868,6 +906,10 @@ async def flow_text(message: Message, service: GameService, state: FSMContext, l
         targets = fl._slot(flow, q.path).get("targets") or []
         if len(flow["pending"]) >= len(targets):
             fl.answer(flow, q, list(flow["pending"]))
+    refusal = step_refusal(gs, pid, flow)
+    if refusal is not None:
+        flow = before
+        flow["error"] = explain(lang, refusal)
     await state.update_data(flow=flow)
     screen, keyboard = flow_screen(gs, pid, flow, lang)
     await message.answer(screen, parse_mode="HTML", reply_markup=keyboard)

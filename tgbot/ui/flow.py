@@ -317,10 +317,12 @@ def next_question(state: GameState, pid: int, flow: dict[str, Any]) -> Question 
 
 def _asked(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, params: dict[str, Any],
            flow: dict[str, Any]) -> bool:
-    """Is this parameter for this player, here? (mafia_only, a `who` list, an action's condition, a
-    role guessed for a target left out)."""
+    """Is this parameter for this player, here? (mafia_only, a `who` list, the card's `when`, an
+    action's condition, a role guessed for a target left out)."""
     player = state.player(pid)
     if spec.mafia_only and player.faction != "mafia":
+        return False
+    if not spec.applies(params):  # a parameter only some value of an earlier one calls for
         return False
     if spec.who and not has_role(player, spec.who):
         return False

@@ -62,6 +62,11 @@ def waiting_line(game: dict[str, Any], state: GameState, lang: str) -> str:
     return t(lang, "ui.waiting", names=", ".join(names)) if names else t(lang, "ui.waiting_none")
 
 
+def unplayable_mark(state: GameState, pid: int, uid: int) -> str:
+    """" 🚫" after a card that cannot be played now (its screen says why: api.playable)."""
+    return " 🚫" if api.playable(state, pid, uid) is not None else ""
+
+
 def held_names(state: GameState, pid: int, lang: str) -> dict[int, str]:
     """The player's Hand and Sleeve cards by uid, as names (HTML-escaped)."""
     player = state.player(pid)
@@ -189,13 +194,15 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
     statuses = [t(lang, f"status.{e['kind']}") for e in me["effects"] if e["start"] <= phase]
     if statuses:
         lines.append(t(lang, "ui.statuses", statuses=", ".join(sorted(set(statuses)))))
+    lines += partner_votes(state, me, lang)
     if view["orders"]:
         lines.append(t(lang, "ui.orders_header"))
         lines += ["• " + describe_order(state, o, hand_names, lang) for o in view["orders"]]
     else:
         lines.append(t(lang, "ui.no_orders"))
     rows: list[list[InlineKeyboardButton]] = []
-    cards = [button(f"🃏 {hand_names[c['uid']]}", gid, phase, "card", c["uid"]) for c in me["hand"]]
+    cards = [button(f"🃏 {hand_names[c['uid']]}{unplayable_mark(state, pid, c['uid'])}", gid, phase, "card", c["uid"])
+             for c in me["hand"]]
     rows += [cards[i:i + 2] for i in range(0, len(cards), 2)]
     if state.is_day:
         rows.append([button(t(lang, "btn.vote"), gid, phase, "votes"),
@@ -213,6 +220,16 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
                  button(t(lang, "btn.reorder"), gid, phase, "reorder"),
                  button(t(lang, "btn.refresh"), gid, phase, "panel")])
     return "\n".join(line for line in lines if line), markup(rows)
+
+
+def partner_votes(state: GameState, me: dict[str, Any], lang: str) -> list[str]:
+    """Микромафик, a mafioso at night: each partner's current kill vote."""
+    lines = []
+    for partner, target in (me.get("partner_kill_votes") or {}).items():
+        name = escape(state.player(int(partner)).name)
+        lines.append(t(lang, "ui.partner_no_kill_vote", name=name) if target is None else
+                     t(lang, "ui.partner_kill_vote", name=name, target=escape(state.player(int(target)).name)))
+    return lines
 
 
 def _perk_buttons(me: dict[str, Any], state: GameState, gid: int, phase: int, lang: str) -> list[InlineKeyboardButton]:
@@ -371,10 +388,10 @@ def mafik_panel(game: dict[str, Any], state: GameState, pid: int, lang: str,
         lines.append(t(lang, "ui.no_orders"))
 
     rows: list[list[InlineKeyboardButton]] = []
-    cards = [button(f"🃏 {gamedata.card_name(ruleset, c['card'], lang)}", gid, phase, "card", c["uid"])
-             for c in me["hand"]]
-    cards += [button(f"🎴 {gamedata.card_name(ruleset, c['card'], lang)}", gid, phase, "card", c["uid"])
-              for c in me["sleeve"]]
+    cards = [button(f"🃏 {gamedata.card_name(ruleset, c['card'], lang)}{unplayable_mark(state, pid, c['uid'])}",
+                    gid, phase, "card", c["uid"]) for c in me["hand"]]
+    cards += [button(f"🎴 {gamedata.card_name(ruleset, c['card'], lang)}{unplayable_mark(state, pid, c['uid'])}",
+                     gid, phase, "card", c["uid"]) for c in me["sleeve"]]
     rows += [cards[i:i + 2] for i in range(0, len(cards), 2)]
     if state.is_day:
         rows.append([button(t(lang, "btn.vote"), gid, phase, "votes"),

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from engine.core.cards import CardSpec
-from engine.core.params import ParamContext, validate_params
+from engine.core.cards import CardSpec, ParamSpec
+from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
-from engine.rulesets.mafik.costs import card_cost, check_payment, exiled, stance
+from engine.rulesets.mafik.costs import BLOOD_PER_COST, CULTIST_HAND_CARDS, card_cost, check_payment, exiled, stance
 from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, LOWER_COLOURS, QUERIES, UPPER_COLOURS
-from engine.rulesets.mafik.roles import SECRET_ROLES, has_role
+from engine.rulesets.mafik.roles import SECRET_ROLES, colours_of, has_role
 
 PUNISHMENTS = ("execution", "auto_da_fe", "torture", "exile")
 SINGLE_ORDERS = frozenset({"night_discard", "vote", "punishment", "traitor_colours", "traitor_discard",
@@ -152,28 +153,89 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
         raise Refusal("not_allowed", what="discard_and_play")
 
 
+def _card_spec(state: GameState, pid: int, card: CardInstance, zone: str, params: dict[str, Any]) -> CardSpec:
+    """What the card is played as, if it may be played from its zone in this phase (not twice a game…)."""
+    if zone == "sleeve" and exiled(state, pid):
+        raise Refusal("not_allowed", what="sleeve", reason="exiled")
+    spec = played_spec(state, pid, card, zone, params)
+    if spec.id not in CARDS.behaviours:
+        raise Refusal("not_implemented", card=spec.id)
+    check_timing(state, pid, spec)
+    if spec.has("once_per_game") and any(r.actor == pid and r.card == spec.id for r in state.history):
+        raise Refusal("limit_reached", what="once_per_game", card=spec.id)
+    return spec
+
+
+def _context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+    return ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
+                        is_mafia=state.player(pid).faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES),
+                        partial=partial, own_colours=colours_of(state, pid))
+
+
+def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str, Any], *,
+                    partial: bool = False) -> dict[str, JsonValue]:
+    """The card's own params (not the play's options), checked; a role's option given by another refused."""
+    player = state.player(pid)
+    own = {k: v for k, v in params.items() if k not in PLAY_OPTIONS}
+    for param in spec.params:
+        if param.name in own and param.who and not has_role(player, param.who):
+            raise Refusal("mafia_only", card=spec.id, param=param.name, kind=param.kind)
+    return validate_params(_context(state, pid, spec, partial=partial), own)
+
+
+def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict[str, Any]) -> None:
+    """The play's checks of the params chosen so far (payment and whole-order rules wait for submit)."""
+    card, zone = find_card(state, pid, uid)
+    _checked_params(state, pid, _card_spec(state, pid, card, zone, params), params, partial=True)
+
+
+def playable(state: GameState, pid: int, uid: int) -> None:
+    """Refusal if this Hand or Sleeve card cannot be played now (as itself), whatever is chosen: the
+    phase, a cost nothing could pay, a choice with nothing to choose."""
+    if state.status != "running":
+        raise Refusal("game_not_running", status=state.status)
+    player = state.player(pid)
+    if not player.alive:
+        raise Refusal("dead")
+    card, zone = find_card(state, pid, uid)
+    spec = _card_spec(state, pid, card, zone, {})
+    cost = card_cost(state, pid, spec, card, {})
+    if cost > payment_means(state, pid, uid):
+        raise Refusal("cost_unpayable", card=spec.id, cost=cost, reason="nothing_to_pay")
+    empty = never_choosable(state, pid, spec, uid)
+    if empty is not None:
+        raise Refusal("bad_param", card=spec.id, param=empty.name, kind=empty.kind, reason="nothing_to_choose")
+
+
+def payment_means(state: GameState, pid: int, uid: int | None = None) -> int:
+    """The most cost this player could pay now besides card `uid`: Sleeve cards (none in Изгнание),
+    the Культист's Hand cards (two at most), the Маньяк's blood (two a cost)."""
+    player = state.player(pid)
+    means = 0 if exiled(state, pid) else sum(1 for c in player.sleeve if c.uid != uid)
+    if player.public_role == "cultist":
+        means += min(CULTIST_HAND_CARDS, sum(1 for c in player.hand if c.uid != uid))
+    if player.secret_role == "maniac":
+        means += player.points // BLOOD_PER_COST
+    return means
+
+
+def never_choosable(state: GameState, pid: int, spec: CardSpec, uid: int | None = None, *,
+                    pools_only: bool = False) -> ParamSpec | None:
+    """A parameter of the card its player must give and could not now (e.g. «План В»'s ten cards of
+    own colours when those colours have fewer); `pools_only`: only the card names (deck building)."""
+    player = state.player(pid)
+    own = replace(spec, params=tuple(p for p in spec.params if not p.who or has_role(player, p.who)))
+    return unchoosable(_context(state, pid, own), played=uid, pools_only=pools_only)
+
+
 @validator("play")
 def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     card, zone = find_card(state, pid, order.card)
     if card.uid in used:
         raise Refusal("card_used_twice", uid=card.uid)
     used.add(card.uid)
-    if zone == "sleeve" and exiled(state, pid):
-        raise Refusal("not_allowed", what="sleeve", reason="exiled")
-    spec = played_spec(state, pid, card, zone, order.params)
-    if spec.id not in CARDS.behaviours:
-        raise Refusal("not_implemented", card=spec.id)
-    check_timing(state, pid, spec)
-    if spec.has("once_per_game") and any(r.actor == pid and r.card == spec.id for r in state.history):
-        raise Refusal("limit_reached", what="once_per_game", card=spec.id)
-    player = state.player(pid)
-    ctx = ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
-                       is_mafia=player.faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES))
-    params = {k: v for k, v in order.params.items() if k not in PLAY_OPTIONS}
-    for param in spec.params:
-        if param.name in params and param.who and not has_role(player, param.who):
-            raise Refusal("mafia_only", card=spec.id, param=param.name)
-    checked = validate_params(ctx, params)
+    spec = _card_spec(state, pid, card, zone, order.params)
+    checked = _checked_params(state, pid, spec, order.params)
     checked.update({k: order.params[k] for k in PLAY_OPTIONS if k in order.params})
     order.params = checked
     if spec.id in CARD_CHECKS:

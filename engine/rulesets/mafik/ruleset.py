@@ -106,10 +106,11 @@ class Mafik(Ruleset):
             self.start(state)
 
     def deck_auto(self, state: GameState, pid: int) -> None:
-        """A legal random deck of the player's own colours and neutral cards."""
+        """A legal random deck of the player's own colours and neutral cards, none that its owner could
+        never play (like «План В» when the own colours have fewer than its ten cards)."""
         own = colours_of(state, pid)
         pool = [c.id for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and self.is_implemented(c.id)
-                and not c.has("free")]
+                and not c.has("free") and orders.never_choosable(state, pid, c, pools_only=True) is None]
         pool = [c for c in pool for _ in range(max_copies(state, pid, c))]
         size = deck_limits(state, pid)["size"]
         if len(pool) < size:
@@ -149,6 +150,13 @@ class Mafik(Ruleset):
 
     def shown_hand_size(self, state: GameState, pid: int) -> int:
         return shown_hand_size(state, pid)
+
+    def check_partial(self, state: GameState, pid: int, kind: str, card: int | None, params: dict[str, Any]) -> None:
+        if kind == "play":
+            orders.check_partial_play(state, pid, card, params)
+
+    def playable(self, state: GameState, pid: int, uid: int) -> None:
+        orders.playable(state, pid, uid)
 
     def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:
         card, zone = orders.find_card(state, pid, uid)

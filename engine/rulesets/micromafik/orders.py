@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from engine.core.params import ParamContext, validate_params
+from engine.core.cards import CardSpec
+from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
@@ -105,20 +106,57 @@ def _target(state: GameState, pid: int, value: object, *, by: str, allow_self: b
     return core_living_target(state, QUERIES, pid, value, by=by, allow_self=allow_self)
 
 
+def _card_spec(state: GameState, pid: int, card: CardInstance) -> CardSpec:
+    """The card's spec, if it is implemented and may be played in this phase."""
+    spec = CATALOG[card.card]
+    if not CARDS.behaviours.get(spec.id):
+        raise Refusal("not_implemented", card=spec.id)
+    check_timing(state, spec, is_mafia=is_mafia(state, pid))
+    return spec
+
+
+def _context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+    return ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
+                        is_mafia=is_mafia(state, pid), colours=COLOURS, partial=partial)
+
+
+def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict[str, JsonValue]) -> None:
+    """The play's checks of the params chosen so far (payment and whole-order rules wait for submit)."""
+    card = in_hand(state, pid, uid)
+    spec = _card_spec(state, pid, card)
+    checked = validate_params(_context(state, pid, spec, partial=True), params, extra_keys=PERK_OPTIONS)
+    chosen = checked.get("play") if spec.id == "flashmob" else None
+    if isinstance(chosen, dict):
+        check_timing(state, CATALOG[str(chosen["card"])], is_mafia=is_mafia(state, pid))
+
+
+def playable(state: GameState, pid: int, uid: int) -> None:
+    """Refusal if this hand card cannot be played now, whatever is chosen: the phase, a cost that the
+    points and the other hand cards could not pay, a choice with nothing to choose."""
+    if state.status != "running":
+        raise Refusal("game_not_running", status=state.status)
+    player = state.player(pid)
+    if not player.alive:
+        raise Refusal("dead")
+    card = in_hand(state, pid, uid)
+    spec = _card_spec(state, pid, card)
+    cost = card_cost(state, pid, spec, card)
+    may_pay = may_pay_with(state, pid)
+    means = player.points + sum(1 for c in player.hand if c.uid != uid and may_pay(c))
+    if means < cost:
+        raise Refusal("cost_unpayable", card=spec.id, cost=cost, reason="nothing_to_pay")
+    empty = unchoosable(_context(state, pid, spec), played=uid)
+    if empty is not None:
+        raise Refusal("bad_param", card=spec.id, param=empty.name, kind=empty.kind, reason="nothing_to_choose")
+
+
 @validator("play")
 def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     card = in_hand(state, pid, order.card)
     claim(used, card.uid)
-    spec = CATALOG[card.card]
-    if not CARDS.behaviours.get(spec.id):
-        raise Refusal("not_implemented", card=spec.id)
+    spec = _card_spec(state, pid, card)
     mafia = is_mafia(state, pid)
-    check_timing(state, spec, is_mafia=mafia)
-    ctx = ParamContext(
-        state=state, ruleset=_ruleset(), actor=pid, spec=spec,
-        by_day=state.is_day, is_mafia=mafia, colours=COLOURS,
-    )
-    order.params = validate_params(ctx, order.params, extra_keys=PERK_OPTIONS)
+    order.params = validate_params(_context(state, pid, spec), order.params, extra_keys=PERK_OPTIONS)
     if spec.id in CARD_CHECKS:
         CARD_CHECKS[spec.id](state, pid, order.params)
     if "magician_copy" in order.params:

@@ -179,6 +179,10 @@ class Micromafik(Ruleset):
         orders.validate_orders(state, pid, orders_)
 
     def on_submitted(self, state: GameState, pid: int, order: Order) -> None:
+        if order.kind == "kill_vote":  # each mafioso learns his partners' kill votes as they change
+            for partner in kill_voters(state):
+                if partner != pid:
+                    state.emit("partner_kill_vote", "player", partner, pid=pid, target=order.params["target"])
         review_messages(state, pid, order)
 
     def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
@@ -186,6 +190,13 @@ class Micromafik(Ruleset):
 
     def shown_hand_size(self, state: GameState, pid: int) -> int:
         return shown_hand_size(state, pid)
+
+    def check_partial(self, state: GameState, pid: int, kind: str, card: int | None, params: dict[str, Any]) -> None:
+        if kind == "play":
+            orders.check_partial_play(state, pid, card, params)
+
+    def playable(self, state: GameState, pid: int, uid: int) -> None:
+        orders.playable(state, pid, uid)
 
     def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:
         from engine.rulesets.micromafik.costs import card_cost
@@ -209,6 +220,11 @@ class Micromafik(Ruleset):
         }
         if player.public_role == "psychic":
             view["deck_top"] = [c.card for c in player.deck[:2]]
+        if player.faction == "mafia" and state.is_night and state.status == "running":
+            view["partner_kill_votes"] = {
+                str(p): next((o.params["target"] for o in state.orders.get(p, []) if o.kind == "kill_vote"), None)
+                for p in kill_voters(state) if p != pid
+            }
         return view
 
 
@@ -238,6 +254,11 @@ def _cost_now(state: GameState, pid: int, card: CardInstance) -> int:
     from engine.rulesets.micromafik.costs import card_cost
 
     return card_cost(state, pid, CATALOG[card.card], card)
+
+
+def kill_voters(state: GameState) -> list[int]:
+    """The living mafiosi who have a kill vote (they see each other's votes)."""
+    return [p.pid for p in state.living() if p.faction == "mafia" and SECRET_ROLES[p.secret_role].kill_votes > 0]
 
 
 def shown_hand_size(state: GameState, pid: int) -> int:

@@ -122,14 +122,6 @@ def blood_bath(play: Play) -> None:
             play.damage(target, 6)
 
 
-def _blood_bath_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
-    if "targets" in params and "roles" not in params:
-        raise Refusal("bad_param", card="blood_bath", param="roles", reason="missing")
-
-
-CARD_CHECKS["blood_bath"] = _blood_bath_check
-
-
 @CARDS.card("soldier")
 def soldier(play: Play) -> None:
     grant_play_as(play, PISTOL)

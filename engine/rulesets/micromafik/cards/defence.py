@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
-from engine.core.state import GameState, JsonValue
 from engine.rulesets.micromafik.cards.common import grant_reply, send_message, side_of
-from engine.rulesets.micromafik.orders import CARD_CHECKS
 from engine.rulesets.micromafik.registry import CARDS, PIPELINE
 
 
@@ -20,17 +17,6 @@ def block(play: Play) -> None:
     elif extra == "feedback":
         grant_reply(play, play.target, "block")
         play.tell(play.target, "may_reply", to=play.actor)
-
-
-def block_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
-    """Блок (Мафия): Звонок needs the message to send, and a message needs Звонок."""
-    if params.get("extra") == "call" and not params.get("message"):
-        raise Refusal("bad_param", card="block", param="message", reason="missing")
-    if params.get("message") and params.get("extra") != "call":
-        raise Refusal("bad_param", card="block", param="message", reason="needs_call")
-
-
-CARD_CHECKS["block"] = block_check
 
 
 @CARDS.card("bunker")

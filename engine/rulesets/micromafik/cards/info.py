@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
-from engine.core.state import GameState, JsonValue
 from engine.rulesets.micromafik.cards.common import claim, grant_reply, send_message
-from engine.rulesets.micromafik.orders import CARD_CHECKS
 from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, PIPELINE
 
 
@@ -50,19 +47,6 @@ def glasnost(play: Play) -> None:
     claim(play.res, "glasnost", card)
     nxt = play.state.phase + 1
     play.effect("glasnost", start=nxt, end=nxt, card=card)
-
-
-def disinformation_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
-    """Дезинформация: an imitated Гласность names a card, an imitated Алиби a character; nothing else."""
-    imitate = params.get("imitate") or "none"
-    needs = {"none": set(), "glasnost": {"cards"}, "alibi": {"subject"}}[str(imitate)]
-    for name in ("cards", "subject"):
-        if (name in params) != (name in needs):
-            raise Refusal("bad_param", card="disinformation", param=name,
-                          reason="missing" if name in needs else "unused")
-
-
-CARD_CHECKS["disinformation"] = disinformation_check
 
 
 @CARDS.card("disinformation")
