@@ -207,8 +207,8 @@ async def test_the_checker_catches_a_leak(tmp_path, monkeypatch):
 
 def scramble(state: GameState, pid: int, rnd: random.Random) -> GameState:
     """The same game as `pid` sees it, with everything hidden from them changed at random: the other
-    players' cards (same counts), points, orders, the effects on them, and — where `pid` does not
-    know them — their secret roles."""
+    players' cards (same counts), points, orders (but a mafia partner's kill vote), the effects on
+    them, and — where `pid` does not know them — their secret roles."""
     other = state.model_copy(deep=True)
     me = other.player(pid)
     ids = [c.id for c in RULESET.catalog]
@@ -219,7 +219,8 @@ def scramble(state: GameState, pid: int, rnd: random.Random) -> GameState:
             for card in zone:
                 card.card = rnd.choice(ids)
         p.points = rnd.randint(0, 5)
-        other.orders[p.pid] = []
+        partner = me.faction == "mafia" and p.faction == "mafia"  # mafiosi see each other's kill votes
+        other.orders[p.pid] = [o for o in other.orders.get(p.pid, []) if partner and o.kind == "kill_vote"]
         p.flags = {}
     other.effects = [e for e in other.effects if e.target == pid]
     unknown = [p for p in other.players if p.pid != pid and (me.faction != "mafia" or p.faction != "mafia")]
