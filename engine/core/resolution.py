@@ -215,14 +215,30 @@ class Resolution:
                 self.final_damage[packet.target] = self.final_damage.get(packet.target, 0) + packet.amount
 
 
+def _refuse_tie(what: str, taken: list[tuple[int, str, Any]], number: int, name: str) -> None:
+    """Two entries never share a number (their order would be the import order) nor a name."""
+    for other_number, other_name, _fn in taken:
+        if other_number == number or other_name == name:
+            raise ValueError(f"{what} {name!r} at {number} ties with {other_name!r} at {other_number}: "
+                             "give each its own name and number in the rule set's order.py")
+
+
+def add_replacement(layers: list[tuple[int, str, Replacement]], name: str, layer: int, fn: Replacement) -> None:
+    """Register a damage replacement in layer order; a layer or a name already taken is refused."""
+    _refuse_tie("replacement", layers, layer, name)
+    layers.append((layer, name, fn))
+    layers.sort(key=lambda r: r[0])
+
+
 class Pipeline:
-    """Named steps, each with a numeric order; run in that order."""
+    """Named steps, each with its own number (a tie is refused at registration); run in that order."""
 
     def __init__(self) -> None:
         self._steps: list[tuple[int, str, Step]] = []
 
     def step(self, name: str, order: int) -> Callable[[Step], Step]:
         def register(fn: Step) -> Step:
+            _refuse_tie("step", self._steps, order, name)
             self._steps.append((order, name, fn))
             self._steps.sort(key=lambda s: s[0])
             return fn
@@ -232,6 +248,11 @@ class Pipeline:
     @property
     def names(self) -> list[str]:
         return [name for _order, name, _fn in self._steps]
+
+    @property
+    def numbered(self) -> list[tuple[int, str]]:
+        """The steps as (number, name), in the order they run."""
+        return [(order, name) for order, name, _fn in self._steps]
 
     def run(self, res: Resolution) -> None:
         for _order, _name, fn in self._steps:

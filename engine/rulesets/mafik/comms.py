@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.state import GameState
+from engine.rulesets.mafik.order import STEP_DAY_END_PRIVATE_MESSAGES, STEP_DAY_END_ROOMS
 from engine.rulesets.mafik.registry import PIPELINE, QUERIES
 
 MAX_TEXT = 4000
@@ -78,7 +79,7 @@ def confirm_room(state: GameState, pid: int, params: dict[str, Any]) -> None:
         state.emit("room_confirmed", "public", None, room=request.eid, pid=pid)
 
 
-@PIPELINE.step("day_end:private_messages", 850)
+@PIPELINE.step("day_end:private_messages", STEP_DAY_END_PRIVATE_MESSAGES)
 def announce_private_messages(res: Resolution) -> None:
     state = res.state
     if not state.is_day:
@@ -89,7 +90,7 @@ def announce_private_messages(res: Resolution) -> None:
         state.emit("private_messages_spent", "public", None, pids=spent)
 
 
-@PIPELINE.step("day_end:rooms", 851)
+@PIPELINE.step("day_end:rooms", STEP_DAY_END_ROOMS)
 def form_rooms(res: Resolution) -> None:
     """Fully confirmed requests become rooms for the next night, first come first served."""
     state = res.state

@@ -14,6 +14,7 @@ from collections import defaultdict
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState
 from engine.rulesets.mafik.neutral import traitor_looks_law
+from engine.rulesets.mafik.order import STEP_COUNCIL
 from engine.rulesets.mafik.orders import PUNISHMENTS, barred
 from engine.rulesets.mafik.registry import PIPELINE, QUERIES
 from engine.rulesets.mafik.roles import priority
@@ -81,7 +82,7 @@ def punishment(res: Resolution) -> tuple[str | None, dict[str, object]]:
     return choice, {"punishment_votes": counts, "decided_by": "tie", "tied": tied, "decider": first}
 
 
-@PIPELINE.step("votes:council", 500)
+@PIPELINE.step("votes:council", STEP_COUNCIL)
 def council(res: Resolution) -> None:
     state = res.state
     if not state.is_day:

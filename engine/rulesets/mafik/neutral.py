@@ -8,6 +8,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, Order
 from engine.rulesets.mafik.costs import exiled
+from engine.rulesets.mafik.order import STEP_BLOOD, STEP_BLOOD_GAIN, STEP_DAY_END_TRAITOR, STEP_TRAITOR
 from engine.rulesets.mafik.orders import living_target, validator
 from engine.rulesets.mafik.registry import COLOURS, PIPELINE, QUERIES
 from engine.rulesets.mafik.roles import LAW_ROLES
@@ -60,7 +61,7 @@ def _blood(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return BLOOD_USES[str(use)]
 
 
-@PIPELINE.step("blood", 550)
+@PIPELINE.step("blood", STEP_BLOOD)
 def spend_blood(res: Resolution) -> None:
     state = res.state
     for pid, orders in res.scratch["orders"].items():
@@ -89,7 +90,7 @@ def gain_blood(res: Resolution) -> None:
             player.points = min(BLOOD_CAP, player.points + min(BLOOD_PER_CARD, amount))
 
 
-@PIPELINE.step("blood_gain", 650)
+@PIPELINE.step("blood_gain", STEP_BLOOD_GAIN)
 def blood_gain(res: Resolution) -> None:
     gain_blood(res)
 
@@ -123,7 +124,7 @@ def _traitor_discard(state: GameState, pid: int, order: Order, used: set[int]) -
     return 0
 
 
-@PIPELINE.step("traitor", 150)
+@PIPELINE.step("traitor", STEP_TRAITOR)
 def traitor_orders(res: Resolution) -> None:
     from engine.core.phase import take
 
@@ -140,7 +141,7 @@ def traitor_orders(res: Resolution) -> None:
                     res.owe_refill(pid, card)
 
 
-@PIPELINE.step("day_end:traitor", 852)
+@PIPELINE.step("day_end:traitor", STEP_DAY_END_TRAITOR)
 def traitor_learns(res: Resolution) -> None:
     """At the end of each day the Предатель learns one random character who began as law."""
     state = res.state

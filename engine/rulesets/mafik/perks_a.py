@@ -10,7 +10,7 @@ Here, by the mechanism each perk hooks into:
   set check      Культист      at most two Hand cards a phase pay costs, over all his plays
   death rule     Мститель      once, at 0 cards: 1 card from his deck and 2 armor next phase
   query          Авторитет     vote_strength +1
-  order → effect (step 490, before the Вече) → query:
+  order → effect (STEP_PERK_VOTES, before the Вече) → query:
                  Прокурор      "prosecutor" (once, by day): vote_strength +4 that day
                  Политик       "politician" (by day, every day he wants): votes_against −2 that day
                  Бюрократ      "bureaucrat" (once, by day; voter, target): forced_votes at the last
@@ -18,10 +18,10 @@ Here, by the mechanism each perk hooks into:
   query          Секретарша    extra_plays +1 in the phase she activates it (once, from night 3)
   order + step   Ищейка        "bloodhound": the target is told; its next phase's non-peaceful
                                plays and their targets go to the Ищейка
-  step           Адвокат       2 armor every day (210)
-                 Патрульный    every night 1 random non-peaceful card others played (460)
-                 Монах         1 or 2 cards at the end of a phase: draws 1 (750)
-  replacement    Горец         at most 6 damage a night from other characters' cards (layer 59)
+  step           Адвокат       2 armor every day (STEP_PERK_LAWYER)
+                 Патрульный    every night 1 random non-peaceful card others played (STEP_PERK_PATROLMAN)
+                 Монах         1 or 2 cards at the end of a phase: draws 1 (STEP_PERK_MONK)
+  replacement    Горец         at most 6 damage a night from other characters' cards (LAYER_HIGHLANDER)
   instant        Гик           "geek_card": any card of the collection into the Sleeve (once)
                  Мародер       "loot": copies of a dead character's Sleeve into his own (once)
                  Наставник     "mentor_stance": on night 1, his stance for phases 1 and 2
@@ -36,6 +36,14 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, JsonValue, Order, PlayerState
 from engine.rulesets.mafik.costs import CULTIST_HAND_CARDS, exiled
+from engine.rulesets.mafik.order import (
+    LAYER_HIGHLANDER,
+    STEP_PERK_BLOODHOUND,
+    STEP_PERK_LAWYER,
+    STEP_PERK_MONK,
+    STEP_PERK_PATROLMAN,
+    STEP_PERK_VOTES,
+)
 from engine.rulesets.mafik.orders import SET_CHECKS, living_target, tags_of, validate_orders, validator
 from engine.rulesets.mafik.registry import (
     CARDS,
@@ -154,9 +162,9 @@ def _bureaucrat(state: GameState, pid: int, order: Order, used: set[int]) -> int
     return 0
 
 
-@PIPELINE.step("perks:votes", 490)
+@PIPELINE.step("perks:votes", STEP_PERK_VOTES)
 def vote_perks(res: Resolution) -> None:
-    """The day's Политик, Прокурор and Бюрократ orders become effects of this phase for the Вече (500)."""
+    """The day's Политик, Прокурор and Бюрократ orders become effects of this phase for the Вече (STEP_COUNCIL)."""
     state = res.state
     if not state.is_day:
         return
@@ -309,7 +317,7 @@ def _bloodhound(state: GameState, pid: int, order: Order, used: set[int]) -> int
     return 0
 
 
-@PIPELINE.step("perks:bloodhound", 160)
+@PIPELINE.step("perks:bloodhound", STEP_PERK_BLOODHOUND)
 def bloodhound(res: Resolution) -> None:
     """Reports on the phase being watched (the plays as made, before any redirection), then this
     phase's choice: the target is told, and the next phase is watched."""
@@ -334,7 +342,7 @@ def bloodhound(res: Resolution) -> None:
 # ---------------------------------------------------------------- Адвокат, Патрульный, Монах
 
 
-@PIPELINE.step("perks:lawyer", 210)
+@PIPELINE.step("perks:lawyer", STEP_PERK_LAWYER)
 def lawyer(res: Resolution) -> None:
     """Адвокат: 2 armor every day."""
     if res.state.is_day:
@@ -342,7 +350,7 @@ def lawyer(res: Resolution) -> None:
             res.add_armor(player.pid, LAWYER_ARMOR)
 
 
-@PIPELINE.step("perks:patrolman", 460)
+@PIPELINE.step("perks:patrolman", STEP_PERK_PATROLMAN)
 def patrolman(res: Resolution) -> None:
     """Патрульный: every night, one random non-peaceful card that other characters played this night
     (from the Hand or the Sleeve, as what it was played as); nothing when there is none."""
@@ -356,7 +364,7 @@ def patrolman(res: Resolution) -> None:
             state.emit("patrol_card", "player", player.pid, card=state.random.choice(cards))
 
 
-@PIPELINE.step("perks:monk", 750)
+@PIPELINE.step("perks:monk", STEP_PERK_MONK)
 def monk(res: Resolution) -> None:
     """Монах: 1 or 2 cards in hand at the end of a phase (after damage and refills): draws 1."""
     for player in _with_role(res.state, "monk"):
@@ -367,7 +375,7 @@ def monk(res: Resolution) -> None:
 # ---------------------------------------------------------------- Горец
 
 
-@replacement("highlander", 59)
+@replacement("highlander", LAYER_HIGHLANDER)
 def highlander(res: Resolution, packet: DamagePacket) -> None:
     """Горец: at night, at most 6 damage in all from other characters' cards (after every increase,
     before armor; packets count in resolution order)."""

@@ -34,6 +34,17 @@ from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, GameState, Order, PlayerState
 from engine.rulesets.mafik.costs import card_cost, exiled
+from engine.rulesets.mafik.order import (
+    STEP_PERK_ALIEN,
+    STEP_PERK_FORTUNE_TELLER,
+    STEP_PERK_GUARD,
+    STEP_PERK_LAZYBONES,
+    STEP_PERK_MEDIUM,
+    STEP_PERK_PARANOIAC,
+    STEP_PERK_REVOLUTIONARY,
+    STEP_PERK_RIPPER,
+    STEP_PERK_SCIENTIST,
+)
 from engine.rulesets.mafik.orders import (
     SET_CHECKS,
     counts_toward_limit,
@@ -150,7 +161,7 @@ def _alien_credits(state: GameState, pid: int, order: Order, used: set[int]) -> 
     return 0
 
 
-@PIPELINE.step("perks:alien", 410)
+@PIPELINE.step("perks:alien", STEP_PERK_ALIEN)
 def alien(res: Resolution) -> None:
     for player, _order in _orders(res, "alien_credits"):
         player.flags["used_alien"] = 1
@@ -170,7 +181,7 @@ def record_damage_discard(res: Resolution, pid: int, card: CardInstance) -> None
 ON_DAMAGE_DISCARD.append(record_damage_discard)
 
 
-@PIPELINE.step("perks:medium", 860)
+@PIPELINE.step("perks:medium", STEP_PERK_MEDIUM)
 def medium(res: Resolution) -> None:
     """The Медиум learns, for every dead character, the colour of the last card it discarded for damage."""
     state = res.state
@@ -198,7 +209,7 @@ def _paranoiac_armor(state: GameState, pid: int, order: Order, used: set[int]) -
     return 0
 
 
-@PIPELINE.step("perks:paranoiac", 210)
+@PIPELINE.step("perks:paranoiac", STEP_PERK_PARANOIAC)
 def paranoiac(res: Resolution) -> None:
     for player, _order in _orders(res, "paranoiac_armor"):
         player.flags["used_paranoiac"] = 1
@@ -285,7 +296,7 @@ def _revolution(state: GameState, pid: int, order: Order, used: set[int]) -> int
     return 0
 
 
-@PIPELINE.step("perks:revolutionary", 160)
+@PIPELINE.step("perks:revolutionary", STEP_PERK_REVOLUTIONARY)
 def revolutionary(res: Resolution) -> None:
     """The cards go (not replaced); the votes are announced and counted by the Вече (votes_against)."""
     state = res.state
@@ -316,7 +327,7 @@ def _guard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return 0
 
 
-@PIPELINE.step("perks:guard", 460)
+@PIPELINE.step("perks:guard", STEP_PERK_GUARD)
 def guard(res: Resolution) -> None:
     state = res.state
     if state.is_night:  # the watches already in force report this night's plays on their targets
@@ -344,7 +355,7 @@ def _scientist_discard(state: GameState, pid: int, order: Order, used: set[int])
     return 0
 
 
-@PIPELINE.step("perks:scientist", 150)
+@PIPELINE.step("perks:scientist", STEP_PERK_SCIENTIST)
 def scientist(res: Resolution) -> None:
     for player, order in _orders(res, "scientist_discard"):
         player.flags["used_scientist"] = 1
@@ -405,7 +416,7 @@ def _ripper(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return 0
 
 
-@PIPELINE.step("perks:ripper", 790)
+@PIPELINE.step("perks:ripper", STEP_PERK_RIPPER)
 def ripper(res: Resolution) -> None:
     for player, order in _orders(res, "ripper"):
         player.flags["used_ripper"] = 1
@@ -426,7 +437,7 @@ def _fortune(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return 0
 
 
-@PIPELINE.step("perks:fortune_teller", 460)
+@PIPELINE.step("perks:fortune_teller", STEP_PERK_FORTUNE_TELLER)
 def fortune_teller(res: Resolution) -> None:
     state = res.state
     for player, order in _orders(res, "fortune"):
@@ -461,7 +472,7 @@ ON_REBUILD.append(magician)
 # ---------------------------------------------------------------- Лентяй
 
 
-@PIPELINE.step("perks:lazybones", 210)
+@PIPELINE.step("perks:lazybones", STEP_PERK_LAZYBONES)
 def lazybones(res: Resolution) -> None:
     """A night without playing any card (from the Hand or the Sleeve) gives 3 armor; discarding is not playing."""
     if not res.state.is_night:

@@ -6,6 +6,7 @@ from collections import defaultdict
 from typing import Any
 
 from engine.core.resolution import DamagePacket, Resolution
+from engine.rulesets.micromafik.order import STEP_VOTES_COUNCIL, STEP_VOTES_MAFIA
 from engine.rulesets.micromafik.registry import PIPELINE, QUERIES
 from engine.rulesets.micromafik.roles import SECRET_ROLES
 
@@ -24,7 +25,7 @@ def _orders(res: Resolution, kind: str) -> dict[int, dict[str, Any]]:
     }
 
 
-@PIPELINE.step("votes:mafia", 500)
+@PIPELINE.step("votes:mafia", STEP_VOTES_MAFIA)
 def mafia_kill(res: Resolution) -> None:
     """Киллер 2 votes, Босс 1; the single top target takes 4 damage, +1 per paid boost."""
     state = res.state
@@ -53,7 +54,7 @@ def vote_weight(res: Resolution, pid: int) -> int:
     return weight
 
 
-@PIPELINE.step("votes:council", 500)
+@PIPELINE.step("votes:council", STEP_VOTES_COUNCIL)
 def council(res: Resolution) -> None:
     """Вече: the leader takes 5 (execution) or 2 (beating); two leaders 2 each; more, nothing."""
     state = res.state

@@ -14,6 +14,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.costs import exiled
+from engine.rulesets.mafik.order import LAYER_DAMAGE_LOG, LAYER_NO_ARMOR, STEP_ABILITIES, STEP_SNAPSHOT
 from engine.rulesets.mafik.orders import SET_CHECKS, find_card, played_spec, validator
 from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, NAME, PIPELINE, replacement
 from engine.rulesets.mafik.roles import SECRET_ROLES
@@ -135,13 +136,13 @@ def deny_armor(play: Play, target: int, start: int, end: int | None) -> None:
     play.effect("no_armor", target=target, start=start, end=end)
 
 
-@replacement("no_armor", 59)
+@replacement("no_armor", LAYER_NO_ARMOR)
 def _no_armor(res: Resolution, packet: DamagePacket) -> None:
     if res.state.effects_of("no_armor", target=packet.target):
         res.armor[packet.target] = 0
 
 
-@replacement("damage_log", 58)
+@replacement("damage_log", LAYER_DAMAGE_LOG)
 def _damage_log(res: Resolution, packet: DamagePacket) -> None:
     """Who has ever dealt damage to whom (armor or not), for "если цель наносила вам урон"."""
     if packet.source is not None and packet.source != packet.target:
@@ -206,7 +207,7 @@ def _one_use_per_ability(state: GameState, pid: int, orders: list[Order]) -> Non
 SET_CHECKS.append(_one_use_per_ability)
 
 
-@PIPELINE.step("abilities", 110)
+@PIPELINE.step("abilities", STEP_ABILITIES)
 def _ability_plays(res: Resolution) -> None:
     """Each ability order becomes a play of its card (via="ability"), resolved with the others."""
     for pid, orders in res.scratch["orders"].items():
@@ -230,7 +231,7 @@ def once_a_phase(card_id: str) -> None:
 
 # ---- added with the Защита cards ----
 
-@PIPELINE.step("snapshot", 199)
+@PIPELINE.step("snapshot", STEP_SNAPSHOT)
 def _snapshot(res: Resolution) -> None:
     """Hand sizes and stances as the phase's effects begin: the cards played this phase have left the
     hand, nothing is drawn yet, no card of this phase has changed a stance — so the order in which

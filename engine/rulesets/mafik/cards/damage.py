@@ -33,6 +33,7 @@ from engine.rulesets.mafik.cards.common import (
     to_sleeve,
 )
 from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.order import LAYER_BERSERK, LAYER_PEACEKEEPING
 from engine.rulesets.mafik.orders import CARD_CHECKS, play_option
 from engine.rulesets.mafik.registry import CARDS, CATALOG, QUERIES, replacement
 
@@ -303,7 +304,7 @@ def _armor_instead_check(state: GameState, pid: int, spec: CardSpec, params: dic
         raise Refusal("not_allowed", what="accusation", card=spec.id, reason="armor_instead")
 
 
-@replacement("peacekeeping", 55)
+@replacement("peacekeeping", LAYER_PEACEKEEPING)
 def armor_instead(res: Resolution, packet: DamagePacket) -> None:
     """Миротворческая операция: what the play would deal to its targets this night becomes their armor."""
     play = packet.play
@@ -321,7 +322,7 @@ def berserk(play: Play) -> None:
     deny_armor(play, play.actor, play.state.phase, end)
 
 
-@replacement("berserk", 20)
+@replacement("berserk", LAYER_BERSERK)
 def berserk_doubling(res: Resolution, packet: DamagePacket) -> None:
     """Damage by cards (directly or by their lasting effects): ×2 from a berserker, ×2 to a berserker."""
     if packet.fixed or packet.card is None:

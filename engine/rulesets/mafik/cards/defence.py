@@ -43,6 +43,15 @@ from engine.rulesets.mafik.cards.common import (
     tonight,
 )
 from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.order import (
+    LAYER_BODY_DOUBLE,
+    LAYER_PARANOIA,
+    STEP_ANCIENT_MEDALLION,
+    STEP_LAW_ABIDING,
+    STEP_NERVES_OF_STEEL,
+    STEP_NERVES_OF_STEEL_READY,
+    STEP_PARANOIA,
+)
 from engine.rulesets.mafik.orders import CARD_CHECKS, SET_CHECKS, find_card, played_spec, tags_of
 from engine.rulesets.mafik.registry import CARDS, CATALOG, PIPELINE, QUERIES, replacement
 from engine.rulesets.mafik.roles import has_role
@@ -218,7 +227,7 @@ def ancient_medallion(play: Play) -> None:
         play.effect("ancient_medallion", target=play.actor, end=play.state.phase + 4, card=play.spec.id)
 
 
-@PIPELINE.step("ancient_medallion", 460)
+@PIPELINE.step("ancient_medallion", STEP_ANCIENT_MEDALLION)
 def _medallion(res: Resolution) -> None:
     """Each night of it: 1 random Hand card other than a Долг is discarded (no refill), and 4 armor."""
     state = res.state
@@ -263,7 +272,7 @@ def law_abiding(play: Play) -> None:
     law_abiding_surplus(play.state, play.actor)
 
 
-@PIPELINE.step("law_abiding", 210)
+@PIPELINE.step("law_abiding", STEP_LAW_ABIDING)
 def _law_abiding_in_deck(res: Resolution) -> None:
     """Each Законопослушный in a deck: its owner learns it and gets 2 armor this phase."""
     for player in res.state.living():
@@ -430,7 +439,7 @@ def body_double(play: Play) -> None:
     play.effect("body_double", target=play.actor, end=tonight(play.state), over=6 if lower(play) else 8)
 
 
-@replacement("body_double", 55)
+@replacement("body_double", LAYER_BODY_DOUBLE)
 def _body_double(res: Resolution, packet: DamagePacket) -> None:
     """Двойник: if all the damage coming to the holder this night adds up to more than 8 (6), none of it."""
     effects = res.state.effects_of("body_double", target=packet.target)
@@ -448,14 +457,14 @@ def paranoia(play: Play) -> None:
     play.effect("paranoia", target=play.actor, end=play.state.phase)
 
 
-@replacement("paranoia", 45)
+@replacement("paranoia", LAYER_PARANOIA)
 def _paranoia(res: Resolution, packet: DamagePacket) -> None:
     """Паранойя: 1 less from each source (each damage packet), unless the damage cannot be changed."""
     if not packet.fixed:
         packet.amount = max(0, packet.amount - len(res.state.effects_of("paranoia", target=packet.target)))
 
 
-@PIPELINE.step("paranoia", 590)
+@PIPELINE.step("paranoia", STEP_PARANOIA)
 def _paranoia_penalty(res: Resolution) -> None:
     """Паранойя with no damage coming: 2 armor-ignoring damage (per Паранойя)."""
     state = res.state
@@ -508,7 +517,7 @@ def _nerves_check(state: GameState, pid: int, orders: list[Order]) -> None:
 SET_CHECKS.append(_nerves_check)
 
 
-@PIPELINE.step("nerves_of_steel", 215)
+@PIPELINE.step("nerves_of_steel", STEP_NERVES_OF_STEEL)
 def _nerves_rearm(res: Resolution) -> None:
     """A phase that began with more cards than the limit arms the ability again."""
     state = res.state
@@ -519,7 +528,7 @@ def _nerves_rearm(res: Resolution) -> None:
             effect.params["armed"] = True
 
 
-@PIPELINE.step("nerves_of_steel:ready", 890)
+@PIPELINE.step("nerves_of_steel:ready", STEP_NERVES_OF_STEEL_READY)
 def _nerves_notice(res: Resolution) -> None:
     """Tell the holder when the next phase will let the ability fire."""
     state = res.state

@@ -27,6 +27,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import GameState, JsonValue
 from engine.rulesets.mafik.cards.common import card_message
+from engine.rulesets.mafik.order import STEP_MEDITATION, STEP_SEEK
 from engine.rulesets.mafik.orders import CARD_CHECKS
 from engine.rulesets.mafik.registry import CARDS, CATALOG, PIPELINE, QUERIES
 from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, SECRET_ROLES, colours_of
@@ -72,7 +73,7 @@ def seek(play: Play) -> None:
         play.res.scratch.setdefault("seek", []).append((play.actor, play.instance.uid, str(play.params["card"])))
 
 
-@PIPELINE.step("cards:seek", 690)
+@PIPELINE.step("cards:seek", STEP_SEEK)
 def seek_replacement(res: Resolution) -> None:
     """Before the replacements are drawn: the sought card goes to the top of the deck if this card's
     replacement is still owed and damage leaves at least one plain replacement."""
@@ -136,7 +137,7 @@ def meditation(play: Play) -> None:
     play.effect("may_shuffle_deck", target=play.actor, start=play.state.phase + 1, end=play.state.phase + 1)
 
 
-@PIPELINE.step("cards:meditation", 750)
+@PIPELINE.step("cards:meditation", STEP_MEDITATION)
 def meditation_order(res: Resolution) -> None:
     for pid in res.scratch.get("meditation", []):
         deck = [c.card for c in res.state.player(pid).deck]

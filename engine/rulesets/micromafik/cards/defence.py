@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.resolution import Play, Resolution
 from engine.rulesets.micromafik.cards.common import grant_reply, send_message, side_of
+from engine.rulesets.micromafik.order import STEP_ENERGY_SURGE_DISCARD
 from engine.rulesets.micromafik.registry import CARDS, PIPELINE
 
 
@@ -75,7 +76,7 @@ def energy_surge(play: Play) -> None:
     play.tell(play.target, "energy_surge")
 
 
-@PIPELINE.step("energy_surge:discard", 710)
+@PIPELINE.step("energy_surge:discard", STEP_ENERGY_SURGE_DISCARD)
 def energy_surge_discard(res: Resolution) -> None:
     """Прилив энергии, the next day: 2 cards (1 if only 1 is left) go at the end of the resolution —
     after the damage discards and the refills — in hand order. This is not damage."""

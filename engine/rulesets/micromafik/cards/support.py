@@ -8,6 +8,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue
 from engine.rulesets.micromafik.cards.common import apply_effect
+from engine.rulesets.micromafik.order import STEP_TRIGGERS_PAY_THE_BILL
 from engine.rulesets.micromafik.orders import CARD_CHECKS
 from engine.rulesets.micromafik.registry import CARDS, PIPELINE, QUERIES
 from engine.rulesets.micromafik.steps import ON_DAMAGE_DISCARD
@@ -140,7 +141,7 @@ def pay_the_bill(play: Play) -> None:
     play.effect("pay_the_bill", target=play.target, card=card)
 
 
-@PIPELINE.step("triggers:pay_the_bill", 450)
+@PIPELINE.step("triggers:pay_the_bill", STEP_TRIGGERS_PAY_THE_BILL)
 def pay_the_bill_trigger(res: Resolution) -> None:
     """The first play of the named card with a cost paid gives back the last payment card (or 1 point)."""
     state = res.state
