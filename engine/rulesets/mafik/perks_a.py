@@ -45,6 +45,7 @@ from engine.rulesets.mafik.order import (
     STEP_PERK_VOTES,
 )
 from engine.rulesets.mafik.orders import SET_CHECKS, living_target, tags_of, validate_orders, validator
+from engine.rulesets.mafik.perks_common import once, orders_of, require_role, with_role
 from engine.rulesets.mafik.registry import (
     CARDS,
     CATALOG,
@@ -65,26 +66,6 @@ HIGHLANDER_CAP = 6
 SECRETARY_FROM_DAY = 3
 MENTOR_PHASES = 2
 STANCES = ("normal", "upper", "lower")
-
-
-def _with_role(state: GameState, role: str) -> list[PlayerState]:
-    return [p for p in state.living() if p.public_role == role]
-
-
-def _require(state: GameState, pid: int, role: str, what: str) -> PlayerState:
-    player = state.player(pid)
-    if player.public_role != role:
-        raise Refusal("not_allowed", what=what, reason="role")
-    return player
-
-
-def _once(player: PlayerState, role: str, what: str) -> None:
-    if player.flags.get(f"used_{role}"):
-        raise Refusal("limit_reached", what=what, reason="once_a_game")
-
-
-def _orders_of(res: Resolution, kind: str) -> list[tuple[int, Order]]:
-    return [(pid, o) for pid, orders in res.scratch["orders"].items() for o in orders if o.kind == kind]
 
 
 def _non_peaceful(state: GameState, pid: int, card: str) -> bool:
@@ -133,7 +114,7 @@ DEATH_RULES.append(avenger_death)
 
 @validator("politician")
 def _politician(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    _require(state, pid, "politician", "politician")
+    require_role(state, pid, "politician", "politician")
     if not state.is_day:
         raise Refusal("wrong_phase", what="politician", reason="day_only")
     order.params = {}
@@ -142,20 +123,20 @@ def _politician(state: GameState, pid: int, order: Order, used: set[int]) -> int
 
 @validator("prosecutor")
 def _prosecutor(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    player = _require(state, pid, "prosecutor", "prosecutor")
+    player = require_role(state, pid, "prosecutor", "prosecutor")
     if not state.is_day:
         raise Refusal("wrong_phase", what="prosecutor", reason="day_only")
-    _once(player, "prosecutor", "prosecutor")
+    once(player, "prosecutor", "prosecutor")
     order.params = {}
     return 0
 
 
 @validator("bureaucrat")
 def _bureaucrat(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    player = _require(state, pid, "bureaucrat", "bureaucrat")
+    player = require_role(state, pid, "bureaucrat", "bureaucrat")
     if not state.is_day:
         raise Refusal("wrong_phase", what="bureaucrat", reason="day_only")
-    _once(player, "bureaucrat", "bureaucrat")
+    once(player, "bureaucrat", "bureaucrat")
     voter = living_target(state, pid, order.params.get("voter"), by="perk", allow_self=True)
     target = living_target(state, voter, order.params.get("target"), by="vote", allow_self=True)
     order.params = {"voter": voter, "target": target}
@@ -168,14 +149,14 @@ def vote_perks(res: Resolution) -> None:
     state = res.state
     if not state.is_day:
         return
-    for pid, _order in _orders_of(res, "politician"):
-        state.add_effect("politician", target=pid, source=pid, end=state.phase)
-    for pid, _order in _orders_of(res, "prosecutor"):
-        state.player(pid).flags["used_prosecutor"] = 1
-        state.add_effect("prosecutor", target=pid, source=pid, end=state.phase)
-    for pid, order in _orders_of(res, "bureaucrat"):
-        state.player(pid).flags["used_bureaucrat"] = 1
-        state.add_effect("bureaucrat", target=int(order.params["voter"]), source=pid, end=state.phase,
+    for player, _order in orders_of(res, "politician"):
+        state.add_effect("politician", target=player.pid, source=player.pid, end=state.phase)
+    for player, _order in orders_of(res, "prosecutor"):
+        player.flags["used_prosecutor"] = 1
+        state.add_effect("prosecutor", target=player.pid, source=player.pid, end=state.phase)
+    for player, order in orders_of(res, "bureaucrat"):
+        player.flags["used_bureaucrat"] = 1
+        state.add_effect("bureaucrat", target=int(order.params["voter"]), source=player.pid, end=state.phase,
                          vote_for=int(order.params["target"]))
 
 
@@ -213,8 +194,8 @@ def bureaucrat(state: GameState, value: dict[int, int], **_: Any) -> dict[int, i
 
 def geek_card(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Гик: once a game, at any moment, any card of the collection into his Sleeve."""
-    player = _require(state, pid, "geek", "geek_card")
-    _once(player, "geek", "geek_card")
+    player = require_role(state, pid, "geek", "geek_card")
+    once(player, "geek", "geek_card")
     card = params.get("card")
     if not isinstance(card, str) or card not in CATALOG or CATALOG[card].colour == UNIQUE:
         raise Refusal("unknown_card", card=str(card))
@@ -229,8 +210,8 @@ def geek_card(state: GameState, pid: int, params: dict[str, Any]) -> None:
 
 def loot(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Мародер: once a game, at once, copies of every card in a dead character's Sleeve into his own."""
-    player = _require(state, pid, "looter", "loot")
-    _once(player, "looter", "loot")
+    player = require_role(state, pid, "looter", "loot")
+    once(player, "looter", "loot")
     target = params.get("target")
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(state.players):
         raise Refusal("invalid_target", target=target, reason="no_such_player")
@@ -256,7 +237,7 @@ def _keep_orders_valid(state: GameState, pid: int) -> None:
 
 def mentor_stance(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Наставник: during the first night he chooses the stance he starts in, for phases 1 and 2."""
-    _require(state, pid, "mentor", "mentor_stance")
+    require_role(state, pid, "mentor", "mentor_stance")
     if state.phase != 1:
         raise Refusal("wrong_phase", what="mentor_stance", reason="first_night_only")
     choice = params.get("stance")
@@ -276,7 +257,7 @@ def mentor_stance(state: GameState, pid: int, params: dict[str, Any]) -> None:
 def secretary(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Секретарша: once a game, from the third night, one extra card from the Hand or the Sleeve this
     phase. `active: false` takes it back during the same phase (unless an order already needs it)."""
-    player = _require(state, pid, "secretary", "secretary")
+    player = require_role(state, pid, "secretary", "secretary")
     active = params.get("active", True)
     if not isinstance(active, bool):
         raise Refusal("bad_param", param="active", reason="not_a_flag")
@@ -296,7 +277,7 @@ def secretary(state: GameState, pid: int, params: dict[str, Any]) -> None:
         return
     if state.day_number < SECRETARY_FROM_DAY:
         raise Refusal("wrong_phase", what="secretary", reason="from_day_3")
-    _once(player, "secretary", "secretary")
+    once(player, "secretary", "secretary")
     player.flags["used_secretary"] = 1
     state.add_effect("secretary", target=pid, source=pid, end=state.phase)
 
@@ -311,8 +292,8 @@ def secretary_extra(state: GameState, value: int, *, pid: int, **_: Any) -> int:
 
 @validator("bloodhound")
 def _bloodhound(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    player = _require(state, pid, "bloodhound", "bloodhound")
-    _once(player, "bloodhound", "bloodhound")
+    player = require_role(state, pid, "bloodhound", "bloodhound")
+    once(player, "bloodhound", "bloodhound")
     order.params = {"target": living_target(state, pid, order.params.get("target"), by="perk", allow_self=False)}
     return 0
 
@@ -332,11 +313,11 @@ def bloodhound(res: Resolution) -> None:
         ]
         if seen:
             state.emit("bloodhound_report", "player", hound, target=target, plays=seen)
-    for pid, order in _orders_of(res, "bloodhound"):
+    for player, order in orders_of(res, "bloodhound"):
         target = int(order.params["target"])
-        state.player(pid).flags["used_bloodhound"] = 1
-        state.add_effect("bloodhound", target=target, source=pid, start=state.phase + 1, end=state.phase + 1)
-        state.emit("bloodhound_marked", "player", target, by=pid)
+        player.flags["used_bloodhound"] = 1
+        state.add_effect("bloodhound", target=target, source=player.pid, start=state.phase + 1, end=state.phase + 1)
+        state.emit("bloodhound_marked", "player", target, by=player.pid)
 
 
 # ---------------------------------------------------------------- Адвокат, Патрульный, Монах
@@ -346,7 +327,7 @@ def bloodhound(res: Resolution) -> None:
 def lawyer(res: Resolution) -> None:
     """Адвокат: 2 armor every day."""
     if res.state.is_day:
-        for player in _with_role(res.state, "lawyer"):
+        for player in with_role(res.state, "lawyer"):
             res.add_armor(player.pid, LAWYER_ARMOR)
 
 
@@ -357,7 +338,7 @@ def patrolman(res: Resolution) -> None:
     state = res.state
     if not state.is_night:
         return
-    for player in _with_role(state, "patrolman"):
+    for player in with_role(state, "patrolman"):
         cards = [p.spec.id for p in res.plays
                  if p.actor != player.pid and _non_peaceful(state, p.actor, p.spec.id)]
         if cards:
@@ -367,7 +348,7 @@ def patrolman(res: Resolution) -> None:
 @PIPELINE.step("perks:monk", STEP_PERK_MONK)
 def monk(res: Resolution) -> None:
     """Монах: 1 or 2 cards in hand at the end of a phase (after damage and refills): draws 1."""
-    for player in _with_role(res.state, "monk"):
+    for player in with_role(res.state, "monk"):
         if len(player.hand) in MONK_HANDS:
             res.draw(player.pid, 1)
 
