@@ -248,10 +248,22 @@ def hand_size(play: Play, pid: int) -> int:
 
 
 def in_stance(play: Play, which: str) -> bool:
-    """(Верхняя/Нижняя стойка: …): was the player in this stance as the phase's effects began?"""
+    """(Верхняя/Нижняя стойка: …): was the player in this stance as the phase's effects began? Every
+    card's stance variant reads this (docs/rulings.md): a stance a card of this phase takes does not
+    change what another card of this phase reads, whatever order they resolve in."""
     from engine.rulesets.mafik.costs import stance
 
     return str(play.res.scratch.get("stances", {}).get(play.actor) or stance(play.state, play.actor)) == which
+
+
+def upper(play: Play) -> bool:
+    """(Верхняя стойка: …) applies: see `in_stance`."""
+    return in_stance(play, "upper")
+
+
+def lower(play: Play) -> bool:
+    """(Нижняя стойка: …) applies: see `in_stance`."""
+    return in_stance(play, "lower")
 
 
 def next_day(state: GameState) -> int:

@@ -4,7 +4,8 @@ Readings of unclear texts (see the report / docs/rulings.md):
 - "cards in hand" conditions (Уравнитель, Mana Burn's Sleeve, Coup de Grâce, Убийство) are read when the
   card resolves: the cards played this phase have left the hand, the replacements are not drawn yet;
   Гоп-стоп says "at the start of the night" and reads that snapshot.
-- A (Верхняя стойка: …) variant uses the player's stance in the phase the card resolves.
+- A (Верхняя стойка: …) variant uses the stance the player was in as the phase's effects began
+  (`upper`, cards/common.py), like every stance variant.
 - Abilities granted "every night" (Демоническая форма, Нож-кредитка) are used with an order of kind
   "ability" (cards/common.py) and resolve as plays of the card with via="ability".
 """
@@ -31,6 +32,7 @@ from engine.rulesets.mafik.cards.common import (
     new_card_to_sleeve,
     once_a_phase,
     to_sleeve,
+    upper,
 )
 from engine.rulesets.mafik.costs import stance
 from engine.rulesets.mafik.order import LAYER_BERSERK, LAYER_PEACEKEEPING
@@ -38,10 +40,6 @@ from engine.rulesets.mafik.orders import CARD_CHECKS, play_option
 from engine.rulesets.mafik.registry import CARDS, CATALOG, QUERIES, replacement
 
 PISTOL = "pistol"
-
-
-def upper(play: Play) -> bool:
-    return stance(play.state, play.actor) == "upper"
 
 
 def played_card(res: Resolution, pid: int, card_id: str) -> bool:

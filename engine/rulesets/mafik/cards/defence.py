@@ -35,8 +35,8 @@ from engine.rulesets.mafik.cards.common import (
     grant_play_as,
     guessed_role,
     hand_size,
-    in_stance,
     lasting,
+    lower,
     new_card_to_sleeve,
     next_day,
     next_night,
@@ -58,10 +58,6 @@ from engine.rulesets.mafik.roles import has_role
 from engine.rulesets.mafik.steps import TARGETING
 
 DEBT = "debt"
-
-
-def lower(play: Play) -> bool:
-    return in_stance(play, "lower")
 
 
 def _redirect(params: dict[str, JsonValue], actor: int, mirrors: set[int]) -> None:
