@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import CardSpec
-from engine.core.state import CardInstance, GameState, JsonValue, Order, PlayerState
+from engine.core.durations import Duration
+from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order, PlayerState
 
 if TYPE_CHECKING:
     from engine.core.ruleset import Ruleset
@@ -132,9 +133,9 @@ class Play:
         if protect:
             player.discard_last.append(card.uid)
 
-    def effect(self, kind: str, *, target: int | None = None, start: int | None = None,
-               end: int | None = None, **params: JsonValue) -> None:
-        self.state.add_effect(kind, target=target, source=self.actor, start=start, end=end, **params)
+    def effect(self, kind: str, *, during: Duration, target: int | None = None, **params: JsonValue) -> Effect:
+        """A lasting effect of this play, in force `during` (engine/core/durations.py)."""
+        return self.state.add_effect(kind, target=target, source=self.actor, during=during, **params)
 
 
 Step = Callable[["Resolution"], None]

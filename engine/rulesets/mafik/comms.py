@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import NEXT_PHASE, THIS_PHASE
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.state import GameState
@@ -63,7 +64,7 @@ def propose_room(state: GameState, pid: int, params: dict[str, Any]) -> None:
     for member in group:
         if not QUERIES.ask("may_join_room", state, True, pid=member):
             raise Refusal("not_allowed", what="room", reason="barred", pid=member)
-    room = state.add_effect("room_request", source=pid, end=state.phase, members=group, confirmed=[pid])
+    room = state.add_effect("room_request", source=pid, during=THIS_PHASE, members=group, confirmed=[pid])
     state.emit("room_proposed", "public", None, room=room.eid, members=group, by=pid)
 
 
@@ -104,7 +105,7 @@ def form_rooms(res: Resolution) -> None:
         if not all(state.player(m).alive and QUERIES.ask("may_join_room", state, True, pid=m) for m in members):
             continue
         placed |= set(members)
-        room = state.add_effect("room", start=state.phase + 1, end=state.phase + 1, members=members)
+        room = state.add_effect("room", during=NEXT_PHASE, members=members)
         state.emit("room_formed", "public", None, room=room.eid, members=members, request=request.eid)
 
 

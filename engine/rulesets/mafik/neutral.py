@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, Order
@@ -78,7 +79,7 @@ def spend_blood(res: Resolution) -> None:
                                         cause="blood", fixed=True))
             else:
                 zone = "sleeve" if use == "draw_sleeve" else "hand"
-                state.add_effect("draw_next", target=pid, start=state.phase + 1, end=state.phase + 1, zone=zone)
+                state.add_effect("draw_next", target=pid, during=NEXT_PHASE, zone=zone)
 
 
 def gain_blood(res: Resolution) -> None:
@@ -133,7 +134,7 @@ def traitor_orders(res: Resolution) -> None:
         player = state.player(pid)
         for order in orders:
             if order.kind == "traitor_colours":
-                state.add_effect("colours", target=pid, start=state.phase + 1, colours=order.params["colours"])
+                state.add_effect("colours", target=pid, during=FROM_NEXT_PHASE, colours=order.params["colours"])
             elif order.kind == "traitor_discard":
                 for uid in order.params["cards"]:
                     card = take(player.hand, int(uid))

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import NEXT_PHASE, THIS_PHASE, between
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, JsonValue, Order, PlayerState
@@ -100,8 +101,8 @@ def avenger_death(res: Resolution, player: PlayerState) -> bool | None:
     if card is None:
         return None
     player.hand.append(card)
-    state.add_effect("armor_each_phase", target=player.pid, source=player.pid, start=state.phase + 1,
-                     end=state.phase + 1, amount=AVENGER_ARMOR)
+    state.add_effect("armor_each_phase", target=player.pid, source=player.pid, during=NEXT_PHASE,
+                     amount=AVENGER_ARMOR)
     state.emit("avenger_revenge", "player", player.pid, card=card.card, armor=AVENGER_ARMOR)
     return False
 
@@ -150,13 +151,13 @@ def vote_perks(res: Resolution) -> None:
     if not state.is_day:
         return
     for player, _order in orders_of(res, "politician"):
-        state.add_effect("politician", target=player.pid, source=player.pid, end=state.phase)
+        state.add_effect("politician", target=player.pid, source=player.pid, during=THIS_PHASE)
     for player, _order in orders_of(res, "prosecutor"):
         player.flags["used_prosecutor"] = 1
-        state.add_effect("prosecutor", target=player.pid, source=player.pid, end=state.phase)
+        state.add_effect("prosecutor", target=player.pid, source=player.pid, during=THIS_PHASE)
     for player, order in orders_of(res, "bureaucrat"):
         player.flags["used_bureaucrat"] = 1
-        state.add_effect("bureaucrat", target=int(order.params["voter"]), source=player.pid, end=state.phase,
+        state.add_effect("bureaucrat", target=int(order.params["voter"]), source=player.pid, during=THIS_PHASE,
                          vote_for=int(order.params["target"]))
 
 
@@ -246,7 +247,7 @@ def mentor_stance(state: GameState, pid: int, params: dict[str, Any]) -> None:
     before = list(state.effects)
     state.effects = [e for e in state.effects if not (e.kind == "stance" and e.target == pid and e.params.get("mentor"))]
     if choice != "normal":
-        state.add_effect("stance", target=pid, source=pid, start=1, end=MENTOR_PHASES, stance=choice, mentor=True)
+        state.add_effect("stance", target=pid, source=pid, during=between(1, MENTOR_PHASES), stance=choice, mentor=True)
     try:
         _keep_orders_valid(state, pid)
     except Refusal:
@@ -279,7 +280,7 @@ def secretary(state: GameState, pid: int, params: dict[str, Any]) -> None:
         raise Refusal("wrong_phase", what="secretary", reason="from_day_3")
     once(player, "secretary", "secretary")
     player.flags["used_secretary"] = 1
-    state.add_effect("secretary", target=pid, source=pid, end=state.phase)
+    state.add_effect("secretary", target=pid, source=pid, during=THIS_PHASE)
 
 
 @QUERIES.modifier("extra_plays")
@@ -316,7 +317,7 @@ def bloodhound(res: Resolution) -> None:
     for player, order in orders_of(res, "bloodhound"):
         target = int(order.params["target"])
         player.flags["used_bloodhound"] = 1
-        state.add_effect("bloodhound", target=target, source=player.pid, start=state.phase + 1, end=state.phase + 1)
+        state.add_effect("bloodhound", target=target, source=player.pid, during=NEXT_PHASE)
         state.emit("bloodhound_marked", "player", target, by=player.pid)
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.checks import learn
+from engine.core.durations import NEXT_NIGHT, THIS_PHASE, onwards
 from engine.core.phase import kill, take
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
@@ -282,7 +283,7 @@ def revolutionary(res: Resolution) -> None:
             player.discard.append(take(player.hand, int(uid)))
         votes = len(order.params["cards"]) // REVOLUTION_CARDS_PER_VOTE
         target = int(order.params["target"])
-        state.add_effect("revolution_votes", target=target, source=player.pid, end=state.phase, votes=votes)
+        state.add_effect("revolution_votes", target=target, source=player.pid, during=THIS_PHASE, votes=votes)
         state.emit("revolution_votes", "public", None, pid=player.pid, target=target, votes=votes)
 
 
@@ -316,7 +317,7 @@ def guard(res: Resolution) -> None:
     for player, order in orders_of(res, "guard"):
         player.flags["used_guard"] = 1
         target = int(order.params["target"])
-        state.add_effect("guarded", target=target, source=player.pid, start=state.phase + 2)
+        state.add_effect("guarded", target=target, source=player.pid, during=onwards(NEXT_NIGHT))
         state.emit("guard_set", "player", player.pid, target=target)
 
 

@@ -5,6 +5,7 @@ night's cap, Персональная охрана, armor, Адреналин.
 
 from __future__ import annotations
 
+from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import DamagePacket, Resolution
 from engine.rulesets.micromafik.order import (
     LAYER_ADRENALINE,
@@ -85,7 +86,7 @@ def adrenaline(res: Resolution, packet: DamagePacket) -> None:
     state = res.state
     if packet.fixed or not state.is_night or not state.effects_of("adrenaline", target=packet.target):
         return
-    state.add_effect("deferred_damage", target=packet.target, source=packet.source,
-                     start=state.phase + 1, end=state.phase + 1, amount=packet.amount)
+    state.add_effect("deferred_damage", target=packet.target, source=packet.source, during=NEXT_PHASE,
+                     amount=packet.amount)
     state.emit("damage_deferred", "player", packet.target, amount=packet.amount)
     packet.amount = 0

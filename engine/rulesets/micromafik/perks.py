@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import NEXT_PHASE, n_phases
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, PlayerState
 from engine.rulesets.micromafik.order import (
@@ -106,7 +107,7 @@ def avenger_death(res: Resolution, player: PlayerState) -> bool | None:
         return wound[0].end == state.phase
     if not player.hand and not player.flags.get("wounded"):
         player.flags["wounded"] = 1
-        state.add_effect("mortally_wounded", target=player.pid, start=state.phase + 1, end=state.phase + 2)
+        state.add_effect("mortally_wounded", target=player.pid, during=n_phases(2, starting=NEXT_PHASE))
         state.emit("mortally_wounded", "public", None, pid=player.pid, until=state.phase + 2)
         return False
     return None

@@ -7,6 +7,7 @@ tests/engine/pipeline_micromafik.txt). A new step takes a new name and number th
 
 from __future__ import annotations
 
+from engine.core.durations import n_phases
 from engine.core.phase import (
     DeathRule,
     OnDiscard,
@@ -46,7 +47,7 @@ def _pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstanc
     player.points -= order.payment.points
     res.scratch.setdefault("paid_cards", {}).setdefault(pid, []).extend(cards)
     if order.payment.options.get("insurance_bluff") and any(c.card == "insurance" for c in cards):
-        res.state.add_effect("shown_hand_plus", target=pid, source=pid, end=res.phase + 1)
+        res.state.add_effect("shown_hand_plus", target=pid, source=pid, during=n_phases(2))
     return order.payment.points + len(cards), cards
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import DamagePacket, Resolution
 from engine.rulesets.micromafik.order import STEP_VOTES_COUNCIL, STEP_VOTES_MAFIA
 from engine.rulesets.micromafik.registry import PIPELINE, QUERIES
@@ -77,7 +78,7 @@ def council(res: Resolution) -> None:
         amount = BEATING_DAMAGE if outcome == "beating" else EXECUTION_DAMAGE
         res.damage(DamagePacket(target=target, amount=amount, cause="council"))
         if outcome == "beating":
-            state.add_effect("beaten", target=target, start=state.phase + 1, end=state.phase + 1)
+            state.add_effect("beaten", target=target, during=NEXT_PHASE)
     elif len(leaders) == 2:
         outcome = "two_leaders"
         for target in leaders:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.cards import ParamSpec
+from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
@@ -38,9 +39,6 @@ from engine.rulesets.mafik.cards.common import (
     lasting,
     lower,
     new_card_to_sleeve,
-    next_day,
-    next_night,
-    tonight,
 )
 from engine.rulesets.mafik.costs import stance
 from engine.rulesets.mafik.order import (
@@ -81,8 +79,7 @@ def martial_arts(play: Play) -> None:
 
 @CARDS.card("take_cover_and_roll")
 def take_cover_and_roll(play: Play) -> None:
-    phase = play.state.phase
-    armor_for_phases(play, play.actor, 2 if lower(play) else 1, first=phase, last=phase + 2)
+    armor_for_phases(play, play.actor, 2 if lower(play) else 1, during=n_phases(3))
 
 
 @CARDS.card("bunker")
@@ -99,8 +96,7 @@ def grit_your_teeth(play: Play) -> None:
 def escape_plan(play: Play) -> None:
     """Nothing, except for the Мафия and the Маньяк (who pay 1): 4 armor (lower stance: 6) next day."""
     if has_role(play.me, ("mafia", "maniac")):
-        day = next_day(play.state)
-        armor_for_phases(play, play.actor, 6 if lower(play) else 4, first=day, last=day)
+        armor_for_phases(play, play.actor, 6 if lower(play) else 4, during=NEXT_DAY)
 
 
 @CARDS.card("at_any_cost", priority=90)
@@ -116,15 +112,14 @@ def at_any_cost(play: Play) -> None:
 @CARDS.card("i_am_legend")
 def i_am_legend(play: Play) -> None:
     if not lasting(play.state, play.actor, play.spec.id):
-        armor_for_phases(play, play.actor, 1, first=play.state.phase, last=None)
+        armor_for_phases(play, play.actor, 1, during=UNTIL_END)
 
 
 @CARDS.card("tank")
 def tank(play: Play) -> None:
     play.armor(play.actor, 5)
     if not lower(play):
-        day = next_day(play.state)
-        play.effect("votes_against", target=play.actor, start=day, end=day, amount=2)
+        play.effect("votes_against", target=play.actor, during=NEXT_DAY, amount=2)
 
 
 # ---- armor for others ----
@@ -175,7 +170,7 @@ def bodyguard(play: Play) -> None:
 @CARDS.card("bulletproof_vest")
 def bulletproof_vest(play: Play) -> None:
     if not lasting(play.state, play.target, play.spec.id):
-        armor_for_phases(play, play.target, 1, first=play.state.phase, last=None, nights_only=True)
+        armor_for_phases(play, play.target, 1, during=UNTIL_END, nights_only=True)
 
 
 @CARDS.card("post_guards")
@@ -220,7 +215,7 @@ def doctor(play: Play) -> None:
 def ancient_medallion(play: Play) -> None:
     """Tonight and the next two nights (`_medallion`); a second one while it lasts does nothing."""
     if not lasting(play.state, play.actor, play.spec.id):
-        play.effect("ancient_medallion", target=play.actor, end=play.state.phase + 4, card=play.spec.id)
+        play.effect("ancient_medallion", target=play.actor, during=n_phases(5), card=play.spec.id)
 
 
 @PIPELINE.step("ancient_medallion", STEP_ANCIENT_MEDALLION)
@@ -301,15 +296,14 @@ SET_CHECKS.append(_only_peaceful)
 
 @CARDS.card("legal_defence")
 def legal_defence(play: Play) -> None:
-    play.effect("votes_against", target=play.target, end=play.state.phase, amount=-(3 if lower(play) else 2))
+    play.effect("votes_against", target=play.target, during=THIS_PHASE, amount=-(3 if lower(play) else 2))
     play.announce("card_used")
 
 
 @CARDS.card("unexpected_twist")
 def unexpected_twist(play: Play) -> None:
-    day = next_day(play.state)
-    play.effect("no_votes_against", target=play.target, start=day, end=day)
-    play.announce("unexpected_twist", target=play.target, phase=day)
+    effect = play.effect("no_votes_against", target=play.target, during=NEXT_DAY)
+    play.announce("unexpected_twist", target=play.target, phase=effect.start)
 
 
 @QUERIES.modifier("votes_against")
@@ -329,9 +323,8 @@ def _no_votes_against(state: GameState, value: int, *, target: int, **_: Any) ->
 
 @CARDS.card("wide_of_the_mark")
 def wide_of_the_mark(play: Play) -> None:
-    night = next_night(play.state)
-    play.effect("wide_of_the_mark", target=play.target, start=night, end=night)
-    play.tell(play.target, "wide_of_the_mark", actor=play.actor, phase=night)
+    effect = play.effect("wide_of_the_mark", target=play.target, during=NEXT_NIGHT)
+    play.tell(play.target, "wide_of_the_mark", actor=play.actor, phase=effect.start)
     if play.params.get("as") == "wide_of_the_mark":  # played from the Sleeve through Контора
         play.me.flags[f"the_firm:{play.target}"] = 1
 
@@ -393,7 +386,7 @@ def _reflect(res: Resolution) -> None:
 
 @CARDS.card("lamp")
 def lamp(play: Play) -> None:
-    play.effect("lamp", target=play.actor)
+    play.effect("lamp", target=play.actor, during=UNTIL_END)
 
 
 @QUERIES.modifier("cost")
@@ -432,7 +425,7 @@ TARGETING.extend([_reflect, _lamp])
 
 @CARDS.card("body_double")
 def body_double(play: Play) -> None:
-    play.effect("body_double", target=play.actor, end=tonight(play.state), over=6 if lower(play) else 8)
+    play.effect("body_double", target=play.actor, during=TONIGHT, over=6 if lower(play) else 8)
 
 
 @replacement("body_double", LAYER_BODY_DOUBLE)
@@ -450,7 +443,7 @@ def _body_double(res: Resolution, packet: DamagePacket) -> None:
 
 @CARDS.card("paranoia")
 def paranoia(play: Play) -> None:
-    play.effect("paranoia", target=play.actor, end=play.state.phase)
+    play.effect("paranoia", target=play.actor, during=THIS_PHASE)
 
 
 @replacement("paranoia", LAYER_PARANOIA)
@@ -491,7 +484,7 @@ def nerves_of_steel(play: Play) -> None:
     optionally the lower stance for the next 2 phases."""
     state = play.state
     if play.via != "ability":
-        grant_ability(play, start=state.phase + 1, limit=2 if lower(play) else 1, armed=True)
+        grant_ability(play, during=FROM_NEXT_PHASE, limit=2 if lower(play) else 1, armed=True)
         return
     ready = _nerves_ready(state, play.actor)
     if ready:
@@ -501,7 +494,7 @@ def nerves_of_steel(play: Play) -> None:
     else:
         draw_to_sleeve(play.res, play.actor, 2)
     if play.params.get("lower_stance"):
-        play.effect("stance", target=play.actor, start=state.phase + 1, end=state.phase + 2, stance="lower")
+        play.effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="lower")
 
 
 def _nerves_check(state: GameState, pid: int, orders: list[Order]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE
 from engine.core.resolution import Play, Resolution
 from engine.rulesets.micromafik.cards.common import claim, grant_reply, send_message
 from engine.rulesets.micromafik.order import STEP_MESSAGES, STEP_TRIGGERS_CLAIMS, STEP_TRIGGERS_WATCHERS
@@ -39,15 +40,14 @@ def correspondence(play: Play) -> None:
 
 @CARDS.card("sociability")
 def sociability(play: Play) -> None:
-    play.effect("sociability", target=play.actor, start=play.state.phase + 1)
+    play.effect("sociability", target=play.actor, during=FROM_NEXT_PHASE)
 
 
 @CARDS.card("glasnost")
 def glasnost(play: Play) -> None:
     (card,) = play.named
     claim(play.res, "glasnost", card)
-    nxt = play.state.phase + 1
-    play.effect("glasnost", start=nxt, end=nxt, card=card)
+    play.effect("glasnost", during=NEXT_PHASE, card=card)
 
 
 @CARDS.card("disinformation")
@@ -63,8 +63,7 @@ def disinformation(play: Play) -> None:
 
 @CARDS.card("surveillance")
 def surveillance(play: Play) -> None:
-    nxt = play.state.phase + 1
-    play.effect("surveillance", target=play.target, start=nxt, end=nxt)
+    play.effect("surveillance", target=play.target, during=NEXT_PHASE)
     play.tell(play.target, "watched")
 
 
