@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import CardSpec
-from engine.core.state import CardInstance, GameState, JsonValue, Order, PlayerState
+from engine.core.durations import Duration
+from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order, PlayerState
 
 if TYPE_CHECKING:
     from engine.core.ruleset import Ruleset
@@ -132,9 +133,9 @@ class Play:
         if protect:
             player.discard_last.append(card.uid)
 
-    def effect(self, kind: str, *, target: int | None = None, start: int | None = None,
-               end: int | None = None, **params: JsonValue) -> None:
-        self.state.add_effect(kind, target=target, source=self.actor, start=start, end=end, **params)
+    def effect(self, kind: str, *, during: Duration, target: int | None = None, **params: JsonValue) -> Effect:
+        """A lasting effect of this play, in force `during` (engine/core/durations.py)."""
+        return self.state.add_effect(kind, target=target, source=self.actor, during=during, **params)
 
 
 Step = Callable[["Resolution"], None]
@@ -215,14 +216,30 @@ class Resolution:
                 self.final_damage[packet.target] = self.final_damage.get(packet.target, 0) + packet.amount
 
 
+def _refuse_tie(what: str, taken: list[tuple[int, str, Any]], number: int, name: str) -> None:
+    """Two entries never share a number (their order would be the import order) nor a name."""
+    for other_number, other_name, _fn in taken:
+        if other_number == number or other_name == name:
+            raise ValueError(f"{what} {name!r} at {number} ties with {other_name!r} at {other_number}: "
+                             "give each its own name and number in the rule set's order.py")
+
+
+def add_replacement(layers: list[tuple[int, str, Replacement]], name: str, layer: int, fn: Replacement) -> None:
+    """Register a damage replacement in layer order; a layer or a name already taken is refused."""
+    _refuse_tie("replacement", layers, layer, name)
+    layers.append((layer, name, fn))
+    layers.sort(key=lambda r: r[0])
+
+
 class Pipeline:
-    """Named steps, each with a numeric order; run in that order."""
+    """Named steps, each with its own number (a tie is refused at registration); run in that order."""
 
     def __init__(self) -> None:
         self._steps: list[tuple[int, str, Step]] = []
 
     def step(self, name: str, order: int) -> Callable[[Step], Step]:
         def register(fn: Step) -> Step:
+            _refuse_tie("step", self._steps, order, name)
             self._steps.append((order, name, fn))
             self._steps.sort(key=lambda s: s[0])
             return fn
@@ -232,6 +249,11 @@ class Pipeline:
     @property
     def names(self) -> list[str]:
         return [name for _order, name, _fn in self._steps]
+
+    @property
+    def numbered(self) -> list[tuple[int, str]]:
+        """The steps as (number, name), in the order they run."""
+        return [(order, name) for order, name, _fn in self._steps]
 
     def run(self, res: Resolution) -> None:
         for _order, _name, fn in self._steps:

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from engine.core.durations import Duration
 from engine.core.rng import Rng
 
 # Phase numbering: 0 is deck building; then 1 = night 1, 2 = day 1, 3 = night 2, …
@@ -193,10 +194,18 @@ class GameState(BaseModel):
         *,
         target: int | None = None,
         source: int | None = None,
+        during: Duration | None = None,
         start: int | None = None,
         end: int | None = None,
         **params: JsonValue,
     ) -> Effect:
+        """A new effect, in force `during` (engine/core/durations.py) from this phase; the raw `start`
+        (default: this phase) and `end` (default: to the end of the game) are for setting a state up
+        directly (tests, tools); rule sets say `during`."""
+        if during is not None:
+            if start is not None or end is not None:
+                raise ValueError("an effect's duration is said once: `during` or `start`/`end`")
+            start, end = during.span(self.phase)
         begin = self.phase if start is None else start
         effect = Effect(
             eid=self.next_id("effect"), kind=kind, target=target, source=source,

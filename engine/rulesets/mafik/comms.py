@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import NEXT_PHASE, THIS_PHASE
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.state import GameState
+from engine.rulesets.mafik.order import STEP_DAY_END_PRIVATE_MESSAGES, STEP_DAY_END_ROOMS
 from engine.rulesets.mafik.registry import PIPELINE, QUERIES
 
 MAX_TEXT = 4000
@@ -62,7 +64,7 @@ def propose_room(state: GameState, pid: int, params: dict[str, Any]) -> None:
     for member in group:
         if not QUERIES.ask("may_join_room", state, True, pid=member):
             raise Refusal("not_allowed", what="room", reason="barred", pid=member)
-    room = state.add_effect("room_request", source=pid, end=state.phase, members=group, confirmed=[pid])
+    room = state.add_effect("room_request", source=pid, during=THIS_PHASE, members=group, confirmed=[pid])
     state.emit("room_proposed", "public", None, room=room.eid, members=group, by=pid)
 
 
@@ -78,7 +80,7 @@ def confirm_room(state: GameState, pid: int, params: dict[str, Any]) -> None:
         state.emit("room_confirmed", "public", None, room=request.eid, pid=pid)
 
 
-@PIPELINE.step("day_end:private_messages", 850)
+@PIPELINE.step("day_end:private_messages", STEP_DAY_END_PRIVATE_MESSAGES)
 def announce_private_messages(res: Resolution) -> None:
     state = res.state
     if not state.is_day:
@@ -89,7 +91,7 @@ def announce_private_messages(res: Resolution) -> None:
         state.emit("private_messages_spent", "public", None, pids=spent)
 
 
-@PIPELINE.step("day_end:rooms", 851)
+@PIPELINE.step("day_end:rooms", STEP_DAY_END_ROOMS)
 def form_rooms(res: Resolution) -> None:
     """Fully confirmed requests become rooms for the next night, first come first served."""
     state = res.state
@@ -103,7 +105,7 @@ def form_rooms(res: Resolution) -> None:
         if not all(state.player(m).alive and QUERIES.ask("may_join_room", state, True, pid=m) for m in members):
             continue
         placed |= set(members)
-        room = state.add_effect("room", start=state.phase + 1, end=state.phase + 1, members=members)
+        room = state.add_effect("room", during=NEXT_PHASE, members=members)
         state.emit("room_formed", "public", None, room=room.eid, members=members, request=request.eid)
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from engine.core.durations import NEXT_PHASE, n_phases
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState
 from engine.rulesets.mafik.neutral import traitor_looks_law
+from engine.rulesets.mafik.order import STEP_COUNCIL
 from engine.rulesets.mafik.orders import PUNISHMENTS, barred
 from engine.rulesets.mafik.registry import PIPELINE, QUERIES
 from engine.rulesets.mafik.roles import priority
@@ -81,7 +83,7 @@ def punishment(res: Resolution) -> tuple[str | None, dict[str, object]]:
     return choice, {"punishment_votes": counts, "decided_by": "tie", "tied": tied, "decider": first}
 
 
-@PIPELINE.step("votes:council", 500)
+@PIPELINE.step("votes:council", STEP_COUNCIL)
 def council(res: Resolution) -> None:
     state = res.state
     if not state.is_day:
@@ -101,12 +103,11 @@ def council(res: Resolution) -> None:
     if choice is None:
         return
     apply_punishment(res, leader, choice)
-    state.add_effect("barred", start=state.phase + 1, end=state.phase + 2 * BAR_DAYS, punishment=choice)
+    state.add_effect("barred", during=n_phases(2 * BAR_DAYS, starting=NEXT_PHASE), punishment=choice)
 
 
 def apply_punishment(res: Resolution, target: int, choice: str) -> None:
     state = res.state
-    phase = state.phase
     if choice == "execution":
         res.damage(DamagePacket(target=target, amount=EXECUTION_DAMAGE, cause="council"))
     elif choice == "auto_da_fe":
@@ -119,9 +120,9 @@ def apply_punishment(res: Resolution, target: int, choice: str) -> None:
         # the Предатель's rule: an effect that learns the exact role sees a random law role
         shown = traitor_looks_law(state, player.secret_role, observer=target, target=target, aspect="secret_role")
         state.emit("torture_reveal", "public", None, pid=target, secret_role=shown)
-        state.add_effect("tortured", target=target, start=phase + 1, end=phase + TORTURE_PHASES)
+        state.add_effect("tortured", target=target, during=n_phases(TORTURE_PHASES, starting=NEXT_PHASE))
     elif choice == "exile":
-        state.add_effect("exile", target=target, start=phase + 1, end=phase + 2 * EXILE_NIGHTS - 1)
+        state.add_effect("exile", target=target, during=n_phases(2 * EXILE_NIGHTS - 1, starting=NEXT_PHASE))
 
 
 def torture_plays(res: Resolution) -> None:

@@ -9,10 +9,11 @@ layers below 60 change the amount, 60 is armor, above it what happens to what ar
 from __future__ import annotations
 
 from engine.core.resolution import DamagePacket, Resolution
+from engine.rulesets.mafik.order import LAYER_ARMOR
 from engine.rulesets.mafik.registry import replacement
 
 
-@replacement("armor", 60)
+@replacement("armor", LAYER_ARMOR)
 def armor(res: Resolution, packet: DamagePacket) -> None:
     if packet.source is not None and packet.cause == "card" and packet.card:
         dealt = res.scratch.setdefault("dealt", {})

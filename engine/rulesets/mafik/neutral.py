@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, Order
 from engine.rulesets.mafik.costs import exiled
+from engine.rulesets.mafik.order import STEP_BLOOD, STEP_BLOOD_GAIN, STEP_DAY_END_TRAITOR, STEP_TRAITOR
 from engine.rulesets.mafik.orders import living_target, validator
 from engine.rulesets.mafik.registry import COLOURS, PIPELINE, QUERIES
 from engine.rulesets.mafik.roles import LAW_ROLES
@@ -60,7 +62,7 @@ def _blood(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return BLOOD_USES[str(use)]
 
 
-@PIPELINE.step("blood", 550)
+@PIPELINE.step("blood", STEP_BLOOD)
 def spend_blood(res: Resolution) -> None:
     state = res.state
     for pid, orders in res.scratch["orders"].items():
@@ -77,7 +79,7 @@ def spend_blood(res: Resolution) -> None:
                                         cause="blood", fixed=True))
             else:
                 zone = "sleeve" if use == "draw_sleeve" else "hand"
-                state.add_effect("draw_next", target=pid, start=state.phase + 1, end=state.phase + 1, zone=zone)
+                state.add_effect("draw_next", target=pid, during=NEXT_PHASE, zone=zone)
 
 
 def gain_blood(res: Resolution) -> None:
@@ -89,7 +91,7 @@ def gain_blood(res: Resolution) -> None:
             player.points = min(BLOOD_CAP, player.points + min(BLOOD_PER_CARD, amount))
 
 
-@PIPELINE.step("blood_gain", 650)
+@PIPELINE.step("blood_gain", STEP_BLOOD_GAIN)
 def blood_gain(res: Resolution) -> None:
     gain_blood(res)
 
@@ -123,7 +125,7 @@ def _traitor_discard(state: GameState, pid: int, order: Order, used: set[int]) -
     return 0
 
 
-@PIPELINE.step("traitor", 150)
+@PIPELINE.step("traitor", STEP_TRAITOR)
 def traitor_orders(res: Resolution) -> None:
     from engine.core.phase import take
 
@@ -132,7 +134,7 @@ def traitor_orders(res: Resolution) -> None:
         player = state.player(pid)
         for order in orders:
             if order.kind == "traitor_colours":
-                state.add_effect("colours", target=pid, start=state.phase + 1, colours=order.params["colours"])
+                state.add_effect("colours", target=pid, during=FROM_NEXT_PHASE, colours=order.params["colours"])
             elif order.kind == "traitor_discard":
                 for uid in order.params["cards"]:
                     card = take(player.hand, int(uid))
@@ -140,7 +142,7 @@ def traitor_orders(res: Resolution) -> None:
                     res.owe_refill(pid, card)
 
 
-@PIPELINE.step("day_end:traitor", 852)
+@PIPELINE.step("day_end:traitor", STEP_DAY_END_TRAITOR)
 def traitor_learns(res: Resolution) -> None:
     """At the end of each day the Предатель learns one random character who began as law."""
     state = res.state

@@ -10,7 +10,7 @@ Here, by the mechanism each perk hooks into:
   set check      Культист      at most two Hand cards a phase pay costs, over all his plays
   death rule     Мститель      once, at 0 cards: 1 card from his deck and 2 armor next phase
   query          Авторитет     vote_strength +1
-  order → effect (step 490, before the Вече) → query:
+  order → effect (STEP_PERK_VOTES, before the Вече) → query:
                  Прокурор      "prosecutor" (once, by day): vote_strength +4 that day
                  Политик       "politician" (by day, every day he wants): votes_against −2 that day
                  Бюрократ      "bureaucrat" (once, by day; voter, target): forced_votes at the last
@@ -18,10 +18,10 @@ Here, by the mechanism each perk hooks into:
   query          Секретарша    extra_plays +1 in the phase she activates it (once, from night 3)
   order + step   Ищейка        "bloodhound": the target is told; its next phase's non-peaceful
                                plays and their targets go to the Ищейка
-  step           Адвокат       2 armor every day (210)
-                 Патрульный    every night 1 random non-peaceful card others played (460)
-                 Монах         1 or 2 cards at the end of a phase: draws 1 (750)
-  replacement    Горец         at most 6 damage a night from other characters' cards (layer 59)
+  step           Адвокат       2 armor every day (STEP_PERK_LAWYER)
+                 Патрульный    every night 1 random non-peaceful card others played (STEP_PERK_PATROLMAN)
+                 Монах         1 or 2 cards at the end of a phase: draws 1 (STEP_PERK_MONK)
+  replacement    Горец         at most 6 damage a night from other characters' cards (LAYER_HIGHLANDER)
   instant        Гик           "geek_card": any card of the collection into the Sleeve (once)
                  Мародер       "loot": copies of a dead character's Sleeve into his own (once)
                  Наставник     "mentor_stance": on night 1, his stance for phases 1 and 2
@@ -32,11 +32,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import NEXT_PHASE, THIS_PHASE, between
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, JsonValue, Order, PlayerState
 from engine.rulesets.mafik.costs import CULTIST_HAND_CARDS, exiled
+from engine.rulesets.mafik.order import (
+    LAYER_HIGHLANDER,
+    STEP_PERK_BLOODHOUND,
+    STEP_PERK_LAWYER,
+    STEP_PERK_MONK,
+    STEP_PERK_PATROLMAN,
+    STEP_PERK_VOTES,
+)
 from engine.rulesets.mafik.orders import SET_CHECKS, living_target, tags_of, validate_orders, validator
+from engine.rulesets.mafik.perks_common import once, orders_of, require_role, with_role
 from engine.rulesets.mafik.registry import (
     CARDS,
     CATALOG,
@@ -57,26 +67,6 @@ HIGHLANDER_CAP = 6
 SECRETARY_FROM_DAY = 3
 MENTOR_PHASES = 2
 STANCES = ("normal", "upper", "lower")
-
-
-def _with_role(state: GameState, role: str) -> list[PlayerState]:
-    return [p for p in state.living() if p.public_role == role]
-
-
-def _require(state: GameState, pid: int, role: str, what: str) -> PlayerState:
-    player = state.player(pid)
-    if player.public_role != role:
-        raise Refusal("not_allowed", what=what, reason="role")
-    return player
-
-
-def _once(player: PlayerState, role: str, what: str) -> None:
-    if player.flags.get(f"used_{role}"):
-        raise Refusal("limit_reached", what=what, reason="once_a_game")
-
-
-def _orders_of(res: Resolution, kind: str) -> list[tuple[int, Order]]:
-    return [(pid, o) for pid, orders in res.scratch["orders"].items() for o in orders if o.kind == kind]
 
 
 def _non_peaceful(state: GameState, pid: int, card: str) -> bool:
@@ -111,8 +101,8 @@ def avenger_death(res: Resolution, player: PlayerState) -> bool | None:
     if card is None:
         return None
     player.hand.append(card)
-    state.add_effect("armor_each_phase", target=player.pid, source=player.pid, start=state.phase + 1,
-                     end=state.phase + 1, amount=AVENGER_ARMOR)
+    state.add_effect("armor_each_phase", target=player.pid, source=player.pid, during=NEXT_PHASE,
+                     amount=AVENGER_ARMOR)
     state.emit("avenger_revenge", "player", player.pid, card=card.card, armor=AVENGER_ARMOR)
     return False
 
@@ -125,7 +115,7 @@ DEATH_RULES.append(avenger_death)
 
 @validator("politician")
 def _politician(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    _require(state, pid, "politician", "politician")
+    require_role(state, pid, "politician", "politician")
     if not state.is_day:
         raise Refusal("wrong_phase", what="politician", reason="day_only")
     order.params = {}
@@ -134,40 +124,40 @@ def _politician(state: GameState, pid: int, order: Order, used: set[int]) -> int
 
 @validator("prosecutor")
 def _prosecutor(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    player = _require(state, pid, "prosecutor", "prosecutor")
+    player = require_role(state, pid, "prosecutor", "prosecutor")
     if not state.is_day:
         raise Refusal("wrong_phase", what="prosecutor", reason="day_only")
-    _once(player, "prosecutor", "prosecutor")
+    once(player, "prosecutor", "prosecutor")
     order.params = {}
     return 0
 
 
 @validator("bureaucrat")
 def _bureaucrat(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    player = _require(state, pid, "bureaucrat", "bureaucrat")
+    player = require_role(state, pid, "bureaucrat", "bureaucrat")
     if not state.is_day:
         raise Refusal("wrong_phase", what="bureaucrat", reason="day_only")
-    _once(player, "bureaucrat", "bureaucrat")
+    once(player, "bureaucrat", "bureaucrat")
     voter = living_target(state, pid, order.params.get("voter"), by="perk", allow_self=True)
     target = living_target(state, voter, order.params.get("target"), by="vote", allow_self=True)
     order.params = {"voter": voter, "target": target}
     return 0
 
 
-@PIPELINE.step("perks:votes", 490)
+@PIPELINE.step("perks:votes", STEP_PERK_VOTES)
 def vote_perks(res: Resolution) -> None:
-    """The day's Политик, Прокурор and Бюрократ orders become effects of this phase for the Вече (500)."""
+    """The day's Политик, Прокурор and Бюрократ orders become effects of this phase for the Вече (STEP_COUNCIL)."""
     state = res.state
     if not state.is_day:
         return
-    for pid, _order in _orders_of(res, "politician"):
-        state.add_effect("politician", target=pid, source=pid, end=state.phase)
-    for pid, _order in _orders_of(res, "prosecutor"):
-        state.player(pid).flags["used_prosecutor"] = 1
-        state.add_effect("prosecutor", target=pid, source=pid, end=state.phase)
-    for pid, order in _orders_of(res, "bureaucrat"):
-        state.player(pid).flags["used_bureaucrat"] = 1
-        state.add_effect("bureaucrat", target=int(order.params["voter"]), source=pid, end=state.phase,
+    for player, _order in orders_of(res, "politician"):
+        state.add_effect("politician", target=player.pid, source=player.pid, during=THIS_PHASE)
+    for player, _order in orders_of(res, "prosecutor"):
+        player.flags["used_prosecutor"] = 1
+        state.add_effect("prosecutor", target=player.pid, source=player.pid, during=THIS_PHASE)
+    for player, order in orders_of(res, "bureaucrat"):
+        player.flags["used_bureaucrat"] = 1
+        state.add_effect("bureaucrat", target=int(order.params["voter"]), source=player.pid, during=THIS_PHASE,
                          vote_for=int(order.params["target"]))
 
 
@@ -205,8 +195,8 @@ def bureaucrat(state: GameState, value: dict[int, int], **_: Any) -> dict[int, i
 
 def geek_card(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Гик: once a game, at any moment, any card of the collection into his Sleeve."""
-    player = _require(state, pid, "geek", "geek_card")
-    _once(player, "geek", "geek_card")
+    player = require_role(state, pid, "geek", "geek_card")
+    once(player, "geek", "geek_card")
     card = params.get("card")
     if not isinstance(card, str) or card not in CATALOG or CATALOG[card].colour == UNIQUE:
         raise Refusal("unknown_card", card=str(card))
@@ -221,8 +211,8 @@ def geek_card(state: GameState, pid: int, params: dict[str, Any]) -> None:
 
 def loot(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Мародер: once a game, at once, copies of every card in a dead character's Sleeve into his own."""
-    player = _require(state, pid, "looter", "loot")
-    _once(player, "looter", "loot")
+    player = require_role(state, pid, "looter", "loot")
+    once(player, "looter", "loot")
     target = params.get("target")
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(state.players):
         raise Refusal("invalid_target", target=target, reason="no_such_player")
@@ -248,7 +238,7 @@ def _keep_orders_valid(state: GameState, pid: int) -> None:
 
 def mentor_stance(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Наставник: during the first night he chooses the stance he starts in, for phases 1 and 2."""
-    _require(state, pid, "mentor", "mentor_stance")
+    require_role(state, pid, "mentor", "mentor_stance")
     if state.phase != 1:
         raise Refusal("wrong_phase", what="mentor_stance", reason="first_night_only")
     choice = params.get("stance")
@@ -257,7 +247,7 @@ def mentor_stance(state: GameState, pid: int, params: dict[str, Any]) -> None:
     before = list(state.effects)
     state.effects = [e for e in state.effects if not (e.kind == "stance" and e.target == pid and e.params.get("mentor"))]
     if choice != "normal":
-        state.add_effect("stance", target=pid, source=pid, start=1, end=MENTOR_PHASES, stance=choice, mentor=True)
+        state.add_effect("stance", target=pid, source=pid, during=between(1, MENTOR_PHASES), stance=choice, mentor=True)
     try:
         _keep_orders_valid(state, pid)
     except Refusal:
@@ -268,7 +258,7 @@ def mentor_stance(state: GameState, pid: int, params: dict[str, Any]) -> None:
 def secretary(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Секретарша: once a game, from the third night, one extra card from the Hand or the Sleeve this
     phase. `active: false` takes it back during the same phase (unless an order already needs it)."""
-    player = _require(state, pid, "secretary", "secretary")
+    player = require_role(state, pid, "secretary", "secretary")
     active = params.get("active", True)
     if not isinstance(active, bool):
         raise Refusal("bad_param", param="active", reason="not_a_flag")
@@ -288,9 +278,9 @@ def secretary(state: GameState, pid: int, params: dict[str, Any]) -> None:
         return
     if state.day_number < SECRETARY_FROM_DAY:
         raise Refusal("wrong_phase", what="secretary", reason="from_day_3")
-    _once(player, "secretary", "secretary")
+    once(player, "secretary", "secretary")
     player.flags["used_secretary"] = 1
-    state.add_effect("secretary", target=pid, source=pid, end=state.phase)
+    state.add_effect("secretary", target=pid, source=pid, during=THIS_PHASE)
 
 
 @QUERIES.modifier("extra_plays")
@@ -303,13 +293,13 @@ def secretary_extra(state: GameState, value: int, *, pid: int, **_: Any) -> int:
 
 @validator("bloodhound")
 def _bloodhound(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    player = _require(state, pid, "bloodhound", "bloodhound")
-    _once(player, "bloodhound", "bloodhound")
+    player = require_role(state, pid, "bloodhound", "bloodhound")
+    once(player, "bloodhound", "bloodhound")
     order.params = {"target": living_target(state, pid, order.params.get("target"), by="perk", allow_self=False)}
     return 0
 
 
-@PIPELINE.step("perks:bloodhound", 160)
+@PIPELINE.step("perks:bloodhound", STEP_PERK_BLOODHOUND)
 def bloodhound(res: Resolution) -> None:
     """Reports on the phase being watched (the plays as made, before any redirection), then this
     phase's choice: the target is told, and the next phase is watched."""
@@ -324,42 +314,42 @@ def bloodhound(res: Resolution) -> None:
         ]
         if seen:
             state.emit("bloodhound_report", "player", hound, target=target, plays=seen)
-    for pid, order in _orders_of(res, "bloodhound"):
+    for player, order in orders_of(res, "bloodhound"):
         target = int(order.params["target"])
-        state.player(pid).flags["used_bloodhound"] = 1
-        state.add_effect("bloodhound", target=target, source=pid, start=state.phase + 1, end=state.phase + 1)
-        state.emit("bloodhound_marked", "player", target, by=pid)
+        player.flags["used_bloodhound"] = 1
+        state.add_effect("bloodhound", target=target, source=player.pid, during=NEXT_PHASE)
+        state.emit("bloodhound_marked", "player", target, by=player.pid)
 
 
 # ---------------------------------------------------------------- Адвокат, Патрульный, Монах
 
 
-@PIPELINE.step("perks:lawyer", 210)
+@PIPELINE.step("perks:lawyer", STEP_PERK_LAWYER)
 def lawyer(res: Resolution) -> None:
     """Адвокат: 2 armor every day."""
     if res.state.is_day:
-        for player in _with_role(res.state, "lawyer"):
+        for player in with_role(res.state, "lawyer"):
             res.add_armor(player.pid, LAWYER_ARMOR)
 
 
-@PIPELINE.step("perks:patrolman", 460)
+@PIPELINE.step("perks:patrolman", STEP_PERK_PATROLMAN)
 def patrolman(res: Resolution) -> None:
     """Патрульный: every night, one random non-peaceful card that other characters played this night
     (from the Hand or the Sleeve, as what it was played as); nothing when there is none."""
     state = res.state
     if not state.is_night:
         return
-    for player in _with_role(state, "patrolman"):
+    for player in with_role(state, "patrolman"):
         cards = [p.spec.id for p in res.plays
                  if p.actor != player.pid and _non_peaceful(state, p.actor, p.spec.id)]
         if cards:
             state.emit("patrol_card", "player", player.pid, card=state.random.choice(cards))
 
 
-@PIPELINE.step("perks:monk", 750)
+@PIPELINE.step("perks:monk", STEP_PERK_MONK)
 def monk(res: Resolution) -> None:
     """Монах: 1 or 2 cards in hand at the end of a phase (after damage and refills): draws 1."""
-    for player in _with_role(res.state, "monk"):
+    for player in with_role(res.state, "monk"):
         if len(player.hand) in MONK_HANDS:
             res.draw(player.pid, 1)
 
@@ -367,7 +357,7 @@ def monk(res: Resolution) -> None:
 # ---------------------------------------------------------------- Горец
 
 
-@replacement("highlander", 59)
+@replacement("highlander", LAYER_HIGHLANDER)
 def highlander(res: Resolution, packet: DamagePacket) -> None:
     """Горец: at night, at most 6 damage in all from other characters' cards (after every increase,
     before armor; packets count in resolution order)."""

@@ -28,12 +28,24 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.checks import learn
+from engine.core.durations import NEXT_NIGHT, THIS_PHASE, onwards
 from engine.core.phase import kill, take
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
-from engine.core.state import CardInstance, GameState, Order, PlayerState
+from engine.core.state import CardInstance, GameState, Order
 from engine.rulesets.mafik.costs import card_cost, exiled
+from engine.rulesets.mafik.order import (
+    STEP_PERK_ALIEN,
+    STEP_PERK_FORTUNE_TELLER,
+    STEP_PERK_GUARD,
+    STEP_PERK_LAZYBONES,
+    STEP_PERK_MEDIUM,
+    STEP_PERK_PARANOIAC,
+    STEP_PERK_REVOLUTIONARY,
+    STEP_PERK_RIPPER,
+    STEP_PERK_SCIENTIST,
+)
 from engine.rulesets.mafik.orders import (
     SET_CHECKS,
     counts_toward_limit,
@@ -42,6 +54,7 @@ from engine.rulesets.mafik.orders import (
     played_spec,
     validator,
 )
+from engine.rulesets.mafik.perks_common import once, orders_of, require_role, with_role
 from engine.rulesets.mafik.registry import (
     CATALOG,
     COLOURS,
@@ -71,19 +84,7 @@ CARD_COLOURS = (*COLOURS, NEUTRAL, UNIQUE)
 KINDS = ("alien_credits", "paranoiac_armor", "revolution", "guard", "scientist_discard", "ripper", "fortune")
 
 
-# ---------------------------------------------------------------- shared helpers
-
-
-def _role(state: GameState, pid: int, role: str, what: str) -> PlayerState:
-    player = state.player(pid)
-    if player.public_role != role:
-        raise Refusal("not_allowed", what=what, reason="role")
-    return player
-
-
-def _once(player: PlayerState, role: str, what: str) -> None:
-    if player.flags.get(f"used_{role}"):
-        raise Refusal("limit_reached", what=what, reason="once_per_game")
+# ---------------------------------------------------------------- helpers of this module
 
 
 def _night(state: GameState, what: str) -> None:
@@ -105,18 +106,6 @@ def _hand_cards(state: GameState, pid: int, value: Any, used: set[int], counts: 
             raise Refusal("card_used_twice", uid=uid)
         used.add(uid)
     return list(value)
-
-
-def _orders(res: Resolution, kind: str) -> list[tuple[PlayerState, Order]]:
-    """This phase's valid orders of a kind, by seat."""
-    out = []
-    for pid, orders in sorted(res.scratch["orders"].items()):
-        out += [(res.state.player(pid), o) for o in orders if o.kind == kind]
-    return out
-
-
-def _with_role(state: GameState, role: str) -> list[PlayerState]:
-    return [p for p in state.living() if p.public_role == role]
 
 
 def _one_a_phase(state: GameState, pid: int, orders: list[Order]) -> None:
@@ -145,14 +134,14 @@ SET_CHECKS.append(_one_a_phase)
 @validator("alien_credits")
 def _alien_credits(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, instead of playing a card from the Sleeve: 2 Кредит into the Hand."""
-    _once(_role(state, pid, "alien", "alien_credits"), "alien", "alien_credits")
+    once(require_role(state, pid, "alien", "alien_credits"), "alien", "alien_credits")
     order.params = {"instead_of": "sleeve"}
     return 0
 
 
-@PIPELINE.step("perks:alien", 410)
+@PIPELINE.step("perks:alien", STEP_PERK_ALIEN)
 def alien(res: Resolution) -> None:
-    for player, _order in _orders(res, "alien_credits"):
+    for player, _order in orders_of(res, "alien_credits"):
         player.flags["used_alien"] = 1
         player.hand += [res.state.new_card(CREDIT) for _ in range(ALIEN_CREDITS)]
         res.state.emit("alien_credits", "player", player.pid, card=CREDIT, count=ALIEN_CREDITS)
@@ -170,11 +159,11 @@ def record_damage_discard(res: Resolution, pid: int, card: CardInstance) -> None
 ON_DAMAGE_DISCARD.append(record_damage_discard)
 
 
-@PIPELINE.step("perks:medium", 860)
+@PIPELINE.step("perks:medium", STEP_PERK_MEDIUM)
 def medium(res: Resolution) -> None:
     """The Медиум learns, for every dead character, the colour of the last card it discarded for damage."""
     state = res.state
-    for seer in _with_role(state, "medium"):
+    for seer in with_role(state, "medium"):
         for dead in state.players:
             if dead.alive or seer.flags.get(f"medium_knows_{dead.pid}"):
                 continue
@@ -192,15 +181,15 @@ def medium(res: Resolution) -> None:
 @validator("paranoiac_armor")
 def _paranoiac_armor(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, at night: 3 armor."""
-    _once(_role(state, pid, "paranoiac", "paranoiac_armor"), "paranoiac", "paranoiac_armor")
+    once(require_role(state, pid, "paranoiac", "paranoiac_armor"), "paranoiac", "paranoiac_armor")
     _night(state, "paranoiac_armor")
     order.params = {}
     return 0
 
 
-@PIPELINE.step("perks:paranoiac", 210)
+@PIPELINE.step("perks:paranoiac", STEP_PERK_PARANOIAC)
 def paranoiac(res: Resolution) -> None:
-    for player, _order in _orders(res, "paranoiac_armor"):
+    for player, _order in orders_of(res, "paranoiac_armor"):
         player.flags["used_paranoiac"] = 1
         res.add_armor(player.pid, PARANOIAC_ARMOR)
 
@@ -223,8 +212,8 @@ def _uids_in_orders(state: GameState, pid: int) -> set[int]:
 
 def addict_move(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Наркоман, once a game, at any moment: any number of Sleeve cards into the Hand."""
-    player = _role(state, pid, "addict", "addict_move")
-    _once(player, "addict", "addict_move")
+    player = require_role(state, pid, "addict", "addict_move")
+    once(player, "addict", "addict_move")
     if exiled(state, pid):
         raise Refusal("not_allowed", what="addict_move", reason="exiled")
     cards = params.get("cards")
@@ -271,7 +260,7 @@ DAMAGE_DISCARD_INSTEAD.append(warrior)
 @validator("revolution")
 def _revolution(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """By day: up to 3 public votes against a target, 2 Hand cards (not Долги) discarded for each."""
-    _role(state, pid, "revolutionary", "revolution")
+    require_role(state, pid, "revolutionary", "revolution")
     if not state.is_day:
         raise Refusal("wrong_phase", what="revolution", reason="day_only")
     target = living_target(state, pid, order.params.get("target"), by="vote", allow_self=False)
@@ -285,16 +274,16 @@ def _revolution(state: GameState, pid: int, order: Order, used: set[int]) -> int
     return 0
 
 
-@PIPELINE.step("perks:revolutionary", 160)
+@PIPELINE.step("perks:revolutionary", STEP_PERK_REVOLUTIONARY)
 def revolutionary(res: Resolution) -> None:
     """The cards go (not replaced); the votes are announced and counted by the Вече (votes_against)."""
     state = res.state
-    for player, order in _orders(res, "revolution"):
+    for player, order in orders_of(res, "revolution"):
         for uid in order.params["cards"]:
             player.discard.append(take(player.hand, int(uid)))
         votes = len(order.params["cards"]) // REVOLUTION_CARDS_PER_VOTE
         target = int(order.params["target"])
-        state.add_effect("revolution_votes", target=target, source=player.pid, end=state.phase, votes=votes)
+        state.add_effect("revolution_votes", target=target, source=player.pid, during=THIS_PHASE, votes=votes)
         state.emit("revolution_votes", "public", None, pid=player.pid, target=target, votes=votes)
 
 
@@ -309,14 +298,14 @@ def revolution_votes(state: GameState, value: int, *, target: int, **_: Any) -> 
 @validator("guard")
 def _guard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, at night, instead of Sleeve plays: a target (himself allowed) to watch."""
-    _once(_role(state, pid, "guard", "guard"), "guard", "guard")
+    once(require_role(state, pid, "guard", "guard"), "guard", "guard")
     _night(state, "guard")
     target = living_target(state, pid, order.params.get("target"), by="perk", allow_self=True)
     order.params = {"target": target, "instead_of": "sleeve"}
     return 0
 
 
-@PIPELINE.step("perks:guard", 460)
+@PIPELINE.step("perks:guard", STEP_PERK_GUARD)
 def guard(res: Resolution) -> None:
     state = res.state
     if state.is_night:  # the watches already in force report this night's plays on their targets
@@ -325,10 +314,10 @@ def guard(res: Resolution) -> None:
                 continue
             cards = [r.card for r in state.history if r.phase == state.phase and watch.target in r.targets]
             state.emit("guard_report", "player", watch.source, target=watch.target, cards=cards)
-    for player, order in _orders(res, "guard"):
+    for player, order in orders_of(res, "guard"):
         player.flags["used_guard"] = 1
         target = int(order.params["target"])
-        state.add_effect("guarded", target=target, source=player.pid, start=state.phase + 2)
+        state.add_effect("guarded", target=target, source=player.pid, during=onwards(NEXT_NIGHT))
         state.emit("guard_set", "player", player.pid, target=target)
 
 
@@ -338,15 +327,15 @@ def guard(res: Resolution) -> None:
 @validator("scientist_discard")
 def _scientist_discard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, at night: discard two Hand cards and draw replacements, even while playing cards."""
-    _once(_role(state, pid, "scientist", "scientist_discard"), "scientist", "scientist_discard")
+    once(require_role(state, pid, "scientist", "scientist_discard"), "scientist", "scientist_discard")
     _night(state, "scientist_discard")
     order.params = {"cards": _hand_cards(state, pid, order.params.get("cards"), used, (2,))}
     return 0
 
 
-@PIPELINE.step("perks:scientist", 150)
+@PIPELINE.step("perks:scientist", STEP_PERK_SCIENTIST)
 def scientist(res: Resolution) -> None:
-    for player, order in _orders(res, "scientist_discard"):
+    for player, order in orders_of(res, "scientist_discard"):
         player.flags["used_scientist"] = 1
         for uid in order.params["cards"]:
             card = take(player.hand, int(uid))
@@ -370,7 +359,7 @@ def spendthrift(state: GameState, value: bool, *, pid: int, cost: int, **_: Any)
 
 def lucky_redraw(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """On the first night, up to twice: the Hand back into the deck, shuffled, 6 cards drawn again."""
-    player = _role(state, pid, "lucky", "lucky_redraw")
+    player = require_role(state, pid, "lucky", "lucky_redraw")
     if state.phase != 1:
         raise Refusal("wrong_phase", what="lucky_redraw", reason="first_night_only")
     done = player.flags.get("lucky_redraws", 0)
@@ -397,7 +386,7 @@ def lucky_redraw(state: GameState, pid: int, params: dict[str, Any]) -> None:
 @validator("ripper")
 def _ripper(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, in any phase: kill a character who has 1 card in the Hand (at the deadline)."""
-    _once(_role(state, pid, "ripper", "ripper"), "ripper", "ripper")
+    once(require_role(state, pid, "ripper", "ripper"), "ripper", "ripper")
     target = living_target(state, pid, order.params.get("target"), by="perk", allow_self=False)
     if len(state.player(target).hand) != 1:
         raise Refusal("invalid_target", target=target, reason="hand_size")
@@ -405,9 +394,9 @@ def _ripper(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return 0
 
 
-@PIPELINE.step("perks:ripper", 790)
+@PIPELINE.step("perks:ripper", STEP_PERK_RIPPER)
 def ripper(res: Resolution) -> None:
-    for player, order in _orders(res, "ripper"):
+    for player, order in orders_of(res, "ripper"):
         player.flags["used_ripper"] = 1
         target = int(order.params["target"])
         if res.state.player(target).alive:
@@ -420,16 +409,16 @@ def ripper(res: Resolution) -> None:
 @validator("fortune")
 def _fortune(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, instead of playing a card from the Sleeve: another player's card of the last phase, hidden among 3."""
-    _once(_role(state, pid, "fortune_teller", "fortune"), "fortune_teller", "fortune")
+    once(require_role(state, pid, "fortune_teller", "fortune"), "fortune_teller", "fortune")
     target = living_target(state, pid, order.params.get("target"), by="perk", allow_self=False)
     order.params = {"target": target, "instead_of": "sleeve"}
     return 0
 
 
-@PIPELINE.step("perks:fortune_teller", 460)
+@PIPELINE.step("perks:fortune_teller", STEP_PERK_FORTUNE_TELLER)
 def fortune_teller(res: Resolution) -> None:
     state = res.state
-    for player, order in _orders(res, "fortune"):
+    for player, order in orders_of(res, "fortune"):
         player.flags["used_fortune_teller"] = 1
         target = int(order.params["target"])
         played = [r.card for r in state.history if r.phase == state.phase - 1 and r.actor == target]
@@ -461,12 +450,12 @@ ON_REBUILD.append(magician)
 # ---------------------------------------------------------------- Лентяй
 
 
-@PIPELINE.step("perks:lazybones", 210)
+@PIPELINE.step("perks:lazybones", STEP_PERK_LAZYBONES)
 def lazybones(res: Resolution) -> None:
     """A night without playing any card (from the Hand or the Sleeve) gives 3 armor; discarding is not playing."""
     if not res.state.is_night:
         return
-    for player in _with_role(res.state, "lazybones"):
+    for player in with_role(res.state, "lazybones"):
         if not res.plays_by(player.pid):
             res.add_armor(player.pid, LAZYBONES_ARMOR)
 
@@ -476,8 +465,8 @@ def lazybones(res: Resolution) -> None:
 
 def undertaker(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Once a game, at any moment: the side of up to 3 chosen dead characters (through checks)."""
-    player = _role(state, pid, "undertaker", "undertaker")
-    _once(player, "undertaker", "undertaker")
+    player = require_role(state, pid, "undertaker", "undertaker")
+    once(player, "undertaker", "undertaker")
     corpses = params.get("targets")
     if (not isinstance(corpses, list) or not 1 <= len(corpses) <= UNDERTAKER_CORPSES
             or not all(type(c) is int for c in corpses) or len(set(corpses)) != len(corpses)):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from engine.core.cards import CardCatalog, CardRegistry
 from engine.core.phase import DeathRule, Instead, OnDiscard
 from engine.core.queries import Queries
-from engine.core.resolution import Pipeline, Replacement
+from engine.core.resolution import Pipeline, Replacement, add_replacement
 from engine.core.state import GameState
 
 NAME = "mafik"
@@ -31,11 +31,10 @@ DEATH_RULES: list[DeathRule] = []
 
 
 def replacement(name: str, layer: int) -> Callable[[Replacement], Replacement]:
-    """Register a damage replacement; layers run in increasing order."""
+    """Register a damage replacement at its layer (named in order.py); layers run in increasing order."""
 
     def register(fn: Replacement) -> Replacement:
-        REPLACEMENTS.append((layer, name, fn))
-        REPLACEMENTS.sort(key=lambda r: r[0])
+        add_replacement(REPLACEMENTS, name, layer, fn)
         return fn
 
     return register

@@ -1,16 +1,8 @@
-"""Мафик's resolution pipeline.
+"""Мафик's core pipeline steps: commit, tick, targeting, effects, triggers, damage, discards, deaths, end.
 
-  100 commit     re-validate, pay costs (Sleeve, Культист's hand, blood), move cards, owe refills
-  200 tick       persistent effects of this phase (poison, armor every phase, delayed damage…)
-  300 targeting  reactions to being targeted (TARGETING hooks: Отражение, В молоко, Обрез…)
-  400 effects    card behaviours, by priority then seat
-  450 triggers   effects that watch this phase's plays (TRIGGERS hooks)
-  500 votes      the Вече by day (council.py)
-  600 damage     damage packets folded through replacements (damage.py); the Маньяк's blood
-  700 discards   damage discards, refills, then draws owed
-  800 deaths     0 cards = death (DEATH_RULES may say otherwise)
-  850 day end    private messages spent, chat rooms formed, the Предатель's lead (comms.py, neutral.py)
-  900 end        hand counts, effects expire, win check, next phase
+The whole order of resolution — these steps, the ones cards, roles, the Вече and the chats add from
+their own modules, and the damage replacement layers — is the table in order.py (checked in by
+tests/engine/pipeline_mafik.txt). A new step takes a new name and number there.
 """
 
 from __future__ import annotations
@@ -20,6 +12,17 @@ from collections.abc import Callable
 from engine.core.phase import close_phase, decide_deaths, finish, revalidate, settle_damage, take
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Order, PlayRecord
+from engine.rulesets.mafik.order import (
+    STEP_COMMIT,
+    STEP_DAMAGE,
+    STEP_DEATHS,
+    STEP_DISCARDS,
+    STEP_EFFECTS,
+    STEP_END,
+    STEP_TARGETING,
+    STEP_TICK,
+    STEP_TRIGGERS,
+)
 from engine.rulesets.mafik.orders import find_card, played_spec, validate_orders
 from engine.rulesets.mafik.registry import CARDS, DAMAGE_DISCARD_INSTEAD, DEATH_RULES, ON_DAMAGE_DISCARD, PIPELINE, REPLACEMENTS
 
@@ -41,7 +44,7 @@ def pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstance
     return len(cards) + order.payment.points // 2, cards
 
 
-@PIPELINE.step("commit", 100)
+@PIPELINE.step("commit", STEP_COMMIT)
 def commit(res: Resolution) -> None:
     state = res.state
     valid = {p.pid: revalidate(state, p.pid, validate_orders) for p in state.living()}
@@ -69,7 +72,7 @@ def commit(res: Resolution) -> None:
                     res.owe_refill(pid, card)
 
 
-@PIPELINE.step("tick", 200)
+@PIPELINE.step("tick", STEP_TICK)
 def tick(res: Resolution) -> None:
     """Armor and damage that effects give every phase (or every night) they are active."""
     from engine.core.resolution import DamagePacket
@@ -93,31 +96,31 @@ def tick(res: Resolution) -> None:
                                     cause="card" if card else "effect"))
 
 
-@PIPELINE.step("targeting", 300)
+@PIPELINE.step("targeting", STEP_TARGETING)
 def targeting(res: Resolution) -> None:
     for hook in TARGETING:
         hook(res)
 
 
-@PIPELINE.step("effects", 400)
+@PIPELINE.step("effects", STEP_EFFECTS)
 def effects(res: Resolution) -> None:
     for play in sorted(res.plays, key=lambda p: (CARDS.priorities[p.spec.id], p.actor)):
         if not play.options.get("cancelled"):
             CARDS.behaviours[play.spec.id](play)
 
 
-@PIPELINE.step("triggers", 450)
+@PIPELINE.step("triggers", STEP_TRIGGERS)
 def triggers(res: Resolution) -> None:
     for hook in TRIGGERS:
         hook(res)
 
 
-@PIPELINE.step("damage", 600)
+@PIPELINE.step("damage", STEP_DAMAGE)
 def damage(res: Resolution) -> None:
     res.apply_replacements(REPLACEMENTS)
 
 
-@PIPELINE.step("discards", 700)
+@PIPELINE.step("discards", STEP_DISCARDS)
 def discards(res: Resolution) -> None:
     for player in res.state.living():
         settle_damage(res, player, ON_DAMAGE_DISCARD, DAMAGE_DISCARD_INSTEAD)
@@ -127,12 +130,12 @@ def discards(res: Resolution) -> None:
             res.draw(player.pid, owed)
 
 
-@PIPELINE.step("deaths", 800)
+@PIPELINE.step("deaths", STEP_DEATHS)
 def deaths(res: Resolution) -> None:
     decide_deaths(res, DEATH_RULES)
 
 
-@PIPELINE.step("end", 900)
+@PIPELINE.step("end", STEP_END)
 def end(res: Resolution) -> None:
     from engine.rulesets.mafik.ruleset import begin_phase, shown_hand_size, win_check
 

@@ -1,30 +1,34 @@
-"""Damage replacements of Микромафик, applied in layer order, each at most once per packet.
-
-  10 weakness        Слабость: −1 to each damage of the weakened player's cards played this phase
-  20 warning shot    Предупредительный выстрел: ×2 for the shooter's attack cards on the target
-  30 sniper cap      at most 3 damage a night to one target from Снайперские винтовки
-  40 first night     nobody takes more than 4 damage on the first night
-  50 personal guard  Персональная охрана: no damage tonight
-  60 armor           each armor point cancels one damage (not for armor-ignoring damage)
-  70 adrenaline      Адреналин: the rest is taken the next day instead
+"""Damage replacements of Микромафик, applied in layer order (the LAYER_ names of order.py), each at
+most once per packet: Слабость, Предупредительный выстрел, the Снайперская винтовка cap, the first
+night's cap, Персональная охрана, armor, Адреналин.
 """
 
 from __future__ import annotations
 
+from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import DamagePacket, Resolution
+from engine.rulesets.micromafik.order import (
+    LAYER_ADRENALINE,
+    LAYER_ARMOR,
+    LAYER_FIRST_NIGHT,
+    LAYER_PERSONAL_GUARD,
+    LAYER_SNIPER_CAP,
+    LAYER_WARNING_SHOT,
+    LAYER_WEAKNESS,
+)
 from engine.rulesets.micromafik.registry import replacement
 
 SNIPER_CAP = 3
 
 
-@replacement("weakness", 10)
+@replacement("weakness", LAYER_WEAKNESS)
 def weakness(res: Resolution, packet: DamagePacket) -> None:
     if packet.cause != "card" or packet.fixed or packet.source is None:
         return
     packet.amount = max(0, packet.amount - len(res.state.effects_of("weakness", target=packet.source)))
 
 
-@replacement("warning_shot", 20)
+@replacement("warning_shot", LAYER_WARNING_SHOT)
 def warning_shot(res: Resolution, packet: DamagePacket) -> None:
     if packet.fixed or packet.colour != "attack" or packet.source is None:
         return
@@ -44,13 +48,13 @@ def _spend(res: Resolution, key: str, packet: DamagePacket, limit: int) -> None:
     res.scratch[key][packet.target] = left - packet.amount
 
 
-@replacement("sniper_cap", 30)
+@replacement("sniper_cap", LAYER_SNIPER_CAP)
 def sniper_cap(res: Resolution, packet: DamagePacket) -> None:
     if packet.card == "sniper_rifle" and packet.cause == "card":
         _spend(res, "sniper_budget", packet, SNIPER_CAP)
 
 
-@replacement("first_night", 40)
+@replacement("first_night", LAYER_FIRST_NIGHT)
 def first_night(res: Resolution, packet: DamagePacket) -> None:
     if res.phase != 1:
         return
@@ -60,13 +64,13 @@ def first_night(res: Resolution, packet: DamagePacket) -> None:
     _spend(res, "first_night_budget", packet, cap)
 
 
-@replacement("personal_guard", 50)
+@replacement("personal_guard", LAYER_PERSONAL_GUARD)
 def personal_guard(res: Resolution, packet: DamagePacket) -> None:
     if res.state.effects_of("personal_guard", target=packet.target):
         packet.amount = 0
 
 
-@replacement("armor", 60)
+@replacement("armor", LAYER_ARMOR)
 def armor(res: Resolution, packet: DamagePacket) -> None:
     res.scratch.setdefault("damaged", set()).add(packet.target)
     if packet.ignore_armor:
@@ -77,12 +81,12 @@ def armor(res: Resolution, packet: DamagePacket) -> None:
     packet.amount -= absorbed
 
 
-@replacement("adrenaline", 70)
+@replacement("adrenaline", LAYER_ADRENALINE)
 def adrenaline(res: Resolution, packet: DamagePacket) -> None:
     state = res.state
     if packet.fixed or not state.is_night or not state.effects_of("adrenaline", target=packet.target):
         return
-    state.add_effect("deferred_damage", target=packet.target, source=packet.source,
-                     start=state.phase + 1, end=state.phase + 1, amount=packet.amount)
+    state.add_effect("deferred_damage", target=packet.target, source=packet.source, during=NEXT_PHASE,
+                     amount=packet.amount)
     state.emit("damage_deferred", "player", packet.target, amount=packet.amount)
     packet.amount = 0

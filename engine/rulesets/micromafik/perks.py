@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import NEXT_PHASE, n_phases
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, PlayerState
+from engine.rulesets.micromafik.order import (
+    STEP_PERK_BANKER,
+    STEP_PERK_LAZYBONES,
+    STEP_PERK_MONK,
+    STEP_PERK_STRONGMAN,
+    STEP_PERK_STRONGMAN_LOST,
+)
 from engine.rulesets.micromafik.registry import PIPELINE, QUERIES
 from engine.rulesets.micromafik.steps import DEATH_RULES, ON_DAMAGE_DISCARD
 
@@ -18,7 +26,7 @@ def _with_role(state: GameState, role: str) -> list[PlayerState]:
     return [p for p in state.living() if p.public_role == role]
 
 
-@PIPELINE.step("perks:banker", 150)
+@PIPELINE.step("perks:banker", STEP_PERK_BANKER)
 def banker(res: Resolution) -> None:
     """Банкир: the first time he plays a card with a cost, he also gets 2 armor."""
     for player in _with_role(res.state, "banker"):
@@ -29,7 +37,7 @@ def banker(res: Resolution) -> None:
             res.add_armor(player.pid, 2)
 
 
-@PIPELINE.step("perks:lazybones", 210)
+@PIPELINE.step("perks:lazybones", STEP_PERK_LAZYBONES)
 def lazybones(res: Resolution) -> None:
     """Лентяй: a night without playing a card gives 1 armor."""
     if not res.state.is_night:
@@ -39,7 +47,7 @@ def lazybones(res: Resolution) -> None:
             res.add_armor(player.pid, 1)
 
 
-@PIPELINE.step("perks:strongman", 210)
+@PIPELINE.step("perks:strongman", STEP_PERK_STRONGMAN)
 def strongman(res: Resolution) -> None:
     """Здоровяк: 1 armor every phase until the first damage he takes."""
     for player in _with_role(res.state, "strongman"):
@@ -57,7 +65,7 @@ def _damage_reached(res: Resolution, pid: int) -> bool:
     )
 
 
-@PIPELINE.step("perks:strongman_lost", 650)
+@PIPELINE.step("perks:strongman_lost", STEP_PERK_STRONGMAN_LOST)
 def strongman_lost(res: Resolution) -> None:
     for player in _with_role(res.state, "strongman"):
         if _damage_reached(res, player.pid) and not player.flags.get("strongman_lost"):
@@ -65,7 +73,7 @@ def strongman_lost(res: Resolution) -> None:
             res.state.emit("perk_lost", "player", player.pid, perk="strongman")
 
 
-@PIPELINE.step("perks:monk", 750)
+@PIPELINE.step("perks:monk", STEP_PERK_MONK)
 def monk(res: Resolution) -> None:
     """Монах: the first time he ends a phase with exactly 1 card, he draws 1."""
     for player in _with_role(res.state, "monk"):
@@ -99,7 +107,7 @@ def avenger_death(res: Resolution, player: PlayerState) -> bool | None:
         return wound[0].end == state.phase
     if not player.hand and not player.flags.get("wounded"):
         player.flags["wounded"] = 1
-        state.add_effect("mortally_wounded", target=player.pid, start=state.phase + 1, end=state.phase + 2)
+        state.add_effect("mortally_wounded", target=player.pid, during=n_phases(2, starting=NEXT_PHASE))
         state.emit("mortally_wounded", "public", None, pid=player.pid, until=state.phase + 2)
         return False
     return None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.cards import CardCatalog, CardRegistry
 from engine.core.queries import Queries
-from engine.core.resolution import Pipeline, Replacement
+from engine.core.resolution import Pipeline, Replacement, add_replacement
 
 NAME = "micromafik"
 COLOURS = ("attack", "defence", "support", "info")  # the seed's order (ties name the first)
@@ -16,12 +18,11 @@ PIPELINE = Pipeline()
 REPLACEMENTS: list[tuple[int, str, Replacement]] = []
 
 
-def replacement(name: str, layer: int):  # type: ignore[no-untyped-def]
-    """Register a damage replacement; layers run in increasing order."""
+def replacement(name: str, layer: int) -> Callable[[Replacement], Replacement]:
+    """Register a damage replacement at its layer (named in order.py); layers run in increasing order."""
 
     def register(fn: Replacement) -> Replacement:
-        REPLACEMENTS.append((layer, name, fn))
-        REPLACEMENTS.sort(key=lambda r: r[0])
+        add_replacement(REPLACEMENTS, name, layer, fn)
         return fn
 
     return register

@@ -1,20 +1,13 @@
-"""Микромафик's resolution pipeline: the named steps, in order.
+"""Микромафик's core pipeline steps: commit, tick, targeting, effects, damage, discards, deaths, end.
 
-  100 commit     re-validate orders, pay costs, move played/discarded cards, owe refills
-  200 tick       persistent effects of this phase (poison, armor every phase, delayed damage)
-  300 targeting  reactions to being targeted (Шипы)
-  400 effects    card behaviours, by priority then seat
-  450 triggers   effects that watch this phase's plays (Гласность, Слежка, Оплатить счёт, избиение)
-  500 votes      the mafia's kill vote by night, the Вече by day
-  600 damage     damage packets folded through replacements (see damage.py)
-  700 discards   damage discards, refills (710: Прилив энергии's forced discard, cards/defence.py)
-  800 deaths     0 cards (and the roles that bend that) = death
-  900 end        hand counts, effects expire, win check, next phase
-Role perks hook into these steps from perks.py.
+The whole order of resolution — these steps, the ones cards, role perks (perks.py) and votes (votes.py)
+add, and the damage replacement layers — is the table in order.py (checked in by
+tests/engine/pipeline_micromafik.txt). A new step takes a new name and number there.
 """
 
 from __future__ import annotations
 
+from engine.core.durations import n_phases
 from engine.core.phase import (
     DeathRule,
     OnDiscard,
@@ -27,6 +20,16 @@ from engine.core.phase import (
 )
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Order, PlayerState, PlayRecord
+from engine.rulesets.micromafik.order import (
+    STEP_COMMIT,
+    STEP_DAMAGE,
+    STEP_DEATHS,
+    STEP_DISCARDS,
+    STEP_EFFECTS,
+    STEP_END,
+    STEP_TARGETING,
+    STEP_TICK,
+)
 from engine.rulesets.micromafik.orders import validate_orders
 from engine.rulesets.micromafik.registry import CARDS, CATALOG, PIPELINE, REPLACEMENTS
 
@@ -44,11 +47,11 @@ def _pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstanc
     player.points -= order.payment.points
     res.scratch.setdefault("paid_cards", {}).setdefault(pid, []).extend(cards)
     if order.payment.options.get("insurance_bluff") and any(c.card == "insurance" for c in cards):
-        res.state.add_effect("shown_hand_plus", target=pid, source=pid, end=res.phase + 1)
+        res.state.add_effect("shown_hand_plus", target=pid, source=pid, during=n_phases(2))
     return order.payment.points + len(cards), cards
 
 
-@PIPELINE.step("commit", 100)
+@PIPELINE.step("commit", STEP_COMMIT)
 def commit(res: Resolution) -> None:
     state = res.state
     valid = {p.pid: revalidate(state, p.pid, validate_orders) for p in state.living()}
@@ -104,7 +107,7 @@ def commit(res: Resolution) -> None:
 # ---------------------------------------------------------------- 200 tick
 
 
-@PIPELINE.step("tick", 200)
+@PIPELINE.step("tick", STEP_TICK)
 def tick(res: Resolution) -> None:
     """Persistent effects that act every phase they are active."""
     from engine.core.resolution import DamagePacket
@@ -128,7 +131,7 @@ def tick(res: Resolution) -> None:
 # ---------------------------------------------------------------- 300 targeting
 
 
-@PIPELINE.step("targeting", 300)
+@PIPELINE.step("targeting", STEP_TARGETING)
 def targeting(res: Resolution) -> None:
     """Шипы: whoever targets a character with spikes with a card takes 2 damage."""
     from engine.core.resolution import DamagePacket
@@ -144,7 +147,7 @@ def targeting(res: Resolution) -> None:
 # ---------------------------------------------------------------- 400 effects
 
 
-@PIPELINE.step("effects", 400)
+@PIPELINE.step("effects", STEP_EFFECTS)
 def effects(res: Resolution) -> None:
     for play in sorted(res.plays, key=lambda p: (CARDS.priorities[p.spec.id], p.actor)):
         CARDS.behaviours[play.spec.id](play)
@@ -153,7 +156,7 @@ def effects(res: Resolution) -> None:
 # ---------------------------------------------------------------- 600 damage
 
 
-@PIPELINE.step("damage", 600)
+@PIPELINE.step("damage", STEP_DAMAGE)
 def damage(res: Resolution) -> None:
     res.apply_replacements(REPLACEMENTS)
 
@@ -163,7 +166,7 @@ def damage(res: Resolution) -> None:
 ON_DAMAGE_DISCARD: list[OnDiscard] = []  # called for each card discarded for damage
 
 
-@PIPELINE.step("discards", 700)
+@PIPELINE.step("discards", STEP_DISCARDS)
 def discards(res: Resolution) -> None:
     state = res.state
     for player in state.living():
@@ -203,7 +206,7 @@ def _knockout_discards(res: Resolution, player: PlayerState) -> int:
 DEATH_RULES: list[DeathRule] = []  # (res, player) -> True dies, False lives, None no say
 
 
-@PIPELINE.step("deaths", 800)
+@PIPELINE.step("deaths", STEP_DEATHS)
 def deaths(res: Resolution) -> None:
     decide_deaths(res, DEATH_RULES)
 
@@ -211,7 +214,7 @@ def deaths(res: Resolution) -> None:
 # ---------------------------------------------------------------- 900 end
 
 
-@PIPELINE.step("end", 900)
+@PIPELINE.step("end", STEP_END)
 def end(res: Resolution) -> None:
     from engine.rulesets.micromafik.ruleset import begin_phase, shown_hand_size, win_check
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import DamagePacket, Resolution
+from engine.rulesets.micromafik.order import STEP_VOTES_COUNCIL, STEP_VOTES_MAFIA
 from engine.rulesets.micromafik.registry import PIPELINE, QUERIES
 from engine.rulesets.micromafik.roles import SECRET_ROLES
 
@@ -24,7 +26,7 @@ def _orders(res: Resolution, kind: str) -> dict[int, dict[str, Any]]:
     }
 
 
-@PIPELINE.step("votes:mafia", 500)
+@PIPELINE.step("votes:mafia", STEP_VOTES_MAFIA)
 def mafia_kill(res: Resolution) -> None:
     """Киллер 2 votes, Босс 1; the single top target takes 4 damage, +1 per paid boost."""
     state = res.state
@@ -53,7 +55,7 @@ def vote_weight(res: Resolution, pid: int) -> int:
     return weight
 
 
-@PIPELINE.step("votes:council", 500)
+@PIPELINE.step("votes:council", STEP_VOTES_COUNCIL)
 def council(res: Resolution) -> None:
     """Вече: the leader takes 5 (execution) or 2 (beating); two leaders 2 each; more, nothing."""
     state = res.state
@@ -76,7 +78,7 @@ def council(res: Resolution) -> None:
         amount = BEATING_DAMAGE if outcome == "beating" else EXECUTION_DAMAGE
         res.damage(DamagePacket(target=target, amount=amount, cause="council"))
         if outcome == "beating":
-            state.add_effect("beaten", target=target, start=state.phase + 1, end=state.phase + 1)
+            state.add_effect("beaten", target=target, during=NEXT_PHASE)
     elif len(leaders) == 2:
         outcome = "two_leaders"
         for target in leaders:

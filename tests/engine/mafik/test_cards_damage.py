@@ -350,6 +350,29 @@ def test_kick_upper_stance_deals_2():
     assert g.hand_size("B") == 3
 
 
+@pytest.mark.parametrize(("at_start", "taken", "expected_hand"), [("normal", "upper", 4), ("upper", "lower", 3)])
+def test_damage_card_reads_the_stance_as_the_phase_began_not_one_taken_this_phase(
+    monkeypatch: pytest.MonkeyPatch, at_start: str, taken: str, expected_hand: int,
+) -> None:
+    """A stance taken during this phase's resolution does not change what a damage card reads this
+    phase: the seed (000, «Правила»): "Эффекты карт вступают в силу одновременно, по окончании фазы, в
+    которую были сыграны", and «Стойка»: "Для доп. эффекта нужна определённая стойка"; docs/rulings.md:
+    "Stance variants use the stance the player is in as the effects begin" — the same snapshot the
+    defence cards read (cards/common.py `in_stance`). Пинок: 1 damage, 2 in the upper stance."""
+    from engine.rulesets.mafik import steps
+    from engine.rulesets.mafik.cards.common import set_stance
+
+    g = MafikScenario.night(2).player("A", hand=["kick", "dummy"]).player("B", hand=5)
+    in_stance(g, "A", at_start)
+
+    def takes_a_stance_before_the_effects(res: Any) -> None:  # as a card resolving earlier would
+        set_stance(res.state, g.pid("A"), taken, 2)
+
+    monkeypatch.setattr(steps, "TARGETING", [*steps.TARGETING, takes_a_stance_before_the_effects])
+    g.play("A", "kick", target="B").resolve()
+    assert g.hand_size("B") == expected_hand
+
+
 def test_kick_accusation_the_target_gets_no_armor_this_night():
     g = MafikScenario.night(2).player("A", hand=["kick", "dummy"]).player("B", hand=5).player("C", hand=["pistol", "dummy"])
     armor_each_phase(g, "B", 5)

@@ -362,7 +362,7 @@ def test_prosecutor_once_a_game():
     g.order("P", "prosecutor")
     g.resolve().resolve()  # day 1, night 2
     refusal = g.refusal("P", "prosecutor")
-    assert refusal.code == "limit_reached"
+    assert (refusal.code, refusal.params["reason"]) == ("limit_reached", "once_a_game")
     g.vote("P", "X")
     for name in ("Y", "A", "B", "M"):
         g.vote(name, "Y")

@@ -129,11 +129,13 @@ def test_alien_credits_adds_two_credits_to_the_hand():
     assert event.params == {"card": "credit", "count": 2}
 
 
-def test_alien_credits_once_per_game():
+def test_alien_credits_once_a_game():
+    """A spent perk is refused with the one reason every once-a-game perk gives (perks_common.once)."""
     g = maniac(MafikScenario.night(2).player("A", role="alien"))
     g.order("A", "alien_credits")
     g.resolve()
-    assert refused(g, "A", "alien_credits").code == "limit_reached"
+    refusal = refused(g, "A", "alien_credits")
+    assert (refusal.code, refusal.params["reason"]) == ("limit_reached", "once_a_game")
 
 
 def test_alien_credits_instead_of_a_sleeve_play():

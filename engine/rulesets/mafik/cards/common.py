@@ -9,11 +9,13 @@ from typing import Any
 from engine.core import messages
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.checks import learn
+from engine.core.durations import UNTIL_END, Duration, between, n_phases
 from engine.core.params import ParamContext, validate_params
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.costs import exiled
+from engine.rulesets.mafik.order import LAYER_DAMAGE_LOG, LAYER_NO_ARMOR, STEP_ABILITIES, STEP_SNAPSHOT
 from engine.rulesets.mafik.orders import SET_CHECKS, find_card, played_spec, validator
 from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, NAME, PIPELINE, replacement
 from engine.rulesets.mafik.roles import SECRET_ROLES
@@ -69,13 +71,12 @@ def new_card_to_sleeve(state: GameState, pid: int, card_id: str) -> bool:
 
 def set_stance(state: GameState, pid: int, stance: str, phases: int | None) -> None:
     """The player goes into a stance from now for `phases` phases (None: until changed)."""
-    end = None if phases is None else state.phase + phases - 1
-    state.add_effect("stance", target=pid, end=end, stance=stance)
+    state.add_effect("stance", target=pid, during=UNTIL_END if phases is None else n_phases(phases), stance=stance)
 
 
 def grant_play_as(play: Play, card_id: str) -> None:
     """Until the end of the game the player may play any Sleeve card as `card_id` (Солдат, Врач…)."""
-    play.state.add_effect("play_as", target=play.actor, source=play.actor, card=card_id)
+    play.state.add_effect("play_as", target=play.actor, source=play.actor, during=UNTIL_END, card=card_id)
 
 
 def side_of(play: Play, target: int) -> str:
@@ -96,11 +97,6 @@ def apply_effect(play: Play, card_id: str, params: dict[str, JsonValue], *, via:
     """Apply another card's effect as part of this play."""
     sub = Play(play.res, play.actor, CATALOG[card_id], dict(params), order=play.order, via=via)
     CARDS.behaviours[card_id](sub)
-
-
-def tonight(state: GameState) -> int:
-    """The last phase of "this night" (the current phase when played at night)."""
-    return state.phase if state.is_night else state.phase + 1
 
 
 # ---- added with the Урон cards ----
@@ -130,18 +126,18 @@ def review_messages(state: GameState, pid: int, order: Order) -> None:
     messages.review(state, pid, order, found, card)
 
 
-def deny_armor(play: Play, target: int, start: int, end: int | None) -> None:
-    """"Не может иметь броню" / "не получает брони": the target's armor counts for nothing in these phases."""
-    play.effect("no_armor", target=target, start=start, end=end)
+def deny_armor(play: Play, target: int, during: Duration) -> None:
+    """"Не может иметь броню" / "не получает брони": the target's armor counts for nothing `during`."""
+    play.effect("no_armor", target=target, during=during)
 
 
-@replacement("no_armor", 59)
+@replacement("no_armor", LAYER_NO_ARMOR)
 def _no_armor(res: Resolution, packet: DamagePacket) -> None:
     if res.state.effects_of("no_armor", target=packet.target):
         res.armor[packet.target] = 0
 
 
-@replacement("damage_log", 58)
+@replacement("damage_log", LAYER_DAMAGE_LOG)
 def _damage_log(res: Resolution, packet: DamagePacket) -> None:
     """Who has ever dealt damage to whom (armor or not), for "если цель наносила вам урон"."""
     if packet.source is not None and packet.source != packet.target:
@@ -164,11 +160,11 @@ def ability_spec(card_id: str) -> CardSpec:
     return replace(CATALOG[card_id], params=ABILITY_PARAMS[card_id])
 
 
-def grant_ability(play: Play, *, start: int, nights_only: bool = False, instead_of: str | None = None,
+def grant_ability(play: Play, *, during: Duration, nights_only: bool = False, instead_of: str | None = None,
                   **params: JsonValue) -> None:
-    """From phase `start` to the end of the game the player may use this card's ability
+    """`during` (usually FROM_NEXT_PHASE) the player may use this card's ability
     (`instead_of="sleeve"`: it takes the place of the phase's Sleeve card)."""
-    play.effect("ability", target=play.actor, start=start, card=play.spec.id, nights_only=nights_only,
+    play.effect("ability", target=play.actor, during=during, card=play.spec.id, nights_only=nights_only,
                 instead_of=instead_of, **params)
 
 
@@ -206,7 +202,7 @@ def _one_use_per_ability(state: GameState, pid: int, orders: list[Order]) -> Non
 SET_CHECKS.append(_one_use_per_ability)
 
 
-@PIPELINE.step("abilities", 110)
+@PIPELINE.step("abilities", STEP_ABILITIES)
 def _ability_plays(res: Resolution) -> None:
     """Each ability order becomes a play of its card (via="ability"), resolved with the others."""
     for pid, orders in res.scratch["orders"].items():
@@ -230,7 +226,7 @@ def once_a_phase(card_id: str) -> None:
 
 # ---- added with the Защита cards ----
 
-@PIPELINE.step("snapshot", 199)
+@PIPELINE.step("snapshot", STEP_SNAPSHOT)
 def _snapshot(res: Resolution) -> None:
     """Hand sizes and stances as the phase's effects begin: the cards played this phase have left the
     hand, nothing is drawn yet, no card of this phase has changed a stance — so the order in which
@@ -247,20 +243,22 @@ def hand_size(play: Play, pid: int) -> int:
 
 
 def in_stance(play: Play, which: str) -> bool:
-    """(Верхняя/Нижняя стойка: …): was the player in this stance as the phase's effects began?"""
+    """(Верхняя/Нижняя стойка: …): was the player in this stance as the phase's effects began? Every
+    card's stance variant reads this (docs/rulings.md): a stance a card of this phase takes does not
+    change what another card of this phase reads, whatever order they resolve in."""
     from engine.rulesets.mafik.costs import stance
 
     return str(play.res.scratch.get("stances", {}).get(play.actor) or stance(play.state, play.actor)) == which
 
 
-def next_day(state: GameState) -> int:
-    """"Следующим днём" / "на следующий день" / "на следующем голосовании"."""
-    return state.phase + 1 if state.is_night else state.phase + 2
+def upper(play: Play) -> bool:
+    """(Верхняя стойка: …) applies: see `in_stance`."""
+    return in_stance(play, "upper")
 
 
-def next_night(state: GameState) -> int:
-    """"Следующей ночью"."""
-    return state.phase + 2 if state.is_night else state.phase + 1
+def lower(play: Play) -> bool:
+    """(Нижняя стойка: …) applies: see `in_stance`."""
+    return in_stance(play, "lower")
 
 
 def lasting(state: GameState, target: int, card_id: str) -> bool:
@@ -270,18 +268,18 @@ def lasting(state: GameState, target: int, card_id: str) -> bool:
                for e in state.effects)
 
 
-def armor_for_phases(play: Play, target: int, amount: int, *, first: int, last: int | None,
-                     nights_only: bool = False) -> None:
-    """`amount` armor in every phase from `first` to `last` (None: to the end of the game; nights only
-    with `nights_only`). This phase's share comes at once (its tick has run); the rest is an
-    `armor_each_phase` effect carrying the card's id (see `lasting`)."""
+def armor_for_phases(play: Play, target: int, amount: int, *, during: Duration, nights_only: bool = False) -> None:
+    """`amount` armor in every phase `during` (nights only with `nights_only`). This phase's share comes
+    at once (its tick has run); the rest is an `armor_each_phase` effect carrying the card's id (see
+    `lasting`)."""
     state = play.state
     now = state.phase
+    first, last = during.span(now)
     if first <= now and (last is None or now <= last) and (state.is_night or not nights_only):
         play.armor(target, amount)
     start = max(first, now + 1)
     if last is None or start <= last:
-        play.effect("armor_each_phase", target=target, start=start, end=last, amount=amount,
+        play.effect("armor_each_phase", target=target, during=between(start, last), amount=amount,
                     nights_only=nights_only, card=play.spec.id)
 
 

@@ -4,7 +4,8 @@ Readings of unclear texts (see the report / docs/rulings.md):
 - "cards in hand" conditions (Уравнитель, Mana Burn's Sleeve, Coup de Grâce, Убийство) are read when the
   card resolves: the cards played this phase have left the hand, the replacements are not drawn yet;
   Гоп-стоп says "at the start of the night" and reads that snapshot.
-- A (Верхняя стойка: …) variant uses the player's stance in the phase the card resolves.
+- A (Верхняя стойка: …) variant uses the stance the player was in as the phase's effects began
+  (`upper`, cards/common.py), like every stance variant.
 - Abilities granted "every night" (Демоническая форма, Нож-кредитка) are used with an order of kind
   "ability" (cards/common.py) and resolve as plays of the card with via="ability".
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.cards import CardSpec, ParamSpec
+from engine.core.durations import FROM_NEXT_PHASE, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue
@@ -31,16 +33,14 @@ from engine.rulesets.mafik.cards.common import (
     new_card_to_sleeve,
     once_a_phase,
     to_sleeve,
+    upper,
 )
 from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.order import LAYER_BERSERK, LAYER_PEACEKEEPING
 from engine.rulesets.mafik.orders import CARD_CHECKS, play_option
 from engine.rulesets.mafik.registry import CARDS, CATALOG, QUERIES, replacement
 
 PISTOL = "pistol"
-
-
-def upper(play: Play) -> bool:
-    return stance(play.state, play.actor) == "upper"
 
 
 def played_card(res: Resolution, pid: int, card_id: str) -> bool:
@@ -48,10 +48,6 @@ def played_card(res: Resolution, pid: int, card_id: str) -> bool:
     return any(p.actor == pid and p.via != "ability"
                and (p.spec.id == card_id or (p.instance is not None and p.instance.card == card_id))
                for p in res.plays)
-
-
-def next_night(state: GameState) -> int:
-    return state.phase + 2 if state.is_night else state.phase + 1
 
 
 def _targets(params: dict[str, JsonValue]) -> list[int]:
@@ -171,7 +167,7 @@ CARD_CHECKS["chainsaw_massacre"] = _chainsaw_check
 def kick(play: Play) -> None:
     play.damage(play.target, 2 if upper(play) else 1)
     if accusation_hits(play):
-        deny_armor(play, play.target, play.state.phase, play.state.phase)
+        deny_armor(play, play.target, THIS_PHASE)
 
 
 @CARDS.card("machine_gun")
@@ -206,7 +202,7 @@ def poison(play: Play) -> None:
     """This night, and every night after it until the end of the game."""
     amount = (2 if upper(play) else 1) + (1 if accusation_hits(play) else 0)
     play.damage(play.target, amount)
-    play.effect("damage_each_phase", target=play.target, start=play.state.phase + 1, amount=amount,
+    play.effect("damage_each_phase", target=play.target, during=FROM_NEXT_PHASE, amount=amount,
                 nights_only=True, card="poison", colour="damage")
 
 
@@ -271,9 +267,9 @@ def demonic_form(play: Play) -> None:
         play.damage(play.target, 2 + accusation_hits(play))
         return
     if not abilities(state, play.actor, "demonic_form"):
-        grant_ability(play, start=state.phase + 1, nights_only=True)
+        grant_ability(play, during=FROM_NEXT_PHASE, nights_only=True)
     if play.params.get("upper"):
-        play.effect("stance", target=play.actor, start=state.phase + 1, end=state.phase + 2, stance="upper")
+        play.effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="upper")
 
 
 ABILITY_PARAMS["demonic_form"] = (ParamSpec("target", "target"), ParamSpec("accuse", "accusation", optional=True))
@@ -283,7 +279,7 @@ ABILITY_PARAMS["demonic_form"] = (ParamSpec("target", "target"), ParamSpec("accu
 def peacekeeping_operation(play: Play) -> None:
     """From the next phase: a play at night may carry the option armor_instead=True."""
     if not play.state.effects_of("peacekeeping", target=play.actor, phase=play.state.phase + 1):
-        play.effect("peacekeeping", target=play.actor, start=play.state.phase + 1)
+        play.effect("peacekeeping", target=play.actor, during=FROM_NEXT_PHASE)
 
 
 @play_option("armor_instead")
@@ -303,7 +299,7 @@ def _armor_instead_check(state: GameState, pid: int, spec: CardSpec, params: dic
         raise Refusal("not_allowed", what="accusation", card=spec.id, reason="armor_instead")
 
 
-@replacement("peacekeeping", 55)
+@replacement("peacekeeping", LAYER_PEACEKEEPING)
 def armor_instead(res: Resolution, packet: DamagePacket) -> None:
     """Миротворческая операция: what the play would deal to its targets this night becomes their armor."""
     play = packet.play
@@ -316,12 +312,11 @@ def armor_instead(res: Resolution, packet: DamagePacket) -> None:
 
 @CARDS.card("berserk")
 def berserk(play: Play) -> None:
-    end = play.state.phase + 3
-    play.effect("berserk", target=play.actor, end=end)
-    deny_armor(play, play.actor, play.state.phase, end)
+    play.effect("berserk", target=play.actor, during=n_phases(4))
+    deny_armor(play, play.actor, n_phases(4))
 
 
-@replacement("berserk", 20)
+@replacement("berserk", LAYER_BERSERK)
 def berserk_doubling(res: Resolution, packet: DamagePacket) -> None:
     """Damage by cards (directly or by their lasting effects): ×2 from a berserker, ×2 to a berserker."""
     if packet.fixed or packet.card is None:
@@ -335,13 +330,12 @@ def berserk_doubling(res: Resolution, packet: DamagePacket) -> None:
 
 @CARDS.card("vendetta")
 def vendetta(play: Play) -> None:
-    night = next_night(play.state)
     hurt = has_damaged(play.state, play.target, play.actor)
     play.tell(play.actor, "vendetta_confirmed" if hurt else "vendetta_denied", target=play.target)
     if hurt:
-        play.effect("vendetta", target=play.target, start=night, end=night)
+        play.effect("vendetta", target=play.target, during=NEXT_NIGHT)
     if upper(play):
-        deny_armor(play, play.target, night, night)
+        deny_armor(play, play.target, NEXT_NIGHT)
 
 
 @QUERIES.modifier("counts_toward_limit")
@@ -364,8 +358,8 @@ def optional_free(state: GameState, value: bool, *, pid: int, spec: CardSpec,
 def poisoned_blade(play: Play) -> None:
     play.damage(play.target, 2)
     if accusation_hits(play):
-        play.effect("damage_each_phase", target=play.target, start=play.state.phase + 1,
-                    end=play.state.phase + 2, amount=1, card="poisoned_blade", colour="damage")
+        play.effect("damage_each_phase", target=play.target, during=n_phases(2, starting=NEXT_PHASE), amount=1,
+                    card="poisoned_blade", colour="damage")
 
 
 @CARDS.card("credit_card_knife")
@@ -376,7 +370,7 @@ def credit_card_knife(play: Play) -> None:
         granted_upper = any(e.params.get("upper") for e in abilities(play.state, play.actor, "credit_card_knife"))
         play.damage(play.target, 2 if granted_upper or upper(play) else 1)
         return
-    grant_ability(play, start=play.state.phase + 1, nights_only=True, instead_of="sleeve", upper=upper(play))
+    grant_ability(play, during=FROM_NEXT_PHASE, nights_only=True, instead_of="sleeve", upper=upper(play))
 
 
 ABILITY_PARAMS["credit_card_knife"] = (ParamSpec("target", "target"),)

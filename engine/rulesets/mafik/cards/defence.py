@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.cards import ParamSpec
+from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
@@ -35,24 +36,26 @@ from engine.rulesets.mafik.cards.common import (
     grant_play_as,
     guessed_role,
     hand_size,
-    in_stance,
     lasting,
+    lower,
     new_card_to_sleeve,
-    next_day,
-    next_night,
-    tonight,
 )
 from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.order import (
+    LAYER_BODY_DOUBLE,
+    LAYER_PARANOIA,
+    STEP_ANCIENT_MEDALLION,
+    STEP_LAW_ABIDING,
+    STEP_NERVES_OF_STEEL,
+    STEP_NERVES_OF_STEEL_READY,
+    STEP_PARANOIA,
+)
 from engine.rulesets.mafik.orders import CARD_CHECKS, SET_CHECKS, find_card, played_spec, tags_of
 from engine.rulesets.mafik.registry import CARDS, CATALOG, PIPELINE, QUERIES, replacement
 from engine.rulesets.mafik.roles import has_role
 from engine.rulesets.mafik.steps import TARGETING
 
 DEBT = "debt"
-
-
-def lower(play: Play) -> bool:
-    return in_stance(play, "lower")
 
 
 def _redirect(params: dict[str, JsonValue], actor: int, mirrors: set[int]) -> None:
@@ -76,8 +79,7 @@ def martial_arts(play: Play) -> None:
 
 @CARDS.card("take_cover_and_roll")
 def take_cover_and_roll(play: Play) -> None:
-    phase = play.state.phase
-    armor_for_phases(play, play.actor, 2 if lower(play) else 1, first=phase, last=phase + 2)
+    armor_for_phases(play, play.actor, 2 if lower(play) else 1, during=n_phases(3))
 
 
 @CARDS.card("bunker")
@@ -94,8 +96,7 @@ def grit_your_teeth(play: Play) -> None:
 def escape_plan(play: Play) -> None:
     """Nothing, except for the Мафия and the Маньяк (who pay 1): 4 armor (lower stance: 6) next day."""
     if has_role(play.me, ("mafia", "maniac")):
-        day = next_day(play.state)
-        armor_for_phases(play, play.actor, 6 if lower(play) else 4, first=day, last=day)
+        armor_for_phases(play, play.actor, 6 if lower(play) else 4, during=NEXT_DAY)
 
 
 @CARDS.card("at_any_cost", priority=90)
@@ -111,15 +112,14 @@ def at_any_cost(play: Play) -> None:
 @CARDS.card("i_am_legend")
 def i_am_legend(play: Play) -> None:
     if not lasting(play.state, play.actor, play.spec.id):
-        armor_for_phases(play, play.actor, 1, first=play.state.phase, last=None)
+        armor_for_phases(play, play.actor, 1, during=UNTIL_END)
 
 
 @CARDS.card("tank")
 def tank(play: Play) -> None:
     play.armor(play.actor, 5)
     if not lower(play):
-        day = next_day(play.state)
-        play.effect("votes_against", target=play.actor, start=day, end=day, amount=2)
+        play.effect("votes_against", target=play.actor, during=NEXT_DAY, amount=2)
 
 
 # ---- armor for others ----
@@ -170,7 +170,7 @@ def bodyguard(play: Play) -> None:
 @CARDS.card("bulletproof_vest")
 def bulletproof_vest(play: Play) -> None:
     if not lasting(play.state, play.target, play.spec.id):
-        armor_for_phases(play, play.target, 1, first=play.state.phase, last=None, nights_only=True)
+        armor_for_phases(play, play.target, 1, during=UNTIL_END, nights_only=True)
 
 
 @CARDS.card("post_guards")
@@ -215,10 +215,10 @@ def doctor(play: Play) -> None:
 def ancient_medallion(play: Play) -> None:
     """Tonight and the next two nights (`_medallion`); a second one while it lasts does nothing."""
     if not lasting(play.state, play.actor, play.spec.id):
-        play.effect("ancient_medallion", target=play.actor, end=play.state.phase + 4, card=play.spec.id)
+        play.effect("ancient_medallion", target=play.actor, during=n_phases(5), card=play.spec.id)
 
 
-@PIPELINE.step("ancient_medallion", 460)
+@PIPELINE.step("ancient_medallion", STEP_ANCIENT_MEDALLION)
 def _medallion(res: Resolution) -> None:
     """Each night of it: 1 random Hand card other than a Долг is discarded (no refill), and 4 armor."""
     state = res.state
@@ -263,7 +263,7 @@ def law_abiding(play: Play) -> None:
     law_abiding_surplus(play.state, play.actor)
 
 
-@PIPELINE.step("law_abiding", 210)
+@PIPELINE.step("law_abiding", STEP_LAW_ABIDING)
 def _law_abiding_in_deck(res: Resolution) -> None:
     """Each Законопослушный in a deck: its owner learns it and gets 2 armor this phase."""
     for player in res.state.living():
@@ -296,15 +296,14 @@ SET_CHECKS.append(_only_peaceful)
 
 @CARDS.card("legal_defence")
 def legal_defence(play: Play) -> None:
-    play.effect("votes_against", target=play.target, end=play.state.phase, amount=-(3 if lower(play) else 2))
+    play.effect("votes_against", target=play.target, during=THIS_PHASE, amount=-(3 if lower(play) else 2))
     play.announce("card_used")
 
 
 @CARDS.card("unexpected_twist")
 def unexpected_twist(play: Play) -> None:
-    day = next_day(play.state)
-    play.effect("no_votes_against", target=play.target, start=day, end=day)
-    play.announce("unexpected_twist", target=play.target, phase=day)
+    effect = play.effect("no_votes_against", target=play.target, during=NEXT_DAY)
+    play.announce("unexpected_twist", target=play.target, phase=effect.start)
 
 
 @QUERIES.modifier("votes_against")
@@ -324,9 +323,8 @@ def _no_votes_against(state: GameState, value: int, *, target: int, **_: Any) ->
 
 @CARDS.card("wide_of_the_mark")
 def wide_of_the_mark(play: Play) -> None:
-    night = next_night(play.state)
-    play.effect("wide_of_the_mark", target=play.target, start=night, end=night)
-    play.tell(play.target, "wide_of_the_mark", actor=play.actor, phase=night)
+    effect = play.effect("wide_of_the_mark", target=play.target, during=NEXT_NIGHT)
+    play.tell(play.target, "wide_of_the_mark", actor=play.actor, phase=effect.start)
     if play.params.get("as") == "wide_of_the_mark":  # played from the Sleeve through Контора
         play.me.flags[f"the_firm:{play.target}"] = 1
 
@@ -388,7 +386,7 @@ def _reflect(res: Resolution) -> None:
 
 @CARDS.card("lamp")
 def lamp(play: Play) -> None:
-    play.effect("lamp", target=play.actor)
+    play.effect("lamp", target=play.actor, during=UNTIL_END)
 
 
 @QUERIES.modifier("cost")
@@ -427,10 +425,10 @@ TARGETING.extend([_reflect, _lamp])
 
 @CARDS.card("body_double")
 def body_double(play: Play) -> None:
-    play.effect("body_double", target=play.actor, end=tonight(play.state), over=6 if lower(play) else 8)
+    play.effect("body_double", target=play.actor, during=TONIGHT, over=6 if lower(play) else 8)
 
 
-@replacement("body_double", 55)
+@replacement("body_double", LAYER_BODY_DOUBLE)
 def _body_double(res: Resolution, packet: DamagePacket) -> None:
     """Двойник: if all the damage coming to the holder this night adds up to more than 8 (6), none of it."""
     effects = res.state.effects_of("body_double", target=packet.target)
@@ -445,17 +443,17 @@ def _body_double(res: Resolution, packet: DamagePacket) -> None:
 
 @CARDS.card("paranoia")
 def paranoia(play: Play) -> None:
-    play.effect("paranoia", target=play.actor, end=play.state.phase)
+    play.effect("paranoia", target=play.actor, during=THIS_PHASE)
 
 
-@replacement("paranoia", 45)
+@replacement("paranoia", LAYER_PARANOIA)
 def _paranoia(res: Resolution, packet: DamagePacket) -> None:
     """Паранойя: 1 less from each source (each damage packet), unless the damage cannot be changed."""
     if not packet.fixed:
         packet.amount = max(0, packet.amount - len(res.state.effects_of("paranoia", target=packet.target)))
 
 
-@PIPELINE.step("paranoia", 590)
+@PIPELINE.step("paranoia", STEP_PARANOIA)
 def _paranoia_penalty(res: Resolution) -> None:
     """Паранойя with no damage coming: 2 armor-ignoring damage (per Паранойя)."""
     state = res.state
@@ -486,7 +484,7 @@ def nerves_of_steel(play: Play) -> None:
     optionally the lower stance for the next 2 phases."""
     state = play.state
     if play.via != "ability":
-        grant_ability(play, start=state.phase + 1, limit=2 if lower(play) else 1, armed=True)
+        grant_ability(play, during=FROM_NEXT_PHASE, limit=2 if lower(play) else 1, armed=True)
         return
     ready = _nerves_ready(state, play.actor)
     if ready:
@@ -496,7 +494,7 @@ def nerves_of_steel(play: Play) -> None:
     else:
         draw_to_sleeve(play.res, play.actor, 2)
     if play.params.get("lower_stance"):
-        play.effect("stance", target=play.actor, start=state.phase + 1, end=state.phase + 2, stance="lower")
+        play.effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="lower")
 
 
 def _nerves_check(state: GameState, pid: int, orders: list[Order]) -> None:
@@ -508,7 +506,7 @@ def _nerves_check(state: GameState, pid: int, orders: list[Order]) -> None:
 SET_CHECKS.append(_nerves_check)
 
 
-@PIPELINE.step("nerves_of_steel", 215)
+@PIPELINE.step("nerves_of_steel", STEP_NERVES_OF_STEEL)
 def _nerves_rearm(res: Resolution) -> None:
     """A phase that began with more cards than the limit arms the ability again."""
     state = res.state
@@ -519,7 +517,7 @@ def _nerves_rearm(res: Resolution) -> None:
             effect.params["armed"] = True
 
 
-@PIPELINE.step("nerves_of_steel:ready", 890)
+@PIPELINE.step("nerves_of_steel:ready", STEP_NERVES_OF_STEEL_READY)
 def _nerves_notice(res: Resolution) -> None:
     """Tell the holder when the next phase will let the ability fire."""
     state = res.state

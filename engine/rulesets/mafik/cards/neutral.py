@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import NEXT_PHASE, UNTIL_END
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import GameState, JsonValue
 from engine.rulesets.mafik.cards.common import card_message
+from engine.rulesets.mafik.order import STEP_MEDITATION, STEP_SEEK
 from engine.rulesets.mafik.orders import CARD_CHECKS
 from engine.rulesets.mafik.registry import CARDS, CATALOG, PIPELINE, QUERIES
 from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, SECRET_ROLES, colours_of
@@ -72,7 +74,7 @@ def seek(play: Play) -> None:
         play.res.scratch.setdefault("seek", []).append((play.actor, play.instance.uid, str(play.params["card"])))
 
 
-@PIPELINE.step("cards:seek", 690)
+@PIPELINE.step("cards:seek", STEP_SEEK)
 def seek_replacement(res: Resolution) -> None:
     """Before the replacements are drawn: the sought card goes to the top of the deck if this card's
     replacement is still owed and damage leaves at least one plain replacement."""
@@ -133,10 +135,10 @@ def plan_b(play: Play) -> None:
 def meditation(play: Play) -> None:
     """Медитация: the deck's order at the end of the phase; one instant shuffle during the next phase."""
     play.res.scratch.setdefault("meditation", []).append(play.actor)
-    play.effect("may_shuffle_deck", target=play.actor, start=play.state.phase + 1, end=play.state.phase + 1)
+    play.effect("may_shuffle_deck", target=play.actor, during=NEXT_PHASE)
 
 
-@PIPELINE.step("cards:meditation", 750)
+@PIPELINE.step("cards:meditation", STEP_MEDITATION)
 def meditation_order(res: Resolution) -> None:
     for pid in res.scratch.get("meditation", []):
         deck = [c.card for c in res.state.player(pid).deck]
@@ -160,9 +162,8 @@ ACTIONS["shuffle_deck"] = shuffle_deck
 @CARDS.card("second_chance")
 def second_chance(play: Play) -> None:
     """Второй шанс: the player may rebuild the deck at any moment of the next phase."""
-    nxt = play.state.phase + 1
-    play.effect("may_rebuild", target=play.actor, start=nxt, end=nxt)
-    play.tell(play.actor, "rebuild_allowed", until=nxt)
+    effect = play.effect("may_rebuild", target=play.actor, during=NEXT_PHASE)
+    play.tell(play.actor, "rebuild_allowed", until=effect.end)
 
 
 @CARDS.card("true_balance")
@@ -206,20 +207,20 @@ def breach(play: Play) -> None:
         wanted = {p.pid: p.secret_role for p in state.living() if p.faction == of}
     if guess != wanted or breach_done(state, faction):
         return
-    state.add_effect("breach_done", source=play.actor, faction=faction)
+    state.add_effect("breach_done", source=play.actor, during=UNTIL_END, faction=faction)
     roles: dict[str, JsonValue] = {str(k): v for k, v in wanted.items()}
     mafia = [p.pid for p in state.living() if p.faction == "mafia"]
     if faction == "mafia":
         state.emit("breach_success", "faction", "mafia", card="breach", by=play.actor, roles=roles)
         for pid in mafia:
-            play.effect("breach_votes", target=pid, amount=BREACH_MAFIA_VOTES)
+            play.effect("breach_votes", target=pid, during=UNTIL_END, amount=BREACH_MAFIA_VOTES)
         return
     play.tell(play.actor, "breach_success", by=play.actor, roles=roles)
     if faction == "law":
         for pid in mafia:
-            play.effect("breach_votes", target=pid, amount=BREACH_LAW_VOTES)
+            play.effect("breach_votes", target=pid, during=UNTIL_END, amount=BREACH_LAW_VOTES)
     else:
-        play.effect("breach_shield", target=play.actor, amount=BREACH_SHIELD)
+        play.effect("breach_shield", target=play.actor, during=UNTIL_END, amount=BREACH_SHIELD)
 
 
 @QUERIES.modifier("vote_strength")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.durations import FROM_NEXT_PHASE
 from engine.core.resolution import Play
 from engine.rulesets.micromafik.cards.common import side_of
 from engine.rulesets.micromafik.registry import CARDS
@@ -55,7 +56,7 @@ def sniper_rifle(play: Play) -> None:
 
 @CARDS.card("poison")
 def poison(play: Play) -> None:
-    play.effect("poison", target=play.target, start=play.state.phase + 1)
+    play.effect("poison", target=play.target, during=FROM_NEXT_PHASE)
     play.tell(play.target, "poisoned")
 
 
@@ -106,7 +107,7 @@ def precise_strike(play: Play) -> None:
 def warning_shot(play: Play) -> None:
     play.tell(play.target, "warning_shot", shooter=play.actor)
     if not play.options.get("tell_only"):
-        play.effect("warning_shot", target=play.target, start=play.state.phase + 1)
+        play.effect("warning_shot", target=play.target, during=FROM_NEXT_PHASE)
 
 
 @CARDS.card("counterattack")

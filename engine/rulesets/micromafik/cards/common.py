@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import messages
 from engine.core.checks import learn
+from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
 from engine.rulesets.micromafik.registry import CARDS, CATALOG
@@ -45,8 +46,7 @@ def send_message(res: Resolution, sender: int, to: int, text: str, *, anonymous:
 
 def grant_reply(play: Play, target: int, via: str) -> None:
     """The target may send the actor one message next phase (Обратная связь, Переписка)."""
-    play.state.add_effect("may_message", target=target, source=play.actor,
-                          start=play.state.phase + 1, end=play.state.phase + 1, via=via)
+    play.state.add_effect("may_message", target=target, source=play.actor, during=NEXT_PHASE, via=via)
 
 
 def claim(res: Resolution, kind: str, subject: JsonValue) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE, THIS_PHASE, n_phases
 from engine.core.resolution import Play, Resolution
 from engine.rulesets.micromafik.cards.common import grant_reply, send_message, side_of
+from engine.rulesets.micromafik.order import STEP_ENERGY_SURGE_DISCARD
 from engine.rulesets.micromafik.registry import CARDS, PIPELINE
 
 
@@ -23,8 +25,7 @@ def block(play: Play) -> None:
 def bunker(play: Play) -> None:
     play.armor(play.actor, 1)
     if play.params.get("next_phase"):
-        nxt = play.state.phase + 1
-        play.effect("armor_this_phase", target=play.actor, start=nxt, end=nxt, amount=1)
+        play.effect("armor_this_phase", target=play.actor, during=NEXT_PHASE, amount=1)
 
 
 @CARDS.card("peoples_defense")
@@ -47,35 +48,33 @@ def city_sleeps(play: Play) -> None:
 
 @CARDS.card("security_agency")
 def security_agency(play: Play) -> None:
-    play.effect("armor_every_phase", target=play.target, start=play.state.phase + 1)
+    play.effect("armor_every_phase", target=play.target, during=FROM_NEXT_PHASE)
 
 
 @CARDS.card("personal_guard")
 def personal_guard(play: Play) -> None:
-    play.effect("personal_guard", target=play.target, end=play.state.phase)
+    play.effect("personal_guard", target=play.target, during=THIS_PHASE)
 
 
 @CARDS.card("spikes")
 def spikes(play: Play) -> None:
-    phase = play.state.phase
-    play.effect("spikes", target=play.target, start=phase + 1, end=phase + 2)
-    play.announce("spikes", target=play.target, until=phase + 2)
+    effect = play.effect("spikes", target=play.target, during=n_phases(2, starting=NEXT_PHASE))
+    play.announce("spikes", target=play.target, until=effect.end)
 
 
 @CARDS.card("adrenaline")
 def adrenaline(play: Play) -> None:
-    play.effect("adrenaline", target=play.target, end=play.state.phase)
+    play.effect("adrenaline", target=play.target, during=THIS_PHASE)
 
 
 @CARDS.card("energy_surge")
 def energy_surge(play: Play) -> None:
     play.draw(play.target, 2, protect=True)
-    nxt = play.state.phase + 1
-    play.effect("forced_discard", target=play.target, start=nxt, end=nxt, count=2)
+    play.effect("forced_discard", target=play.target, during=NEXT_PHASE, count=2)
     play.tell(play.target, "energy_surge")
 
 
-@PIPELINE.step("energy_surge:discard", 710)
+@PIPELINE.step("energy_surge:discard", STEP_ENERGY_SURGE_DISCARD)
 def energy_surge_discard(res: Resolution) -> None:
     """Прилив энергии, the next day: 2 cards (1 if only 1 is left) go at the end of the resolution —
     after the damage discards and the refills — in hand order. This is not damage."""

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE
 from engine.core.resolution import Play, Resolution
 from engine.rulesets.micromafik.cards.common import claim, grant_reply, send_message
+from engine.rulesets.micromafik.order import STEP_MESSAGES, STEP_TRIGGERS_CLAIMS, STEP_TRIGGERS_WATCHERS
 from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, PIPELINE
 
 
@@ -38,15 +40,14 @@ def correspondence(play: Play) -> None:
 
 @CARDS.card("sociability")
 def sociability(play: Play) -> None:
-    play.effect("sociability", target=play.actor, start=play.state.phase + 1)
+    play.effect("sociability", target=play.actor, during=FROM_NEXT_PHASE)
 
 
 @CARDS.card("glasnost")
 def glasnost(play: Play) -> None:
     (card,) = play.named
     claim(play.res, "glasnost", card)
-    nxt = play.state.phase + 1
-    play.effect("glasnost", start=nxt, end=nxt, card=card)
+    play.effect("glasnost", during=NEXT_PHASE, card=card)
 
 
 @CARDS.card("disinformation")
@@ -62,8 +63,7 @@ def disinformation(play: Play) -> None:
 
 @CARDS.card("surveillance")
 def surveillance(play: Play) -> None:
-    nxt = play.state.phase + 1
-    play.effect("surveillance", target=play.target, start=nxt, end=nxt)
+    play.effect("surveillance", target=play.target, during=NEXT_PHASE)
     play.tell(play.target, "watched")
 
 
@@ -88,7 +88,7 @@ def testimony(play: Play) -> None:
     play.tell(play.actor, "testimony", target=play.target, colour=colour)
 
 
-@PIPELINE.step("messages", 420)
+@PIPELINE.step("messages", STEP_MESSAGES)
 def replies(res: Resolution) -> None:
     """Replies allowed by Обратная связь, Переписка or Блок: delivered with the sender's name."""
     for pid, orders in res.scratch["orders"].items():
@@ -98,7 +98,7 @@ def replies(res: Resolution) -> None:
                              anonymous=False, via="reply", order=order)
 
 
-@PIPELINE.step("triggers:watchers", 450)
+@PIPELINE.step("triggers:watchers", STEP_TRIGGERS_WATCHERS)
 def watchers(res: Resolution) -> None:
     """Гласность and Слежка of the previous phase, and the избиение's colour reveal, see this phase's plays."""
     state = res.state
@@ -119,7 +119,7 @@ def watchers(res: Resolution) -> None:
         state.emit("beaten_colours", "public", None, target=effect.target, played=played, discarded=dropped)
 
 
-@PIPELINE.step("triggers:claims", 460)
+@PIPELINE.step("triggers:claims", STEP_TRIGGERS_CLAIMS)
 def claims(res: Resolution) -> None:
     """Алиби and Гласность, real or imitated by Дезинформация: each announced once; and the count."""
     for kind, subject in res.scratch.get("claims", []):

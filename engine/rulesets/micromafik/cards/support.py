@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_USED
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue
 from engine.rulesets.micromafik.cards.common import apply_effect
+from engine.rulesets.micromafik.order import STEP_TRIGGERS_PAY_THE_BILL
 from engine.rulesets.micromafik.orders import CARD_CHECKS
 from engine.rulesets.micromafik.registry import CARDS, PIPELINE, QUERIES
 from engine.rulesets.micromafik.steps import ON_DAMAGE_DISCARD
@@ -73,17 +75,14 @@ def fine(play: Play) -> None:
 
 @CARDS.card("knockout")
 def knockout(play: Play) -> None:
-    nxt = play.state.phase + 1
-    play.effect("knockout", target=play.target, start=nxt, end=nxt, colour=play.params["colour"])
+    play.effect("knockout", target=play.target, during=NEXT_PHASE, colour=play.params["colour"])
     play.tell(play.target, "knockout", colour=play.params["colour"])
 
 
 @CARDS.card("coffee")
 def coffee(play: Play) -> None:
-    state = play.state
-    next_night = state.phase + (2 if state.is_night else 1)
-    play.effect("coffee", target=play.target, start=next_night, end=next_night)
-    play.tell(play.target, "coffee", phase=next_night)
+    effect = play.effect("coffee", target=play.target, during=NEXT_NIGHT)
+    play.tell(play.target, "coffee", phase=effect.start)
 
 
 @QUERIES.modifier("play_limit")
@@ -103,7 +102,7 @@ def knocked_out_surcharge(state: GameState, value: int, *, pid: int, spec: Any, 
 
 @CARDS.card("weakness")
 def weakness(play: Play) -> None:
-    play.effect("weakness", target=play.target, end=play.state.phase)
+    play.effect("weakness", target=play.target, during=THIS_PHASE)
 
 
 @CARDS.card("transformation")
@@ -137,10 +136,10 @@ def flashmob(play: Play) -> None:
 @CARDS.card("pay_the_bill")
 def pay_the_bill(play: Play) -> None:
     (card,) = play.named
-    play.effect("pay_the_bill", target=play.target, card=card)
+    play.effect("pay_the_bill", target=play.target, during=UNTIL_USED, card=card)
 
 
-@PIPELINE.step("triggers:pay_the_bill", 450)
+@PIPELINE.step("triggers:pay_the_bill", STEP_TRIGGERS_PAY_THE_BILL)
 def pay_the_bill_trigger(res: Resolution) -> None:
     """The first play of the named card with a cost paid gives back the last payment card (or 1 point)."""
     state = res.state

@@ -1,0 +1,57 @@
+"""Мафик's order of resolution: every pipeline step and every damage replacement layer, named, in one
+table (after UltiMafia's const/Priority.js). Registrations use these names; the pipeline and the
+replacement registry refuse two entries with one number, so the order never depends on imports.
+tests/engine/pipeline_mafik.txt checks the whole registered order in.
+"""
+
+# ---- pipeline steps (engine/core/resolution.py Pipeline), in the order they run ----
+STEP_COMMIT = 100  # steps.py: re-validate, pay costs (Sleeve, Культист's hand, blood), move cards, owe refills
+STEP_ABILITIES = 110  # cards/common.py: `ability` orders become plays of their cards
+STEP_TRAITOR = 150  # neutral.py: the Предатель's colours and discards
+STEP_PERK_SCIENTIST = 151  # perks_b.py: Учёный's discard and draw
+STEP_PERK_BLOODHOUND = 160  # perks_a.py
+STEP_PERK_REVOLUTIONARY = 161  # perks_b.py
+STEP_SNAPSHOT = 199  # cards/common.py: hand sizes and stances as the effects begin
+STEP_TICK = 200  # steps.py: persistent effects of this phase (poison, armor every phase, delayed damage…)
+STEP_LAW_ABIDING = 210  # cards/defence.py: each Законопослушный in a deck: its owner learns it, 2 armor
+STEP_PERK_LAWYER = 211  # perks_a.py
+STEP_PERK_PARANOIAC = 212  # perks_b.py
+STEP_PERK_LAZYBONES = 213  # perks_b.py
+STEP_NERVES_OF_STEEL = 215  # cards/defence.py: Стальные нервы: a phase begun over the limit re-arms the ability
+STEP_TARGETING = 300  # steps.py: reactions to being targeted (TARGETING hooks: Отражение, В молоко, Обрез…)
+STEP_EFFECTS = 400  # steps.py: card behaviours, by priority then seat
+STEP_PERK_ALIEN = 410  # perks_b.py
+STEP_TRIGGERS = 450  # steps.py: effects that watch this phase's plays (TRIGGERS hooks)
+STEP_ANCIENT_MEDALLION = 460  # cards/defence.py
+STEP_PERK_PATROLMAN = 461  # perks_a.py
+STEP_PERK_GUARD = 462  # perks_b.py
+STEP_PERK_FORTUNE_TELLER = 463  # perks_b.py
+STEP_PERK_VOTES = 490  # perks_a.py: Политик, Прокурор, Бюрократ… before the Вече counts
+STEP_COUNCIL = 500  # council.py: the Вече by day
+STEP_BLOOD = 550  # neutral.py: the Маньяк's blood orders
+STEP_PARANOIA = 590  # cards/defence.py: Паранойя with no damage coming: 2 armor-ignoring damage
+STEP_DAMAGE = 600  # steps.py: damage packets folded through the replacement layers below
+STEP_BLOOD_GAIN = 650  # neutral.py: the Маньяк's blood for the damage dealt
+STEP_SEEK = 690  # cards/neutral.py: Поиск puts the sought card on top before the replacements are drawn
+STEP_DISCARDS = 700  # steps.py: damage discards, refills, then draws owed
+STEP_PERK_MONK = 750  # perks_a.py
+STEP_MEDITATION = 751  # cards/neutral.py: Медитация tells the deck's order
+STEP_PERK_RIPPER = 790  # perks_b.py
+STEP_DEATHS = 800  # steps.py: 0 cards = death (DEATH_RULES may say otherwise)
+STEP_DAY_END_PRIVATE_MESSAGES = 850  # comms.py: private messages spent
+STEP_DAY_END_ROOMS = 851  # comms.py: chat rooms formed
+STEP_DAY_END_TRAITOR = 852  # neutral.py: the Предатель's lead
+STEP_PERK_MEDIUM = 860  # perks_b.py
+STEP_NERVES_OF_STEEL_READY = 890  # cards/defence.py: Стальные нервы tells it is ready
+STEP_END = 900  # steps.py: hand counts, effects expire, win check, next phase
+
+# ---- damage replacement layers (registry.replacement), applied in this order inside DAMAGE ----
+# Below ARMOR they change the amount; ARMOR cancels damage; above it, what happens to what armor let through.
+LAYER_BERSERK = 20  # cards/damage.py: Берсерк doubles
+LAYER_PARANOIA = 45  # cards/defence.py: Паранойя: 1 less from each source
+LAYER_PEACEKEEPING = 55  # cards/damage.py: Миротворческая операция's damage becomes its targets' armor
+LAYER_BODY_DOUBLE = 56  # cards/defence.py: Двойник: none of the night's damage if it adds up to more than 8 (6)
+LAYER_DAMAGE_LOG = 57  # cards/common.py: who has dealt damage to whom
+LAYER_NO_ARMOR = 58  # cards/common.py: "не может иметь броню"
+LAYER_HIGHLANDER = 59  # perks_a.py: Горец
+LAYER_ARMOR = 60  # damage.py: each armor point cancels one damage
