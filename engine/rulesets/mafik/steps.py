@@ -8,20 +8,20 @@
   500 votes      the Вече by day (council.py)
   600 damage     damage packets folded through replacements (damage.py); the Маньяк's blood
   700 discards   damage discards, refills, then draws owed
-  800 deaths     0 cards = death (DEATH_RULES may say otherwise)
+  800 deaths     0 cards = death (DEATH_RULES may say otherwise; engine/cardgame/steps.py)
   850 day end    private messages spent, chat rooms formed, the Предатель's lead (comms.py, neutral.py)
-  900 end        hand counts, effects expire, win check, next phase
+  900 end        hand counts, effects expire, win check, next phase (engine/cardgame/steps.py)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.phase import close_phase, decide_deaths, finish, revalidate, settle_damage, take
+from engine.core.phase import revalidate, settle_damage, take
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Order, PlayRecord
 from engine.rulesets.mafik.orders import find_card, played_spec, validate_orders
-from engine.rulesets.mafik.registry import CARDS, DAMAGE_DISCARD_INSTEAD, DEATH_RULES, ON_DAMAGE_DISCARD, PIPELINE, REPLACEMENTS
+from engine.rulesets.mafik.registry import CARDS, DAMAGE_DISCARD_INSTEAD, ON_DAMAGE_DISCARD, PIPELINE, REPLACEMENTS
 
 Hook = Callable[[Resolution], None]
 TARGETING: list[Hook] = []
@@ -125,21 +125,3 @@ def discards(res: Resolution) -> None:
         owed = res.scratch.get("draws", {}).get(player.pid, 0)
         if owed:
             res.draw(player.pid, owed)
-
-
-@PIPELINE.step("deaths", 800)
-def deaths(res: Resolution) -> None:
-    decide_deaths(res, DEATH_RULES)
-
-
-@PIPELINE.step("end", 900)
-def end(res: Resolution) -> None:
-    from engine.rulesets.mafik.ruleset import begin_phase, shown_hand_size, win_check
-
-    state = res.state
-    close_phase(state, shown_hand_size)
-    winners = win_check(state)
-    if winners is not None:
-        finish(state, winners, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})
-        return
-    begin_phase(state, state.phase + 1)

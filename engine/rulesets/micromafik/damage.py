@@ -5,7 +5,7 @@
   30 sniper cap      at most 3 damage a night to one target from Снайперские винтовки
   40 first night     nobody takes more than 4 damage on the first night
   50 personal guard  Персональная охрана: no damage tonight
-  60 armor           each armor point cancels one damage (not for armor-ignoring damage)
+  60 armor           each armor point cancels one damage (engine/cardgame/damage.py)
   70 adrenaline      Адреналин: the rest is taken the next day instead
 """
 
@@ -64,17 +64,6 @@ def first_night(res: Resolution, packet: DamagePacket) -> None:
 def personal_guard(res: Resolution, packet: DamagePacket) -> None:
     if res.state.effects_of("personal_guard", target=packet.target):
         packet.amount = 0
-
-
-@replacement("armor", 60)
-def armor(res: Resolution, packet: DamagePacket) -> None:
-    res.scratch.setdefault("damaged", set()).add(packet.target)
-    if packet.ignore_armor:
-        return
-    left = res.armor.get(packet.target, 0)
-    absorbed = min(left, packet.amount)
-    res.armor[packet.target] = left - absorbed
-    packet.amount -= absorbed
 
 
 @replacement("adrenaline", 70)

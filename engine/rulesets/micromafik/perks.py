@@ -10,8 +10,8 @@ from typing import Any
 
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, PlayerState
-from engine.rulesets.micromafik.registry import PIPELINE, QUERIES
-from engine.rulesets.micromafik.steps import DEATH_RULES, ON_DAMAGE_DISCARD
+from engine.rulesets.micromafik.registry import DEATH_RULES, PIPELINE, QUERIES
+from engine.rulesets.micromafik.steps import ON_DAMAGE_DISCARD
 
 
 def _with_role(state: GameState, role: str) -> list[PlayerState]:

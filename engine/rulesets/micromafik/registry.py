@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-from engine.core.cards import CardCatalog, CardRegistry
-from engine.core.queries import Queries
-from engine.core.resolution import Pipeline, Replacement
+from engine.cardgame.registries import CardGameRegistries
 
 NAME = "micromafik"
 COLOURS = ("attack", "defence", "support", "info")  # the seed's order (ties name the first)
 
-CATALOG = CardCatalog.load(NAME)
-CARDS = CardRegistry()
-QUERIES = Queries()
-PIPELINE = Pipeline()
-REPLACEMENTS: list[tuple[int, str, Replacement]] = []
-
-
-def replacement(name: str, layer: int):  # type: ignore[no-untyped-def]
-    """Register a damage replacement; layers run in increasing order."""
-
-    def register(fn: Replacement) -> Replacement:
-        REPLACEMENTS.append((layer, name, fn))
-        REPLACEMENTS.sort(key=lambda r: r[0])
-        return fn
-
-    return register
+REGISTRIES = CardGameRegistries.load(NAME)
+CATALOG = REGISTRIES.catalog
+CARDS = REGISTRIES.cards
+QUERIES = REGISTRIES.queries
+PIPELINE = REGISTRIES.pipeline
+REPLACEMENTS = REGISTRIES.replacements
+DEATH_RULES = REGISTRIES.death_rules
+replacement = REGISTRIES.replacement

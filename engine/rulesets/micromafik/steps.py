@@ -8,27 +8,18 @@
   500 votes      the mafia's kill vote by night, the Вече by day
   600 damage     damage packets folded through replacements (see damage.py)
   700 discards   damage discards, refills (710: Прилив энергии's forced discard, cards/defence.py)
-  800 deaths     0 cards (and the roles that bend that) = death
-  900 end        hand counts, effects expire, win check, next phase
+  800 deaths     0 cards (and the roles that bend that) = death (engine/cardgame/steps.py)
+  900 end        hand counts, effects expire, win check, next phase (engine/cardgame/steps.py)
 Role perks hook into these steps from perks.py.
 """
 
 from __future__ import annotations
 
-from engine.core.phase import (
-    DeathRule,
-    OnDiscard,
-    close_phase,
-    decide_deaths,
-    finish,
-    revalidate,
-    settle_damage,
-    take,
-)
+from engine.core.phase import revalidate, settle_damage, take
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Order, PlayerState, PlayRecord
 from engine.rulesets.micromafik.orders import validate_orders
-from engine.rulesets.micromafik.registry import CARDS, CATALOG, PIPELINE, REPLACEMENTS
+from engine.rulesets.micromafik.registry import CARDS, CATALOG, PIPELINE, REGISTRIES, REPLACEMENTS
 
 # ---------------------------------------------------------------- 100 commit
 
@@ -160,7 +151,7 @@ def damage(res: Resolution) -> None:
 
 # ---------------------------------------------------------------- 700 discards
 
-ON_DAMAGE_DISCARD: list[OnDiscard] = []  # called for each card discarded for damage
+ON_DAMAGE_DISCARD = REGISTRIES.on_damage_discard  # called for each card discarded for damage
 
 
 @PIPELINE.step("discards", 700)
@@ -196,29 +187,3 @@ def _knockout_discards(res: Resolution, player: PlayerState) -> int:
     if gone:
         res.state.emit("knocked_out", "player", player.pid, cards=[c.card for c in gone])
     return len(gone)
-
-
-# ---------------------------------------------------------------- 800 deaths
-
-DEATH_RULES: list[DeathRule] = []  # (res, player) -> True dies, False lives, None no say
-
-
-@PIPELINE.step("deaths", 800)
-def deaths(res: Resolution) -> None:
-    decide_deaths(res, DEATH_RULES)
-
-
-# ---------------------------------------------------------------- 900 end
-
-
-@PIPELINE.step("end", 900)
-def end(res: Resolution) -> None:
-    from engine.rulesets.micromafik.ruleset import begin_phase, shown_hand_size, win_check
-
-    state = res.state
-    close_phase(state, shown_hand_size)
-    winners = win_check(state)
-    if winners is not None:
-        finish(state, winners, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})
-        return
-    begin_phase(state, state.phase + 1)

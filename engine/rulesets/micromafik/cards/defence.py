@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine.cardgame.play import side_of
 from engine.core.resolution import Play, Resolution
-from engine.rulesets.micromafik.cards.common import grant_reply, send_message, side_of
+from engine.rulesets.micromafik.cards.common import grant_reply, send_message
 from engine.rulesets.micromafik.registry import CARDS, PIPELINE
 
 

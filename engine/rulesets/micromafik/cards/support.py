@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.play import apply_effect
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue
-from engine.rulesets.micromafik.cards.common import apply_effect
 from engine.rulesets.micromafik.orders import CARD_CHECKS
 from engine.rulesets.micromafik.registry import CARDS, PIPELINE, QUERIES
 from engine.rulesets.micromafik.steps import ON_DAMAGE_DISCARD
