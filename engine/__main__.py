@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from engine.core.ruleset import RULESETS, get_ruleset
+from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.sim import simulate
 
 
@@ -52,11 +52,11 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     cards = sub.add_parser("cards", help="list a rule set's cards")
-    cards.add_argument("--ruleset", choices=RULESETS, default="micromafik")
+    cards.add_argument("--ruleset", choices=ruleset_names(), default="micromafik")
     cards.add_argument("--json", action="store_true")
     cards.set_defaults(run=_cards)
     sim = sub.add_parser("simulate", help="play random games through the public API")
-    sim.add_argument("--ruleset", choices=RULESETS, default="micromafik")
+    sim.add_argument("--ruleset", choices=ruleset_names(), default="micromafik")
     sim.add_argument("--players", type=int, default=8)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)

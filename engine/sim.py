@@ -43,7 +43,7 @@ class Agent:
                 return
             except Refusal:
                 continue
-        ruleset.deck_auto(state, self.pid)
+        api.deck_auto(state, self.pid)
 
     def act(self, state: GameState, ruleset: Ruleset) -> None:
         view = player_view(state, self.pid)
@@ -189,7 +189,7 @@ class MafikAgent(Agent):
         if player.building is not None:
             player.building.done = False
         try:
-            ruleset.deck_auto(trial, self.pid)
+            api.deck_auto(trial, self.pid)
         except Refusal:
             return None
         return list(trial.player(self.pid).deck_choice)

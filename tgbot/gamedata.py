@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from engine.core.cards import DATA_DIR
-from engine.core.ruleset import RULESETS
+from engine.core.ruleset import ruleset_names
 
 OTHER_ROLE = "other"  # "(Другой)": the player names the role; the bot stores "other:<title>"
 FUZZY_CUTOFF = 0.75  # how close a mistyped name must be (difflib's ratio)
@@ -118,7 +118,7 @@ def find_cards(ruleset: str, query: str, *, fuzzy: bool = True) -> list[str]:
 def search_cards(query: str, *, prefer: str | None = None) -> list[tuple[str, str]]:
     """(rule set, card id) over every rule set, best first; `prefer` (the game's rule set) wins ties.
     A close name (a typo) is looked for only when no rule set has a plain match."""
-    order = sorted(RULESETS, key=lambda r: r != prefer)
+    order = sorted(ruleset_names(), key=lambda r: r != prefer)
     found = {r: find_cards(r, query, fuzzy=False) for r in order}
     if not any(found.values()):
         found = {r: find_cards(r, query) for r in order}
@@ -135,7 +135,7 @@ def search_cards(query: str, *, prefer: str | None = None) -> list[tuple[str, st
 def twin(ruleset: str, card_id: str) -> str | None:
     """The other rule set that has a card of the same name, if any (then the rule set must be said)."""
     names = {normal(str(_cards(ruleset)[card_id][k])) for k in ("name", "name_en")}
-    for other in RULESETS:
+    for other in ruleset_names():
         if other != ruleset and any(normal(str(c["name"])) in names for c in _cards(other).values()):
             return other
     return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.ruleset import CardRuleset
 from engine.core import rulings
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
@@ -20,8 +21,28 @@ def ruleset_of(state: GameState) -> Ruleset:
 
 
 def new_game(ruleset: str, players: list[tuple[str, str]], *, seed: int, settings: dict[str, Any] | None = None) -> GameState:
-    """A game in deck building. `players` are (character name, public role id) pairs."""
-    return get_ruleset(ruleset).new_game(players, seed, dict(settings or {}))
+    """A new game. `players` are (character name, public role id) pairs. A rule set with deck building
+    begins there (phase 0; the first night comes once every deck is built), any other at the first night."""
+    rules = get_ruleset(ruleset)
+    state = rules.new_game(players, seed, dict(settings or {}))
+    if not rules.deck_building:
+        rules.start(state)
+    return state
+
+
+def start(state: GameState) -> None:
+    """Begin the first phase of a game in set-up (a card game refuses until every deck is built)."""
+    if state.status != "setup":
+        raise Refusal("not_deck_building")
+    ruleset_of(state).start(state)
+
+
+def _cards(state: GameState, what: str) -> CardRuleset:
+    """The game's rule set as a card game; the card verbs are refused for a game without cards."""
+    ruleset = ruleset_of(state)
+    if not isinstance(ruleset, CardRuleset):
+        raise Refusal("not_allowed", what=what, reason="no_cards")
+    return ruleset
 
 
 def _player(state: GameState, pid: int) -> None:
@@ -31,19 +52,25 @@ def _player(state: GameState, pid: int) -> None:
 
 def deck_pick(state: GameState, pid: int, card: str) -> None:
     _player(state, pid)
-    ruleset_of(state).deck_pick(state, pid, card)
+    _cards(state, "deck_draft").deck_pick(state, pid, card)
 
 
 def deck_build(state: GameState, pid: int, cards: list[str]) -> None:
     _player(state, pid)
-    ruleset_of(state).deck_build(state, pid, cards)
+    _cards(state, "deck_choose").deck_build(state, pid, cards)
+
+
+def deck_auto(state: GameState, pid: int) -> None:
+    """Finish this player's deck building with a random legal choice (the game starts if it was the last)."""
+    _player(state, pid)
+    _cards(state, "deck_auto").deck_auto(state, pid)
 
 
 def deck_auto_all(state: GameState) -> None:
     """Finish every unfinished deck with a random legal choice and start the game."""
     if state.status != "setup":
         raise Refusal("not_deck_building")
-    ruleset = ruleset_of(state)
+    ruleset = _cards(state, "deck_auto")
     for player in state.players:
         if player.building is not None and not player.building.done:
             ruleset.deck_auto(state, player.pid)
@@ -130,6 +157,7 @@ def withdraw(state: GameState, pid: int, oid: int) -> None:
 def reorder_hand(state: GameState, pid: int, uids: list[int]) -> None:
     """Set the hand's discard order (allowed at any time, even after submitting)."""
     _player(state, pid)
+    _cards(state, "reorder_hand")
     player = state.player(pid)
     if not player.alive:
         raise Refusal("dead")
@@ -189,7 +217,7 @@ def configure(state: GameState, key: str, value: Any) -> None:
 def play_cost(state: GameState, pid: int, uid: int, params: dict[str, Any] | None = None) -> int:
     """The cost of playing card `uid` with these params now (Refusal if it is not in the hand)."""
     _player(state, pid)
-    return ruleset_of(state).play_cost(state, pid, uid, dict(params or {}))
+    return _cards(state, "play_cost").play_cost(state, pid, uid, dict(params or {}))
 
 
 def submitted(state: GameState) -> dict[int, bool]:
@@ -202,4 +230,12 @@ def dump(state: GameState) -> str:
 
 
 def load(text: str) -> GameState:
-    return GameState.model_validate_json(text)
+    """A dumped game (one dumped before its rule set declared extensions too: they load empty, every
+    field at its default). A ValueError if the text is not a game of a known rule set."""
+    state = GameState.model_validate_json(text)
+    try:
+        ruleset = ruleset_of(state)
+    except KeyError as exc:
+        raise ValueError(str(exc)) from exc
+    ruleset.check_extensions(state)
+    return state

@@ -89,3 +89,16 @@ def delivered(state: GameState, sender: int, order: Order | None, text: str) -> 
 def withheld(state: GameState, sender: int, to: int, text: str, via: str) -> None:
     """The target gets nothing; the sender learns (privately) that the master withheld the message."""
     state.emit("card_message_withheld", "player", sender, to=to, text=text, via=via)
+
+
+def send(state: GameState, sender: int, to: int, text: str, *, anonymous: bool, via: str,
+         order: Order | None) -> bool:
+    """A card message goes out at resolution: the target gets it (without the sender's name when
+    `anonymous`), the master sees who sent it — unless the master withheld it, which the sender learns.
+    `via` is the card (or "reply"). True when it was delivered."""
+    if not delivered(state, sender, order, text):
+        withheld(state, sender, to, text, via)
+        return False
+    state.emit("card_message", "player", to, text=text, sender=None if anonymous else sender, via=via)
+    state.emit("card_message_sent", "master", None, sender=sender, to=to, text=text, via=via)
+    return True

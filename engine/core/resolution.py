@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from engine.core.cards import CardSpec
 from engine.core.durations import Duration
@@ -141,6 +141,12 @@ class Play:
 Step = Callable[["Resolution"], None]
 
 
+class Deals(Protocol):
+    """A rule set that deals cards (engine/cardgame/): what the card primitives below need of it."""
+
+    def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None: ...
+
+
 class Resolution:
     """The scratch space of one phase's resolution. Transient: built, run and dropped in one call."""
 
@@ -174,8 +180,9 @@ class Resolution:
         """Top cards of the deck to the hand; an empty deck gives nothing (the ruleset may say otherwise)."""
         player = self.state.player(target)
         drawn: list[CardInstance] = []
+        dealer = cast(Deals, self.ruleset)
         for _ in range(count):
-            card = self.ruleset.draw_one(self.state, player)
+            card = dealer.draw_one(self.state, player)
             if card is None:
                 break
             player.hand.append(card)

@@ -1,79 +1,69 @@
-"""The plugin interface every rule set implements, and the registry that finds them by name."""
+"""The plugin interface every rule set implements, and the discovery that finds them.
+
+A rule set is a package under engine/rulesets/ whose `__init__` exposes `RULESET`, an instance of
+a `Ruleset`. The base is small — set-up, orders, resolution, views, win — so a game of hit points or
+coins fits it; card games build on the card layer (engine/cardgame/), which adds deck building,
+draws, costs, hand sizes, damage as discards and death at 0 cards.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from abc import ABC, abstractmethod
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
-from engine.core.cards import CardCatalog, CardRegistry
+from pydantic import BaseModel
+
+from engine.core.cards import CardCatalog
+from engine.core.extensions import Extension
 from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
-from engine.core.state import CardInstance, GameState, Order, PlayerState
-
-RULESETS = ("micromafik", "mafik")
+from engine.core.state import GameState, Order
 
 
 class Ruleset(ABC):
-    """What a rule set provides: setup, deck rules, cards, orders, resolution, win."""
+    """What every rule set provides: set-up, orders, resolution, views, win."""
 
     name: str
-    catalog: CardCatalog
-    cards: CardRegistry
     queries: Queries
     pipeline: Pipeline
     replacements: list[tuple[int, str, Replacement]]
+    # The collection of cards (empty for a game without cards); parameters of kind "card" name these.
+    catalog: CardCatalog = CardCatalog([])
     # Order kinds of which a player has at most one; a new one replaces the old.
     single_orders: frozenset[str] = frozenset()
     # How many may sign up (the bot closes sign-up there).
     max_players: int = 15
+    # Where the rule set stands when rule sets are listed (help, card look-ups): lower first, ties by name.
+    listing: int = 100
+    # Does a game begin with deck building (phase 0), or go straight to the first night?
+    deck_building: ClassVar[bool] = False
+    # The typed extensions of the game and of each player (hit points, coins, items, worlds…): pydantic
+    # models the rule set declares, kept in `GameState.ext` / `PlayerState.ext` as plain JSON.
+    game_ext: ClassVar[type[BaseModel]] = Extension
+    player_ext: ClassVar[type[BaseModel]] = Extension
+    # Kinds of effects on a player that everyone sees (the player's public statuses in the public view).
+    public_statuses: ClassVar[frozenset[str]] = frozenset()
 
-    # ---- setup and deck building ----
+    # ---- set-up ----
     @abstractmethod
     def public_roles(self) -> list[dict[str, Any]]:
         """The public roles players choose from at sign-up, in priority order."""
 
     @abstractmethod
     def new_game(self, players: list[tuple[str, str]], seed: int, settings: dict[str, Any]) -> GameState:
-        """A new game in deck building, from (character name, public role) pairs."""
-
-    @abstractmethod
-    def deck_pick(self, state: GameState, pid: int, card: str) -> None:
-        """Take one card of a draft offer."""
-
-    @abstractmethod
-    def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
-        """Submit a whole chosen deck."""
-
-    @abstractmethod
-    def deck_auto(self, state: GameState, pid: int) -> None:
-        """Finish a player's deck building with a legal random choice (deadline default)."""
+        """A new game in set-up, from (character name, public role) pairs."""
 
     @abstractmethod
     def start(self, state: GameState) -> None:
-        """Deal hands and begin the first night, once every deck is built."""
+        """Begin the first phase (once every deck is built, for a game with deck building)."""
 
-    # ---- phases ----
+    # ---- orders ----
     @abstractmethod
     def validate_orders(self, state: GameState, pid: int, orders: list[Order]) -> None:
         """Raise Refusal if this set of orders is not allowed for the player now."""
-
-    @abstractmethod
-    def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
-        """The top card of the player's deck, or what the rules give when it is empty."""
-
-    @abstractmethod
-    def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:
-        """What playing card `uid` from the hand with these params costs this player now."""
-
-    @abstractmethod
-    def shown_hand_size(self, state: GameState, pid: int) -> int:
-        """The hand size everyone is told (effects may bend it)."""
-
-    @abstractmethod
-    def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
-        """What only this player knows beyond the generic view (points, perks, deck peeks…)."""
 
     def check_partial(self, state: GameState, pid: int, kind: str, card: int | None,  # noqa: B027 (optional hook)
                       params: dict[str, Any]) -> None:
@@ -96,18 +86,66 @@ class Ruleset(ABC):
     def on_withdrawn(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
         """Called after an order is withdrawn (an open vote taken back is announced too)."""
 
+    # ---- resolution and win ----
+    @abstractmethod
+    def win_check(self, state: GameState) -> list[str] | None:
+        """The winning sides if the game is over ([] for nobody), else None."""
+
     def aspect(self, state: GameState, pid: int, aspect: str) -> Any:
         """The truth about an aspect of a character that only this rule set knows (for checks)."""
         raise ValueError(f"unknown aspect {aspect!r}")
 
+    # ---- views ----
+    @abstractmethod
+    def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
+        """What only this player knows beyond the generic view (points, perks, deck peeks…)."""
+
+    def public_facts(self, state: GameState, pid: int) -> dict[str, Any]:
+        """What everyone knows of this player beyond name, role and life (a card game: the hand size)."""
+        return {}
+
+    def statuses(self, state: GameState, pid: int) -> list[dict[str, Any]]:
+        """The player's public statuses: their effects of a kind in `public_statuses`, oldest first."""
+        if not self.public_statuses:
+            return []
+        return [{"status": e.kind, "end": e.end} for e in state.effects
+                if e.target == pid and e.kind in self.public_statuses and e.active(state.phase)]
+
     def is_implemented(self, card_id: str) -> bool:
-        return card_id in self.cards.behaviours
+        """Does this card have behaviour (a game without cards has none)?"""
+        return False
+
+    # ---- state extensions ----
+    def check_extensions(self, state: GameState) -> None:
+        """Raise ValueError if a state's extensions do not fit this rule set's models (an empty one is
+        every field's default, as in a game saved before the rule set declared it)."""
+        self.game_ext.model_validate(state.ext)
+        for player in state.players:
+            self.player_ext.model_validate(player.ext)
+
+
+RULESETS_PACKAGE = "engine.rulesets"
+
+
+@cache
+def ruleset_names() -> tuple[str, ...]:
+    """Every rule set: each package under engine/rulesets/ that exposes RULESET, in listing order."""
+    package = importlib.import_module(RULESETS_PACKAGE)
+    found: list[Ruleset] = []
+    for module in pkgutil.iter_modules(package.__path__):
+        if not module.ispkg:
+            continue
+        ruleset = getattr(importlib.import_module(f"{RULESETS_PACKAGE}.{module.name}"), "RULESET", None)
+        if isinstance(ruleset, Ruleset):
+            if ruleset.name != module.name:
+                raise ValueError(f"rule set {ruleset.name!r} lives in package {module.name!r}")
+            found.append(ruleset)
+    return tuple(r.name for r in sorted(found, key=lambda r: (r.listing, r.name)))
 
 
 @cache
 def get_ruleset(name: str) -> Ruleset:
-    if name not in RULESETS:
-        raise KeyError(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}")
-    module = importlib.import_module(f"engine.rulesets.{name}")
-    ruleset: Ruleset = module.RULESET
+    if name not in ruleset_names():
+        raise KeyError(f"unknown ruleset {name!r}; known: {', '.join(ruleset_names())}")
+    ruleset: Ruleset = importlib.import_module(f"{RULESETS_PACKAGE}.{name}").RULESET
     return ruleset

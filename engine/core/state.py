@@ -63,6 +63,8 @@ class PlayerState(BaseModel):
     points_at_phase_start: int = 0
     # Card uids discarded for damage last during the current phase.
     discard_last: list[int] = Field(default_factory=list)
+    # The rule set's own data about this player (its `player_ext` model, as JSON; engine/core/extensions.py).
+    ext: dict[str, JsonValue] = Field(default_factory=dict)
 
 
 class Effect(BaseModel):
@@ -150,6 +152,8 @@ class GameState(BaseModel):
     counters: dict[str, int] = Field(default_factory=dict)
     winners: list[str] = Field(default_factory=list)
     questions: dict[str, MasterQuestion] = Field(default_factory=dict)  # by key (rulings.py)
+    # The rule set's own data about the game (its `game_ext` model, as JSON; engine/core/extensions.py).
+    ext: dict[str, JsonValue] = Field(default_factory=dict)
 
     # ---- derived helpers (no state of their own) ----
     @property

@@ -39,7 +39,8 @@ def public_players(state: GameState) -> list[dict[str, Any]]:
             "name": p.name,
             "public_role": p.public_role,
             "alive": p.alive,
-            "hand_size": ruleset.shown_hand_size(state, p.pid),
+            **ruleset.public_facts(state, p.pid),
+            "statuses": ruleset.statuses(state, p.pid),
         }
         for p in state.players
     ]

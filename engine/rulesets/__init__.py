@@ -1,1 +1,1 @@
-"""Rule sets: one package each, registered by name in engine.core.ruleset.RULESETS."""
+"""Rule sets: one package each, each found by engine.core.ruleset.ruleset_names (a package exposing RULESET)."""

@@ -85,10 +85,10 @@ async def _builder(query: CallbackQuery, cb: Act, service: GameService, fsm: FSM
         return
     elif cb.a in ("bsave", "bauto"):
         if cb.a == "bauto":
-            from engine.core.ruleset import get_ruleset
+            from engine.core import api
 
             trial = gs.model_copy(deep=True)
-            get_ruleset(gs.ruleset).deck_auto(trial, pid)
+            api.deck_auto(trial, pid)
             draft["cards"] = list(trial.player(pid).deck_choice)
         try:
             gs = await service.deck_build(cb.g, user_id=query.from_user.id, cards=list(draft["cards"]))
@@ -184,10 +184,10 @@ async def _mafik(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCo
         draft.update(cards=[c for c in gs.player(pid).deck_choice if ui.offered(c)], view="list")
     elif cb.a in ("bsave", "bauto"):
         if cb.a == "bauto":
-            from engine.core.ruleset import get_ruleset
+            from engine.core import api
 
             trial = gs.model_copy(deep=True)
-            get_ruleset(gs.ruleset).deck_auto(trial, pid)
+            api.deck_auto(trial, pid)
             draft.update(cards=list(trial.player(pid).deck_choice), eng=[])
         problem = await _save(query, service, fsm, lang, game, gs, pid, draft)
         if problem is None:

@@ -17,7 +17,7 @@ from aiogram.types import (
     Message,
 )
 
-from engine.core.ruleset import RULESETS
+from engine.core.ruleset import ruleset_names
 from tgbot import gamedata
 from tgbot.i18n import LANGUAGES, t
 from tgbot.routers.filters import Magic
@@ -62,12 +62,12 @@ async def game_ruleset(service: GameService, *, chat_id: int | None, user_id: in
 async def rules(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
     """The rules summary of the chat's game's rule set (or the one named: /rules mafik); both without."""
     arg = (command.args or "").strip().lower()
-    if arg in RULESETS:
+    if arg in ruleset_names():
         wanted = [arg]
     else:
         found = await game_ruleset(service, chat_id=message.chat.id,
                                    user_id=message.from_user.id if message.from_user else None)
-        wanted = [found] if found else list(RULESETS)
+        wanted = [found] if found else list(ruleset_names())
     await message.answer("\n\n".join(t(lang, f"rules.{r}") for r in wanted), parse_mode="HTML")
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core import api
 from engine.core.refusal import Refusal
-from engine.core.ruleset import RULESETS, get_ruleset
+from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.core.state import GameState, Order
 from tgbot.i18n import GENDERS, t
 from tgbot.logs import bind
@@ -119,8 +119,8 @@ class GameService:
                           chat_admin: bool) -> int:
         """A new game whose log group is `log_chat_id`: a chat no game uses yet, set up by one of its
         administrators (`chat_admin`, as Telegram says): the log receives every secret of the game."""
-        if ruleset not in RULESETS:
-            raise ServiceError("unknown_ruleset", ruleset=ruleset, known=", ".join(RULESETS))
+        if ruleset not in ruleset_names():
+            raise ServiceError("unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_names()))
         use = await chat_use(self.repo, log_chat_id)
         if use is not None and use.role == "log":
             raise ServiceError("log_chat_busy", game=use.game["id"] if use.game else "—")

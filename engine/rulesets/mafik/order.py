@@ -4,6 +4,8 @@ replacement registry refuse two entries with one number, so the order never depe
 tests/engine/pipeline_mafik.txt checks the whole registered order in.
 """
 
+from engine.cardgame import order as cardgame
+
 # ---- pipeline steps (engine/core/resolution.py Pipeline), in the order they run ----
 STEP_COMMIT = 100  # steps.py: re-validate, pay costs (Sleeve, Культист's hand, blood), move cards, owe refills
 STEP_ABILITIES = 110  # cards/common.py: `ability` orders become plays of their cards
@@ -37,13 +39,13 @@ STEP_DISCARDS = 700  # steps.py: damage discards, refills, then draws owed
 STEP_PERK_MONK = 750  # perks_a.py
 STEP_MEDITATION = 751  # cards/neutral.py: Медитация tells the deck's order
 STEP_PERK_RIPPER = 790  # perks_b.py
-STEP_DEATHS = 800  # steps.py: 0 cards = death (DEATH_RULES may say otherwise)
+STEP_DEATHS = cardgame.STEP_DEATHS  # engine/cardgame/steps.py: 0 cards = death (death rules may say otherwise)
 STEP_DAY_END_PRIVATE_MESSAGES = 850  # comms.py: private messages spent
 STEP_DAY_END_ROOMS = 851  # comms.py: chat rooms formed
 STEP_DAY_END_TRAITOR = 852  # neutral.py: the Предатель's lead
 STEP_PERK_MEDIUM = 860  # perks_b.py
 STEP_NERVES_OF_STEEL_READY = 890  # cards/defence.py: Стальные нервы tells it is ready
-STEP_END = 900  # steps.py: hand counts, effects expire, win check, next phase
+STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects expire, win check, next phase
 
 # ---- damage replacement layers (registry.replacement), applied in this order inside DAMAGE ----
 # Below ARMOR they change the amount; ARMOR cancels damage; above it, what happens to what armor let through.
@@ -54,4 +56,4 @@ LAYER_BODY_DOUBLE = 56  # cards/defence.py: Двойник: none of the night's 
 LAYER_DAMAGE_LOG = 57  # cards/common.py: who has dealt damage to whom
 LAYER_NO_ARMOR = 58  # cards/common.py: "не может иметь броню"
 LAYER_HIGHLANDER = 59  # perks_a.py: Горец
-LAYER_ARMOR = 60  # damage.py: each armor point cancels one damage
+LAYER_ARMOR = cardgame.LAYER_ARMOR  # engine/cardgame/damage.py: each armor point cancels one damage

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from engine.cardgame import orders as card_orders
+from engine.cardgame.orders import Validator
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
@@ -26,7 +28,6 @@ SINGLE_ORDERS = frozenset({"night_discard", "vote", "punishment", "traitor_colou
                            "politician", "prosecutor", "bloodhound", "bureaucrat"})
 PLAY_OPTIONS = {"as"}  # options of a play beyond the card's params; cards add theirs with play_option()
 
-Validator = Callable[[GameState, int, Order, set[int]], int]  # returns the blood it spends
 VALIDATORS: dict[str, Validator] = {}
 # Extra submission rules of single cards, beyond what their parameter schema says.
 CARD_CHECKS: dict[str, Callable[[GameState, int, dict[str, JsonValue]], None]] = {}
@@ -97,23 +98,13 @@ def played_spec(state: GameState, pid: int, card: CardInstance, zone: str, param
 
 
 def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
-    if state.status != "running":
-        raise Refusal("game_not_running", status=state.status)
-    player = state.player(pid)
-    if not player.alive:
-        raise Refusal("dead")
-    used: set[int] = set()
-    blood = 0
-    for order in orders:
-        check = VALIDATORS.get(order.kind)
-        if check is None:
-            raise Refusal("bad_param", param="kind", reason="unknown_order_kind")
-        blood += check(state, pid, order, used)
+    card_orders.validate_orders(state, pid, orders, VALIDATORS, _whole_set, spends="blood")
+
+
+def _whole_set(state: GameState, pid: int, orders: list[Order]) -> None:
     _check_limits(state, pid, orders)
     for set_check in SET_CHECKS:
         set_check(state, pid, orders)
-    if blood > player.points:
-        raise Refusal("cost_unpayable", reason="blood", have=player.points, need=blood)
 
 
 def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int,

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.ruleset import card_rules
 from engine.core.durations import NEXT_PHASE, THIS_PHASE, between
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
@@ -97,7 +98,7 @@ def avenger_death(res: Resolution, player: PlayerState) -> bool | None:
         return None
     state = res.state
     player.flags["used_avenger"] = 1
-    card = res.ruleset.draw_one(state, player)
+    card = card_rules(res.ruleset).draw_one(state, player)
     if card is None:
         return None
     player.hand.append(card)

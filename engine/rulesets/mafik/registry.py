@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.cards import CardCatalog, CardRegistry
-from engine.core.phase import DeathRule, Instead, OnDiscard
-from engine.core.queries import Queries
-from engine.core.resolution import Pipeline, Replacement, add_replacement
+from engine.cardgame.registries import CardGameRegistries
+from engine.core.phase import Instead
 from engine.core.state import GameState
 
 NAME = "mafik"
@@ -19,22 +17,14 @@ NEUTRAL = "neutral"
 UNIQUE = "unique"
 BLANK = "dummy"  # Пустышка: what an empty deck gives
 
-CATALOG = CardCatalog.load(NAME)
-CARDS = CardRegistry()
-QUERIES = Queries()
-PIPELINE = Pipeline()
-REPLACEMENTS: list[tuple[int, str, Replacement]] = []
-ON_DAMAGE_DISCARD: list[OnDiscard] = []
+REGISTRIES = CardGameRegistries.load(NAME)
+CATALOG = REGISTRIES.catalog
+CARDS = REGISTRIES.cards
+QUERIES = REGISTRIES.queries
+PIPELINE = REGISTRIES.pipeline
+REPLACEMENTS = REGISTRIES.replacements
+DEATH_RULES = REGISTRIES.death_rules
+ON_DAMAGE_DISCARD = REGISTRIES.on_damage_discard
 DAMAGE_DISCARD_INSTEAD: list[Instead] = []  # a card lost to damage goes elsewhere instead (Воин)
 ON_REBUILD: list[Callable[[GameState, int], None]] = []  # after a player's new deck is built (Фокусник)
-DEATH_RULES: list[DeathRule] = []
-
-
-def replacement(name: str, layer: int) -> Callable[[Replacement], Replacement]:
-    """Register a damage replacement at its layer (named in order.py); layers run in increasing order."""
-
-    def register(fn: Replacement) -> Replacement:
-        add_replacement(REPLACEMENTS, name, layer, fn)
-        return fn
-
-    return register
+replacement = REGISTRIES.replacement

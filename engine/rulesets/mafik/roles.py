@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 
+from engine.cardgame.roles import SecretRole, secret_roles
 from engine.core.cards import DATA_DIR
 from engine.core.state import GameState, PlayerState
 from engine.rulesets.mafik.registry import NAME
@@ -12,15 +13,6 @@ from engine.rulesets.mafik.registry import NAME
 MAFIA_ROLES = ("boss", "advisor", "spy", "killer")
 LAW_ROLES = ("officer", "sheriff", "commissar", "judge", "vigilante", "policeman", "investigator", "detective")
 OTHER = "other"  # "(Другой)": a name of the player's own, no perk
-
-
-@dataclass(frozen=True)
-class SecretRole:
-    id: str
-    name: str
-    name_en: str
-    faction: str
-    colours: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -33,11 +25,7 @@ class PublicRole:
 def _load() -> tuple[dict[str, SecretRole], list[PublicRole]]:
     with open(DATA_DIR / NAME / "roles.toml", "rb") as fh:
         raw = tomllib.load(fh)
-    secret = {
-        r["id"]: SecretRole(id=r["id"], name=r["name"], name_en=r["name_en"], faction=r["faction"],
-                            colours=tuple(r["colours"]))
-        for r in raw["secret"]
-    }
+    secret = secret_roles(raw["secret"])
     public = [PublicRole(id=r["id"], name=r["name"], name_en=r["name_en"]) for r in raw["public"]]
     return secret, public
 

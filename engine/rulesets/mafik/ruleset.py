@@ -4,26 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.ruleset import CardRuleset
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
-from engine.core.ruleset import Ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
 from engine.rulesets.mafik import comms, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.cards.common import review_messages
 from engine.rulesets.mafik.costs import card_cost, exiled, stance
 from engine.rulesets.mafik.deck import deck_limits, deck_problem, max_copies
-from engine.rulesets.mafik.registry import (
-    BLANK,
-    CARDS,
-    CATALOG,
-    NAME,
-    NEUTRAL,
-    ON_REBUILD,
-    PIPELINE,
-    QUERIES,
-    REPLACEMENTS,
-    UNIQUE,
-)
+from engine.rulesets.mafik.registry import BLANK, CATALOG, NAME, NEUTRAL, ON_REBUILD, QUERIES, REGISTRIES, UNIQUE
 from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, OTHER, PUBLIC_ROLES, SECRET_ROLES, colours_of
 
 # review_messages: the master judges each card message before it is delivered (engine/core/messages.py).
@@ -32,15 +21,10 @@ MANIAC_FROM, TRAITOR_FROM = 13, 16
 UNIQUE_ON_DECK = 3  # the role's unique card arrives in the Sleeve with the third deck
 
 
-class Mafik(Ruleset):
-    name = NAME
-    catalog = CATALOG
-    cards = CARDS
-    queries = QUERIES
-    pipeline = PIPELINE
-    replacements = REPLACEMENTS
+class Mafik(CardRuleset, registries=REGISTRIES):
     single_orders = orders.SINGLE_ORDERS
     max_players = int(DEFAULT_SETTINGS["max_players"])
+    listing = 20
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES]
@@ -143,6 +127,12 @@ class Mafik(Ruleset):
     def on_withdrawn(self, state: GameState, pid: int, order: Order) -> None:
         if order.kind == "punishment":  # taking the open vote back is as public as casting it
             state.emit("punishment_vote_withdrawn", "public", None, pid=pid)
+
+    def begin_phase(self, state: GameState, phase: int) -> None:
+        begin_phase(state, phase)
+
+    def win_check(self, state: GameState) -> list[str] | None:
+        return win_check(state)
 
     def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
         """The top card; an empty deck gives a Пустышка."""

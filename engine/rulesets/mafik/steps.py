@@ -9,22 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.phase import close_phase, decide_deaths, finish, revalidate, settle_damage, take
+from engine.core.phase import revalidate, settle_damage, take
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Order, PlayRecord
 from engine.rulesets.mafik.order import (
     STEP_COMMIT,
     STEP_DAMAGE,
-    STEP_DEATHS,
     STEP_DISCARDS,
     STEP_EFFECTS,
-    STEP_END,
     STEP_TARGETING,
     STEP_TICK,
     STEP_TRIGGERS,
 )
 from engine.rulesets.mafik.orders import find_card, played_spec, validate_orders
-from engine.rulesets.mafik.registry import CARDS, DAMAGE_DISCARD_INSTEAD, DEATH_RULES, ON_DAMAGE_DISCARD, PIPELINE, REPLACEMENTS
+from engine.rulesets.mafik.registry import CARDS, DAMAGE_DISCARD_INSTEAD, ON_DAMAGE_DISCARD, PIPELINE, REPLACEMENTS
 
 Hook = Callable[[Resolution], None]
 TARGETING: list[Hook] = []
@@ -128,21 +126,3 @@ def discards(res: Resolution) -> None:
         owed = res.scratch.get("draws", {}).get(player.pid, 0)
         if owed:
             res.draw(player.pid, owed)
-
-
-@PIPELINE.step("deaths", STEP_DEATHS)
-def deaths(res: Resolution) -> None:
-    decide_deaths(res, DEATH_RULES)
-
-
-@PIPELINE.step("end", STEP_END)
-def end(res: Resolution) -> None:
-    from engine.rulesets.mafik.ruleset import begin_phase, shown_hand_size, win_check
-
-    state = res.state
-    close_phase(state, shown_hand_size)
-    winners = win_check(state)
-    if winners is not None:
-        finish(state, winners, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})
-        return
-    begin_phase(state, state.phase + 1)

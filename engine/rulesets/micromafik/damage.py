@@ -9,7 +9,6 @@ from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import DamagePacket, Resolution
 from engine.rulesets.micromafik.order import (
     LAYER_ADRENALINE,
-    LAYER_ARMOR,
     LAYER_FIRST_NIGHT,
     LAYER_PERSONAL_GUARD,
     LAYER_SNIPER_CAP,
@@ -68,17 +67,6 @@ def first_night(res: Resolution, packet: DamagePacket) -> None:
 def personal_guard(res: Resolution, packet: DamagePacket) -> None:
     if res.state.effects_of("personal_guard", target=packet.target):
         packet.amount = 0
-
-
-@replacement("armor", LAYER_ARMOR)
-def armor(res: Resolution, packet: DamagePacket) -> None:
-    res.scratch.setdefault("damaged", set()).add(packet.target)
-    if packet.ignore_armor:
-        return
-    left = res.armor.get(packet.target, 0)
-    absorbed = min(left, packet.amount)
-    res.armor[packet.target] = left - absorbed
-    packet.amount -= absorbed
 
 
 @replacement("adrenaline", LAYER_ADRENALINE)

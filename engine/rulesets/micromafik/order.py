@@ -4,6 +4,8 @@ replacement registry refuse two entries with one number, so the order never depe
 tests/engine/pipeline_micromafik.txt checks the whole registered order in.
 """
 
+from engine.cardgame import order as cardgame
+
 # ---- pipeline steps (engine/core/resolution.py Pipeline), in the order they run ----
 STEP_COMMIT = 100  # steps.py: re-validate orders, pay costs, move played/discarded cards, owe refills
 STEP_PERK_BANKER = 150  # perks.py
@@ -23,8 +25,8 @@ STEP_PERK_STRONGMAN_LOST = 650  # perks.py
 STEP_DISCARDS = 700  # steps.py: damage discards, refills
 STEP_ENERGY_SURGE_DISCARD = 710  # cards/defence.py: Прилив энергии's forced discard
 STEP_PERK_MONK = 750  # perks.py
-STEP_DEATHS = 800  # steps.py: 0 cards (and the roles that bend that) = death
-STEP_END = 900  # steps.py: hand counts, effects expire, win check, next phase
+STEP_DEATHS = cardgame.STEP_DEATHS  # engine/cardgame/steps.py: 0 cards = death (death rules may say otherwise)
+STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects expire, win check, next phase
 
 # ---- damage replacement layers (registry.replacement, damage.py), applied in this order inside DAMAGE ----
 LAYER_WEAKNESS = 10  # Слабость: −1 to each damage of the weakened player's cards played this phase
@@ -32,5 +34,5 @@ LAYER_WARNING_SHOT = 20  # Предупредительный выстрел: ×
 LAYER_SNIPER_CAP = 30  # at most 3 damage a night to one target from Снайперские винтовки
 LAYER_FIRST_NIGHT = 40  # nobody takes more than 4 damage on the first night
 LAYER_PERSONAL_GUARD = 50  # Персональная охрана: no damage tonight
-LAYER_ARMOR = 60  # each armor point cancels one damage (not for armor-ignoring damage)
+LAYER_ARMOR = cardgame.LAYER_ARMOR  # engine/cardgame/damage.py: each armor point cancels one damage
 LAYER_ADRENALINE = 70  # Адреналин: the rest is taken the next day instead

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from engine.cardgame import orders as card_orders
+from engine.cardgame.orders import Validator
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
@@ -26,7 +28,6 @@ SINGLE_ORDERS = frozenset(
 )
 PERK_OPTIONS = frozenset({"magician_copy"})
 
-Validator = Callable[[GameState, int, Order, set[int]], int]  # returns the points it spends
 VALIDATORS: dict[str, Validator] = {}
 # Extra submission rules of single cards, beyond what their parameter schema says.
 CARD_CHECKS: dict[str, Callable[[GameState, int, dict[str, JsonValue]], None]] = {}
@@ -41,18 +42,10 @@ def validator(kind: str) -> Callable[[Validator], Validator]:
 
 
 def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
-    if state.status != "running":
-        raise Refusal("game_not_running", status=state.status)
-    player = state.player(pid)
-    if not player.alive:
-        raise Refusal("dead")
-    used: set[int] = set()
-    points = 0
-    for order in orders:
-        check = VALIDATORS.get(order.kind)
-        if check is None:
-            raise Refusal("bad_param", param="kind", reason="unknown_order_kind")
-        points += check(state, pid, order, used)
+    card_orders.validate_orders(state, pid, orders, VALIDATORS, _whole_set, spends="points")
+
+
+def _whole_set(state: GameState, pid: int, orders: list[Order]) -> None:
     kinds = Counter(o.kind for o in orders)
     limit = play_limit(state, pid)
     if kinds["play"] > limit:
@@ -64,8 +57,6 @@ def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
     if kinds["businessman_point"] and (kinds["play"] or kinds["discard"]):
         raise Refusal("not_allowed", what="businessman_and_play")
     _check_messages(state, pid, [o for o in orders if o.kind == "message"])
-    if points > player.points:
-        raise Refusal("cost_unpayable", reason="points", have=player.points, need=points)
 
 
 def play_limit(state: GameState, pid: int) -> int:

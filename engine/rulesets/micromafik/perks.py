@@ -18,8 +18,8 @@ from engine.rulesets.micromafik.order import (
     STEP_PERK_STRONGMAN,
     STEP_PERK_STRONGMAN_LOST,
 )
-from engine.rulesets.micromafik.registry import PIPELINE, QUERIES
-from engine.rulesets.micromafik.steps import DEATH_RULES, ON_DAMAGE_DISCARD
+from engine.rulesets.micromafik.registry import DEATH_RULES, PIPELINE, QUERIES
+from engine.rulesets.micromafik.steps import ON_DAMAGE_DISCARD
 
 
 def _with_role(state: GameState, role: str) -> list[PlayerState]:

@@ -5,18 +5,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 
+from engine.cardgame.roles import SecretRole, secret_roles
 from engine.core.cards import DATA_DIR
 from engine.rulesets.micromafik.registry import NAME
-
-
-@dataclass(frozen=True)
-class SecretRole:
-    id: str
-    name: str
-    name_en: str
-    faction: str
-    colours: tuple[str, ...]
-    kill_votes: int
 
 
 @dataclass(frozen=True)
@@ -31,7 +22,7 @@ class PublicRole:
 def _load() -> tuple[dict[str, SecretRole], dict[str, PublicRole]]:
     with open(DATA_DIR / NAME / "roles.toml", "rb") as fh:
         raw = tomllib.load(fh)
-    secret = {r["id"]: SecretRole(**{**r, "colours": tuple(r["colours"])}) for r in raw["secret"]}
+    secret = secret_roles(raw["secret"])
     public = {r["id"]: PublicRole(**r) for r in raw["public"]}
     return secret, public
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.cardgame.ruleset import CardRuleset
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
-from engine.core.ruleset import Ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
 from engine.rulesets.micromafik import orders
 from engine.rulesets.micromafik.cards.common import review_messages
-from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, NAME, PIPELINE, QUERIES, REPLACEMENTS
+from engine.rulesets.micromafik.registry import CATALOG, COLOURS, NAME, REGISTRIES
 from engine.rulesets.micromafik.roles import LAW_ROLE, MAFIA_ROLES, PUBLIC_ROLES, SECRET_ROLES
 
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -28,14 +28,9 @@ MIN_PLAYERS = 4
 MAX_PLAYERS = len(PUBLIC_ROLES)
 
 
-class Micromafik(Ruleset):
-    name = NAME
-    catalog = CATALOG
-    cards = CARDS
-    queries = QUERIES
-    pipeline = PIPELINE
-    replacements = REPLACEMENTS
+class Micromafik(CardRuleset, registries=REGISTRIES):
     single_orders = orders.SINGLE_ORDERS
+    listing = 10
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES.values()]
@@ -184,6 +179,12 @@ class Micromafik(Ruleset):
                 if partner != pid:
                     state.emit("partner_kill_vote", "player", partner, pid=pid, target=order.params["target"])
         review_messages(state, pid, order)
+
+    def begin_phase(self, state: GameState, phase: int) -> None:
+        begin_phase(state, phase)
+
+    def win_check(self, state: GameState) -> list[str] | None:
+        return win_check(state)
 
     def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
         return player.deck.pop(0) if player.deck else None

@@ -8,30 +8,19 @@ tests/engine/pipeline_micromafik.txt). A new step takes a new name and number th
 from __future__ import annotations
 
 from engine.core.durations import n_phases
-from engine.core.phase import (
-    DeathRule,
-    OnDiscard,
-    close_phase,
-    decide_deaths,
-    finish,
-    revalidate,
-    settle_damage,
-    take,
-)
+from engine.core.phase import revalidate, settle_damage, take
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Order, PlayerState, PlayRecord
 from engine.rulesets.micromafik.order import (
     STEP_COMMIT,
     STEP_DAMAGE,
-    STEP_DEATHS,
     STEP_DISCARDS,
     STEP_EFFECTS,
-    STEP_END,
     STEP_TARGETING,
     STEP_TICK,
 )
 from engine.rulesets.micromafik.orders import validate_orders
-from engine.rulesets.micromafik.registry import CARDS, CATALOG, PIPELINE, REPLACEMENTS
+from engine.rulesets.micromafik.registry import CARDS, CATALOG, PIPELINE, REGISTRIES, REPLACEMENTS
 
 # ---------------------------------------------------------------- 100 commit
 
@@ -163,7 +152,7 @@ def damage(res: Resolution) -> None:
 
 # ---------------------------------------------------------------- 700 discards
 
-ON_DAMAGE_DISCARD: list[OnDiscard] = []  # called for each card discarded for damage
+ON_DAMAGE_DISCARD = REGISTRIES.on_damage_discard  # called for each card discarded for damage
 
 
 @PIPELINE.step("discards", STEP_DISCARDS)
@@ -199,29 +188,3 @@ def _knockout_discards(res: Resolution, player: PlayerState) -> int:
     if gone:
         res.state.emit("knocked_out", "player", player.pid, cards=[c.card for c in gone])
     return len(gone)
-
-
-# ---------------------------------------------------------------- 800 deaths
-
-DEATH_RULES: list[DeathRule] = []  # (res, player) -> True dies, False lives, None no say
-
-
-@PIPELINE.step("deaths", STEP_DEATHS)
-def deaths(res: Resolution) -> None:
-    decide_deaths(res, DEATH_RULES)
-
-
-# ---------------------------------------------------------------- 900 end
-
-
-@PIPELINE.step("end", STEP_END)
-def end(res: Resolution) -> None:
-    from engine.rulesets.micromafik.ruleset import begin_phase, shown_hand_size, win_check
-
-    state = res.state
-    close_phase(state, shown_hand_size)
-    winners = win_check(state)
-    if winners is not None:
-        finish(state, winners, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})
-        return
-    begin_phase(state, state.phase + 1)

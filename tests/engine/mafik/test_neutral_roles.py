@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 
+from engine.cardgame.play import side_of
 from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.ruleset import get_ruleset
 from engine.core.state import PlayRecord
 from engine.core.views import player_view
-from engine.rulesets.mafik.cards.common import accusation_hits, role_of, side_of
+from engine.rulesets.mafik.cards.common import accusation_hits, role_of
 from engine.rulesets.mafik.registry import CARDS, CATALOG
 from engine.rulesets.mafik.roles import LAW_ROLES, colours_of
 from tests.engine.mafik.conftest import MafikScenario

@@ -279,7 +279,7 @@ def check_view(state: GameState, pid: int) -> None:
             assert event["who"] == me.faction
     # Others: public facts only.
     for row in view["players"]:
-        assert set(row) <= {"pid", "name", "public_role", "alive", "hand_size"}, row
+        assert set(row) <= {"pid", "name", "public_role", "alive", "hand_size", "statuses"}, row
         assert not _walk(row), row
     # Me: my own secrets, nobody else's.
     mine = view["me"]

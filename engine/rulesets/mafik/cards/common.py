@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from engine.cardgame.ruleset import card_rules
 from engine.core import messages
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.checks import learn
@@ -17,7 +18,7 @@ from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.costs import exiled
 from engine.rulesets.mafik.order import LAYER_DAMAGE_LOG, LAYER_NO_ARMOR, STEP_ABILITIES, STEP_SNAPSHOT
 from engine.rulesets.mafik.orders import SET_CHECKS, find_card, played_spec, validator
-from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, NAME, PIPELINE, replacement
+from engine.rulesets.mafik.registry import CATALOG, COLOURS, NAME, PIPELINE, replacement
 from engine.rulesets.mafik.roles import SECRET_ROLES
 
 
@@ -50,7 +51,7 @@ def to_sleeve(state: GameState, pid: int, card: CardInstance) -> bool:
 
 def draw_to_sleeve(res: Resolution, pid: int, count: int = 1) -> int:
     """Top cards of the deck into the Sleeve (a Пустышка when the deck is empty)."""
-    ruleset = res.ruleset
+    ruleset = card_rules(res.ruleset)
     done = 0
     for _ in range(count):
         player = res.state.player(pid)
@@ -79,10 +80,6 @@ def grant_play_as(play: Play, card_id: str) -> None:
     play.state.add_effect("play_as", target=play.actor, source=play.actor, during=UNTIL_END, card=card_id)
 
 
-def side_of(play: Play, target: int) -> str:
-    return str(learn(play.res.ruleset, play.state, play.actor, target, "side"))
-
-
 def role_of(play: Play, target: int) -> str:
     """The secret role a check learns (the Предатель shows a random law role)."""
     return str(learn(play.res.ruleset, play.state, play.actor, target, "secret_role"))
@@ -93,10 +90,6 @@ def guessed_role(play: Play, target: int, guess: Any) -> bool:
     return bool(guess) and play.state.player(target).secret_role == guess
 
 
-def apply_effect(play: Play, card_id: str, params: dict[str, JsonValue], *, via: str) -> None:
-    """Apply another card's effect as part of this play."""
-    sub = Play(play.res, play.actor, CATALOG[card_id], dict(params), order=play.order, via=via)
-    CARDS.behaviours[card_id](sub)
 
 
 # ---- added with the Урон cards ----
@@ -105,12 +98,7 @@ def card_message(play: Play, to: int, text: str, *, anonymous: bool = True) -> N
     """"Отправьте цели произвольное сообщение": the target gets it at the end of the phase, without the
     sender's name unless the card says otherwise; the master sees who sent it — and may have withheld it
     as a link (engine/core/messages.py)."""
-    state = play.state
-    if not messages.delivered(state, play.actor, play.order, text):
-        messages.withheld(state, play.actor, to, text, play.spec.id)
-        return
-    state.emit("card_message", "player", to, text=text, sender=None if anonymous else play.actor, via=play.spec.id)
-    state.emit("card_message_sent", "master", None, sender=play.actor, to=to, text=text, via=play.spec.id)
+    messages.send(play.state, play.actor, to, text, anonymous=anonymous, via=play.spec.id, order=play.order)
 
 
 def review_messages(state: GameState, pid: int, order: Order) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from engine.cardgame.play import side_of
 from engine.core.durations import FROM_NEXT_PHASE
 from engine.core.resolution import Play
-from engine.rulesets.micromafik.cards.common import side_of
 from engine.rulesets.micromafik.registry import CARDS
 from engine.rulesets.micromafik.timing import FIRST_NIGHT
 

@@ -3,25 +3,11 @@
 from __future__ import annotations
 
 from engine.core import messages
-from engine.core.checks import learn
 from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
-from engine.rulesets.micromafik.registry import CARDS, CATALOG
 
 MESSAGE_CARDS = ("block", "letter", "feedback", "correspondence")
-
-
-def apply_effect(play: Play, card_id: str, params: dict[str, JsonValue], *, via: str,
-                 **options: JsonValue) -> None:
-    """Apply another card's effect as part of this play (Щедрость, Трансформация, Блок…)."""
-    sub = Play(play.res, play.actor, CATALOG[card_id], dict(params), order=play.order, via=via,
-               options=dict(options))
-    CARDS.behaviours[card_id](sub)
-
-
-def side_of(play: Play, target: int) -> str:
-    return str(learn(play.res.ruleset, play.state, play.actor, target, "side"))
 
 
 def send_message(res: Resolution, sender: int, to: int, text: str, *, anonymous: bool, via: str,
@@ -31,11 +17,8 @@ def send_message(res: Resolution, sender: int, to: int, text: str, *, anonymous:
     state = res.state
     if not state.player(to).alive:
         return
-    if not messages.delivered(state, sender, order, text):
-        messages.withheld(state, sender, to, text, via)
+    if not messages.send(state, sender, to, text, anonymous=anonymous, via=via, order=order):
         return
-    state.emit("card_message", "player", to, text=text, sender=None if anonymous else sender, via=via)
-    state.emit("card_message_sent", "master", None, sender=sender, to=to, text=text, via=via)
     sociable = len(state.effects_of("sociability", target=sender))
     if sociable:
         player = state.player(sender)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from engine.cardgame.play import side_of
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE, THIS_PHASE, n_phases
 from engine.core.resolution import Play, Resolution
-from engine.rulesets.micromafik.cards.common import grant_reply, send_message, side_of
+from engine.rulesets.micromafik.cards.common import grant_reply, send_message
 from engine.rulesets.micromafik.order import STEP_ENERGY_SURGE_DISCARD
 from engine.rulesets.micromafik.registry import CARDS, PIPELINE
 

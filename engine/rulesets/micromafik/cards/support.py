@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.play import apply_effect
 from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_USED
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue
-from engine.rulesets.micromafik.cards.common import apply_effect
 from engine.rulesets.micromafik.order import STEP_TRIGGERS_PAY_THE_BILL
 from engine.rulesets.micromafik.orders import CARD_CHECKS
 from engine.rulesets.micromafik.registry import CARDS, PIPELINE, QUERIES

@@ -1,0 +1,83 @@
+"""`CardRuleset`: the interface of a card game, on top of the core's `Ruleset`."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.core.cards import CardRegistry
+from engine.core.phase import DeathRule
+from engine.core.ruleset import Ruleset
+from engine.core.state import CardInstance, GameState, PlayerState
+
+if TYPE_CHECKING:
+    from engine.cardgame.registries import CardGameRegistries
+
+
+class CardRuleset(Ruleset):
+    """A card game: deck building, draws, costs, hand sizes, damage as discards, death at 0 cards.
+
+    A subclass names its registries (`class Mafik(CardRuleset, registries=REGISTRIES)`), which give it
+    its name, cards, queries, pipeline, replacements and death rules."""
+
+    deck_building: ClassVar[bool] = True
+    registries: ClassVar[CardGameRegistries]
+    cards: CardRegistry
+    death_rules: list[DeathRule]
+
+    def __init_subclass__(cls, registries: CardGameRegistries | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if registries is not None:
+            cls.registries = registries
+            cls.name = registries.name
+            cls.catalog = registries.catalog
+            cls.cards = registries.cards
+            cls.queries = registries.queries
+            cls.pipeline = registries.pipeline
+            cls.replacements = registries.replacements
+            cls.death_rules = registries.death_rules
+
+    # ---- deck building ----
+    @abstractmethod
+    def deck_pick(self, state: GameState, pid: int, card: str) -> None:
+        """Take one card of a draft offer."""
+
+    @abstractmethod
+    def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
+        """Submit a whole chosen deck."""
+
+    @abstractmethod
+    def deck_auto(self, state: GameState, pid: int) -> None:
+        """Finish a player's deck building with a legal random choice (deadline default)."""
+
+    # ---- phases ----
+    @abstractmethod
+    def begin_phase(self, state: GameState, phase: int) -> None:
+        """Make `phase` the current one (its draws, the start-of-phase snapshots) and announce it."""
+
+    @abstractmethod
+    def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
+        """The top card of the player's deck, or what the rules give when it is empty."""
+
+    @abstractmethod
+    def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:
+        """What playing card `uid` from the hand with these params costs this player now."""
+
+    @abstractmethod
+    def shown_hand_size(self, state: GameState, pid: int) -> int:
+        """The hand size everyone is told (effects may bend it)."""
+
+    # ---- views ----
+    def public_facts(self, state: GameState, pid: int) -> dict[str, Any]:
+        return {"hand_size": self.shown_hand_size(state, pid)}
+
+    def is_implemented(self, card_id: str) -> bool:
+        return card_id in self.cards.behaviours
+
+
+def card_rules(ruleset: Ruleset) -> CardRuleset:
+    """The rule set as a card game (a TypeError for one without cards: a card step or card was given
+    to a game that has none)."""
+    if not isinstance(ruleset, CardRuleset):
+        raise TypeError(f"rule set {ruleset.name!r} is not a card game")
+    return ruleset

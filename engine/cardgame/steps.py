@@ -1,0 +1,32 @@
+"""The resolution steps every card game ends with.
+
+  800 deaths   0 cards in hand = death (the rule set's death rules may say otherwise)
+  900 end      hand counts, effects expire, win check, next phase
+"""
+
+from __future__ import annotations
+
+from engine.cardgame.order import STEP_DEATHS, STEP_END
+from engine.cardgame.ruleset import card_rules
+from engine.core.phase import close_phase, decide_deaths, finish
+from engine.core.resolution import Pipeline, Resolution
+
+
+def install(pipeline: Pipeline) -> None:
+    pipeline.step("deaths", STEP_DEATHS)(deaths)
+    pipeline.step("end", STEP_END)(end)
+
+
+def deaths(res: Resolution) -> None:
+    decide_deaths(res, card_rules(res.ruleset).death_rules)
+
+
+def end(res: Resolution) -> None:
+    ruleset = card_rules(res.ruleset)
+    state = res.state
+    close_phase(state, ruleset.shown_hand_size)
+    winners = ruleset.win_check(state)
+    if winners is not None:
+        finish(state, winners, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})
+        return
+    ruleset.begin_phase(state, state.phase + 1)
