@@ -234,7 +234,7 @@ def screens(state: GameState, pid: int, lang: str) -> list[Any]:
     """What the bot shows a player from state alone: the panel, each card's flow, the boost flow."""
     game = {"id": 1, "deadline_at": None, "locale": lang}
     out: list[Any] = [panel(game, state, pid, lang)]
-    from tgbot.routers.play import flow_screen
+    from tgbot.ui.flow_screens import flow_screen
 
     for card in state.player(pid).hand:
         flow = fl.new_flow(1, state.phase, "play", card=card.uid, spec=card.card)
