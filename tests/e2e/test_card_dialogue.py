@@ -15,7 +15,7 @@ SKIP = "Пропустить"
 async def day_one(tmp_path) -> Harness:
     """A Микромафик game at day 1 (the first night resolved with nothing played)."""
     h = await running_game(tmp_path)
-    await h.feed(h.master.send("/resolve", h.log))
+    await h.resolve()
     assert (await state_of(h)).phase == 2
     return h
 
