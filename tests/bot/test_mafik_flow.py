@@ -14,8 +14,8 @@ from engine.core.refusal import Refusal
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS
-from tgbot.routers.play import flow_cost, flow_screen
 from tgbot.ui import flow as fl
+from tgbot.ui.flow_screens import flow_cost, flow_screen
 from tgbot.ui.panel import build_panel, role_actions
 
 GAME = {"id": 1, "deadline_at": None}

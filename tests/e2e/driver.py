@@ -10,8 +10,8 @@ import re
 from aiogram.types import Update
 
 from engine.core.state import GameState
+from faketg import FakeChat, FakeMessage, FakeUser
 from tests.e2e.harness import Harness, buttons
-from tgbot.fake import FakeChat, FakeMessage, FakeUser
 from tgbot.ui.callbacks import Act, Signup
 
 REFRESH = "🔄 Обновить"

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from aiogram.filters import Command
 
+from faketg import FakeChat
 from tests.e2e.driver import add_pool_group, state_of
 from tests.e2e.harness import Harness, make_harness
 from tests.e2e.test_mafik_comms import mafik_game, room_of_three, to_day
-from tgbot.fake import FakeChat
 from tgbot.routers import master
 
 NOT_MASTER = "Это может сделать только мастер игры."

@@ -12,6 +12,7 @@ some players (`deal`, a stacked deck), so that what is tested never depends on t
 from __future__ import annotations
 
 from engine.core.state import GameState
+from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import (
     answer_of,
     deal,
@@ -26,7 +27,6 @@ from tests.e2e.driver import (
     vote_and_punish,
 )
 from tests.e2e.harness import Harness, buttons, make_harness, start_mafik
-from tgbot.fake import FakeMessage, FakeUser
 from tgbot.ui.callbacks import Act
 
 # The public roles of the 13 players, pid 0…12 (active perks only, so nothing acts unasked).

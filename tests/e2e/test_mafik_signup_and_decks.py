@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from engine.core.state import GameState
+from faketg import FakeUser
 from tests.e2e.driver import (
     acts,
     build_engineer,
@@ -18,7 +19,6 @@ from tests.e2e.driver import (
     totals,
 )
 from tests.e2e.harness import Harness, buttons, make_harness
-from tgbot.fake import FakeUser
 from tgbot.ui.callbacks import Act
 
 # The public roles the 13 players take, in sign-up order ("other" types its title).

@@ -19,6 +19,7 @@ import json
 import re
 
 from engine.core.state import GameState
+from faketg import FakeUser
 from tests.e2e.driver import (
     acts,
     add_pool_group,
@@ -46,7 +47,6 @@ from tests.e2e.driver import (
     vote_and_punish,
 )
 from tests.e2e.harness import Harness, buttons, make_harness
-from tgbot.fake import FakeUser
 from tgbot.gamedata import role_name
 from tgbot.ui.callbacks import Act
 

@@ -8,7 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-from tgbot.fake import FakeTelegramServer, World
+from faketg import FakeTelegramServer, World
 
 ROOT = Path(__file__).resolve().parents[2]
 

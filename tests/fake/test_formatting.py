@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tgbot.fake import TelegramError
-from tgbot.fake.formatting import detect_entities, format_text, parse_html, utf16_len
+from faketg import TelegramError
+from faketg.formatting import detect_entities, format_text, parse_html, utf16_len
 
 
 def test_html_tags_and_references() -> None:

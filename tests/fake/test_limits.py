@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 from aiogram.exceptions import TelegramRetryAfter
 
-from tgbot.fake import FakeTelegram, LimitConfig, ManualClock, Window, World
+from faketg import FakeTelegram, LimitConfig, ManualClock, Window, World
 
 
 @pytest.fixture

@@ -17,10 +17,10 @@ from aiogram.types import Update
 
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
+from faketg import FakeChat, FakeSession, FakeUser, ManualClock, World
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings
 from tgbot.delivery import Limits
-from tgbot.fake import FakeChat, FakeSession, FakeUser, ManualClock, World
 from tgbot.logs import ContextFilter
 
 START = 1_800_000_000.0

@@ -24,9 +24,9 @@ from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
 from engine.core.views import visible_to
 from engine.rulesets.micromafik.roles import SECRET_ROLES
+from faketg import World
+from faketg.formatting import parse_html
 from tgbot import gamedata
-from tgbot.fake import World
-from tgbot.fake.formatting import parse_html
 from tgbot.i18n import _catalog, choose, is_choice, t
 from tgbot.render import render
 from tgbot.services.announce import PANEL_EVENTS, split_text

@@ -26,8 +26,8 @@ from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
 from engine.core.state import GameState
+from faketg import FakeChat, FakeUser
 from tests.reliability.inproc import Bot, Records, answer_of, log_records, make_bot, press_update
-from tgbot.fake import FakeChat, FakeUser
 from tgbot.i18n import t
 from tgbot.ui.callbacks import Act
 from tgbot.ui.resolve import phase_words

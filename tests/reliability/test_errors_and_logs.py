@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import logging
 
+from faketg import bad_request
 from tests.reliability.inproc import answer_of, log_records, make_bot, press_update
-from tgbot.fake import bad_request
 from tgbot.i18n import t
 from tgbot.logs import ContextFilter, JsonFormatter, TextFormatter, log_fields
 from tgbot.ui.callbacks import Act

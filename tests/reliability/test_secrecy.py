@@ -21,10 +21,10 @@ from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, Order
 from engine.rulesets.micromafik.roles import SECRET_ROLES
 from engine.sim import Agent, GameRunner
+from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import play_a_card
 from tests.reliability.inproc import Bot, answer_of, make_bot, press_update
 from tests.reliability.secrecy import Checker, Reader, Seat, check_outbox
-from tgbot.fake import FakeMessage, FakeUser
 from tgbot.services.errors import ServiceError
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui import flow as fl
@@ -235,7 +235,7 @@ def screens(state: GameState, pid: int, lang: str) -> list[Any]:
     """What the bot shows a player from state alone: the panel, each card's flow, the boost flow."""
     game = {"id": 1, "deadline_at": None, "locale": lang}
     out: list[Any] = [panel(game, state, pid, lang)]
-    from tgbot.routers.play import flow_screen
+    from tgbot.ui.flow_screens import flow_screen
 
     for card in state.player(pid).hand:
         flow = fl.new_flow(1, state.phase, "play", card=card.uid, spec=card.card)

@@ -71,11 +71,8 @@ async def on_comms(query: CallbackQuery, callback_data: Comms, service: GameServ
         if handler is None:
             raise ServiceError("bad_button")
         note = await handler(query, cb, service, rooms, state, lang, game, gs, pid)
-    except Stale:
+    except Stale:  # an old panel's row is only "too late" (a refusal goes to the error handlers)
         await query.answer(t(lang, "error.stale"), show_alert=True)
-        return
-    except (Refusal, ServiceError) as error:
-        await query.answer(explain(lang, error)[:200], show_alert=True)
         return
     with contextlib.suppress(TelegramBadRequest):
         await query.answer(note or None)
@@ -218,11 +215,7 @@ async def on_confirm(query: CallbackQuery, callback_data: Confirm, service: Game
     if pid in request.params["confirmed"]:
         await query.answer(t(lang, "rooms.confirm_already"), show_alert=True)
         return
-    try:
-        await service.act(cb.g, user_id=query.from_user.id, action="room_confirm", params={"room": cb.r})
-    except (Refusal, ServiceError) as error:
-        await query.answer(explain(lang, error)[:200], show_alert=True)
-        return
+    await service.act(cb.g, user_id=query.from_user.id, action="room_confirm", params={"room": cb.r})
     await query.answer(t(lang, "rooms.confirm_done"))
 
 

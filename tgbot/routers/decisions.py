@@ -11,9 +11,8 @@ from aiogram import Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup
 
-from engine.core.refusal import Refusal
 from tgbot.i18n import t
-from tgbot.routers.common import edit, explain
+from tgbot.routers.common import edit
 from tgbot.services import decisions
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
@@ -23,16 +22,12 @@ from tgbot.ui.decisions import as_event, option_label, question_markup, question
 
 async def on_decide(query: CallbackQuery, callback_data: Decide, service: GameService, lang: str) -> None:
     cb = callback_data
-    try:
-        game = await service.game(cb.g)
-        service.require_master(game, query.from_user.id)
-        if (await service.state(cb.g)).phase != cb.p:
-            raise ServiceError("stale")
-        question = await decisions.rule(service, cb.g, user_id=query.from_user.id, key=cb.k, option=cb.o)
-        state = await service.state(cb.g)
-    except (Refusal, ServiceError) as error:
-        await query.answer(explain(lang, error)[:200], show_alert=True)
-        return
+    game = await service.game(cb.g)
+    service.require_master(game, query.from_user.id)
+    if (await service.state(cb.g)).phase != cb.p:
+        raise ServiceError("stale")
+    question = await decisions.rule(service, cb.g, user_id=query.from_user.id, key=cb.k, option=cb.o)
+    state = await service.state(cb.g)
     game_lang = str(game["locale"])
     event = as_event(question)
     text = question_text(state, event, game_lang, game_id=cb.g, chosen=cb.o)

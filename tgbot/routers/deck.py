@@ -19,7 +19,7 @@ from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.routers.common import edit, explain
 from tgbot.routers.filters import Magic
-from tgbot.routers.play import DECK_ACTIONS, Stale, context
+from tgbot.routers.guard import Stale, context
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.states import DeckStates
@@ -27,6 +27,7 @@ from tgbot.ui import deck as ui
 from tgbot.ui.callbacks import Act
 from tgbot.ui.deck import builder_panel, deck_panel
 
+DECK_ACTIONS = {"pick", "bcol", "badd", "bdel", "btext", "bsave", "bauto"}  # Микромафик's draft and builder
 # Мафик's builder: a card's text, a page, the Инженер's screen and toggle, back, clear, open the builder
 # for a new deck, repeat the first deck.
 MAFIK_ACTIONS = {"bcard", "bpg", "beng", "btog", "bback", "bclr", "rb", "bre"}
@@ -41,12 +42,12 @@ async def on_deck(query: CallbackQuery, callback_data: Act, service: GameService
                   lang: str) -> None:
     cb = callback_data
     try:
-        game, gs, pid = await context(query, cb, service)
+        game, gs, pid = await context(query.from_user.id, cb, service)
         if gs.ruleset == ui.MAFIK:
             await _mafik(query, cb, service, state, lang, game, gs, pid)
             return
         if gs.status != "setup":
-            raise Stale
+            raise Stale(cb.g)
         if cb.a == "pick":
             gs = await service.deck_pick(cb.g, user_id=query.from_user.id, card=cb.v)
             text, keyboard = deck_panel(game, gs, pid, lang)
@@ -54,10 +55,8 @@ async def on_deck(query: CallbackQuery, callback_data: Act, service: GameService
             await query.answer(gamedata.card_name(gs.ruleset, cb.v, lang))
             return
         await _builder(query, cb, service, state, lang, game, pid)
-    except Stale:
+    except Stale:  # a deck's old button is only "too late" (a refusal goes to the error handlers)
         await query.answer(t(lang, "error.stale"), show_alert=True)
-    except (Refusal, ServiceError) as error:
-        await query.answer(explain(lang, error)[:200], show_alert=True)
 
 
 async def _builder(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMContext, lang: str,

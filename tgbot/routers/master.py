@@ -66,13 +66,9 @@ async def master_game(message: Message, service: GameService) -> dict[str, Any]:
 async def newgame(message: Message, command: CommandObject, service: GameService, lang: str, bot: Bot) -> None:
     assert message.from_user is not None
     ruleset = (command.args or "micromafik").strip().lower()
-    try:
-        admin = await is_chat_admin(bot, message.chat.id, message.from_user.id)
-        game_id = await service.create_game(master_user_id=message.from_user.id, log_chat_id=message.chat.id,
-                                            ruleset=ruleset, locale=lang, chat_admin=admin)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    admin = await is_chat_admin(bot, message.chat.id, message.from_user.id)
+    game_id = await service.create_game(master_user_id=message.from_user.id, log_chat_id=message.chat.id,
+                                        ruleset=ruleset, locale=lang, chat_admin=admin)
     await message.answer(t(lang, "master.created", game=game_id, ruleset=id_names.ruleset_name(lang, ruleset)), parse_mode="HTML")
 
 
@@ -83,11 +79,7 @@ async def bind(message: Message, command: CommandObject, service: GameService, l
     if not arg.isdigit():
         await message.answer(t(lang, "master.bind_usage"))
         return
-    try:
-        game = await service.bind_public(int(arg), user_id=message.from_user.id, chat_id=message.chat.id)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await service.bind_public(int(arg), user_id=message.from_user.id, chat_id=message.chat.id)
     await board.post(int(game["id"]))
 
 
@@ -95,11 +87,7 @@ async def set_option(message: Message, command: CommandObject, service: GameServ
     """/set: every option and its value; /set KEY: that option explained; /set KEY VALUE: change it."""
     assert message.from_user is not None
     key, _, raw = (command.args or "").strip().partition(" ")
-    try:
-        game = await master_game(message, service)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await master_game(message, service)
     options = service.options(game)
     if not key:
         await message.answer(settings_text(int(game["id"]), options, lang), parse_mode="HTML")
@@ -126,35 +114,23 @@ async def set_option(message: Message, command: CommandObject, service: GameServ
 async def game_language(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
     assert message.from_user is not None
     choice = (command.args or "").strip().lower()
-    try:
-        game = await log_game(message, service)
-        if choice not in LANGUAGES:
-            raise ServiceError("bad_option", key="lang")
-        await service.set_locale(int(game["id"]), user_id=message.from_user.id, locale=choice)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await log_game(message, service)
+    if choice not in LANGUAGES:
+        raise ServiceError("bad_option", key="lang")
+    await service.set_locale(int(game["id"]), user_id=message.from_user.id, locale=choice)
     await message.answer(t(choice, "master.option_set", key="lang", value=choice))
 
 
 async def startgame(message: Message, service: GameService, lang: str, board: SignupBoard) -> None:
     assert message.from_user is not None
-    try:
-        game = await log_game(message, service)
-        await service.start(int(game["id"]), user_id=message.from_user.id)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await log_game(message, service)
+    await service.start(int(game["id"]), user_id=message.from_user.id)
     await board.refresh(int(game["id"]))  # sign-up is closed: the board says so and loses its button
     await message.answer(t(lang, "master.started", game=game["id"]))
 
 
 async def status(message: Message, service: GameService, lang: str) -> None:
-    try:
-        game = await master_game(message, service)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await master_game(message, service)
     await message.answer(await status_board(service, game, lang), parse_mode="HTML")
 
 
@@ -237,40 +213,28 @@ async def extend(message: Message, command: CommandObject, service: GameService,
     """/extend MINUTES (negative: shorten); while paused it changes the time left on resume."""
     assert message.from_user is not None
     arg = (command.args or "").strip()
-    try:
-        game = await log_game(message, service)
-        if not arg.lstrip("-").isdigit():
-            raise ServiceError("bad_option", key="extend")
-        if game.get("paused_left") is not None:
-            left = await tools.shift_paused(int(game["id"]), user_id=message.from_user.id, minutes=int(arg))
-            await message.answer(t(lang, "mtools.paused_left", minutes=round(left / 60)))
-            return
-        at = await service.extend(int(game["id"]), user_id=message.from_user.id, minutes=int(arg))
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
+    game = await log_game(message, service)
+    if not arg.lstrip("-").isdigit():
+        raise ServiceError("bad_option", key="extend")
+    if game.get("paused_left") is not None:
+        left = await tools.shift_paused(int(game["id"]), user_id=message.from_user.id, minutes=int(arg))
+        await message.answer(t(lang, "mtools.paused_left", minutes=round(left / 60)))
         return
+    at = await service.extend(int(game["id"]), user_id=message.from_user.id, minutes=int(arg))
     await message.answer(t(lang, "master.extended", deadline=deadline_text(lang, at, service.timezone)))
 
 
 async def pause(message: Message, service: GameService, tools: MasterTools, lang: str) -> None:
     assert message.from_user is not None
-    try:
-        game = await log_game(message, service)
-        left = await tools.pause(int(game["id"]), user_id=message.from_user.id)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await log_game(message, service)
+    left = await tools.pause(int(game["id"]), user_id=message.from_user.id)
     await message.answer(t(lang, "mtools.paused", minutes=round(left / 60)))
 
 
 async def resume(message: Message, service: GameService, tools: MasterTools, lang: str) -> None:
     assert message.from_user is not None
-    try:
-        game = await log_game(message, service)
-        at = await tools.resume(int(game["id"]), user_id=message.from_user.id)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await log_game(message, service)
+    at = await tools.resume(int(game["id"]), user_id=message.from_user.id)
     await message.answer(t(lang, "mtools.resumed", deadline=deadline_text(lang, at, service.timezone)))
 
 
@@ -326,23 +290,15 @@ async def modkill(message: Message, command: CommandObject, service: GameService
                   lang: str) -> None:
     assert message.from_user is not None
     args = (command.args or "").split()
-    try:
-        game = await master_game(message, service)
-        name = await tools.modkill(int(game["id"]), user_id=message.from_user.id, seat=_seat_arg(args))
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await master_game(message, service)
+    name = await tools.modkill(int(game["id"]), user_id=message.from_user.id, seat=_seat_arg(args))
     await message.answer(t(lang, "mtools.modkilled", name=escape(name)))
 
 
 async def prod(message: Message, service: GameService, tools: MasterTools, lang: str) -> None:
     assert message.from_user is not None
-    try:
-        game = await log_game(message, service)
-        names = await tools.prod(int(game["id"]), user_id=message.from_user.id)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await log_game(message, service)
+    names = await tools.prod(int(game["id"]), user_id=message.from_user.id)
     text = t(lang, "mtools.prodded", names=escape(", ".join(names))) if names else t(lang, "mtools.prod_nobody")
     await message.answer(text)
 
@@ -352,13 +308,9 @@ async def player_state(message: Message, command: CommandObject, service: GameSe
     """/state N: the whole state of one character, here in the log group."""
     assert message.from_user is not None
     args = (command.args or "").split()
-    try:
-        game = await log_game(message, service)
-        text = await tools.player_state(int(game["id"]), user_id=message.from_user.id, seat=_seat_arg(args),
-                                        lang=lang)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await log_game(message, service)
+    text = await tools.player_state(int(game["id"]), user_id=message.from_user.id, seat=_seat_arg(args),
+                                    lang=lang)
     for part in split_text(text):
         await message.answer(part, parse_mode="HTML")
 

@@ -141,11 +141,7 @@ async def leave_command(message: Message, rooms: RoomService, state: FSMContext,
     if current is None:
         await show_rooms(message, rooms, state, lang)
         return
-    try:
-        room = await rooms.leave_relay(int(current[0]["id"]), message.from_user.id)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    room = await rooms.leave_relay(int(current[0]["id"]), message.from_user.id)
     await message.answer(t(lang, "rooms.you_left", number=room["number"]))
 
 
@@ -153,11 +149,7 @@ async def on_room_button(query: CallbackQuery, callback_data: RoomAct, rooms: Ro
                          lang: str) -> None:
     cb = callback_data
     if cb.a == "leave":
-        try:
-            room = await rooms.leave_relay(cb.r, query.from_user.id)
-        except ServiceError as error:
-            await query.answer(explain(lang, error)[:200], show_alert=True)
-            return
+        room = await rooms.leave_relay(cb.r, query.from_user.id)
         if isinstance(query.message, Message):
             with contextlib.suppress(TelegramBadRequest):
                 await query.message.edit_reply_markup(reply_markup=None)

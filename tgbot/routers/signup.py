@@ -18,7 +18,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from tgbot import gamedata
 from tgbot.gender import guess
 from tgbot.i18n import t
-from tgbot.routers.common import edit, explain
+from tgbot.routers.common import edit
 from tgbot.routers.filters import Magic
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import MAX_NAME, GameService
@@ -34,13 +34,9 @@ OTHER = gamedata.OTHER_ROLE
 async def start_join(message: Message, command: CommandObject, service: GameService, state: FSMContext,
                      lang: str) -> None:
     game_id = int((command.args or "").removeprefix("join_"))
-    try:
-        game = await service.game(game_id)
-        if game["status"] != "signup":
-            raise ServiceError("signup_closed")
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await service.game(game_id)
+    if game["status"] != "signup":
+        raise ServiceError("signup_closed")
     await state.update_data(signup=game_id)  # the data first: a crash in between leaves no state without it
     await state.set_state(SignupStates.name)
     await message.answer(t(lang, "signup.ask_name", game=game_id))
@@ -57,12 +53,8 @@ async def got_name(message: Message, service: GameService, state: FSMContext, la
         await message.answer(t(lang, "error.stale"))
         return
     game_id = int(data["signup"])
-    try:
-        game = await service.game(game_id)
-        players = await service.repo.players(game_id)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    game = await service.game(game_id)
+    players = await service.repo.players(game_id)
     roles = service.free_roles(game, players)
     if not roles:
         await message.answer(t(lang, "error.game_full"))
@@ -123,36 +115,32 @@ async def got_role(query: CallbackQuery, callback_data: Signup, service: GameSer
     if data.get("signup") != cb.g or not name:
         await query.answer(t(lang, "error.stale"), show_alert=True)
         return
-    try:
-        game = await service.game(cb.g)
-        if game["status"] != "signup":
-            raise ServiceError("signup_closed")
-        roles = service.free_roles(game, await service.repo.players(cb.g))
-        if cb.a == "page":
-            page = int(cb.role) if cb.role.isdigit() else 0
-            await state.update_data(signup_page=page)
-            await state.set_state(SignupStates.role)
-            text, keyboard = role_screen(game, roles, str(name), lang, page=page)
-            await edit(query, text, keyboard)
-            await query.answer()
-            return
-        if cb.role not in roles:
-            raise ServiceError("role_taken")
-        if cb.a == "info":
-            text, keyboard = role_info(game, cb.role, lang, int(data.get("signup_page") or 0))
-            await edit(query, text, keyboard)
-            await query.answer()
-            return
-        if cb.role == OTHER:
-            await state.set_state(SignupStates.title)
-            await edit(query, t(lang, "signup.ask_title", max=MAX_NAME), None)
-            await query.answer()
-            return
-        await service.join(cb.g, user_id=query.from_user.id, name=str(name), public_role=cb.role, locale=lang,
-                           gender=guess(str(name)))
-    except ServiceError as error:
-        await query.answer(explain(lang, error)[:200], show_alert=True)
+    game = await service.game(cb.g)
+    if game["status"] != "signup":
+        raise ServiceError("signup_closed")
+    roles = service.free_roles(game, await service.repo.players(cb.g))
+    if cb.a == "page":
+        page = int(cb.role) if cb.role.isdigit() else 0
+        await state.update_data(signup_page=page)
+        await state.set_state(SignupStates.role)
+        text, keyboard = role_screen(game, roles, str(name), lang, page=page)
+        await edit(query, text, keyboard)
+        await query.answer()
         return
+    if cb.role not in roles:
+        raise ServiceError("role_taken")
+    if cb.a == "info":
+        text, keyboard = role_info(game, cb.role, lang, int(data.get("signup_page") or 0))
+        await edit(query, text, keyboard)
+        await query.answer()
+        return
+    if cb.role == OTHER:
+        await state.set_state(SignupStates.title)
+        await edit(query, t(lang, "signup.ask_title", max=MAX_NAME), None)
+        await query.answer()
+        return
+    await service.join(cb.g, user_id=query.from_user.id, name=str(name), public_role=cb.role, locale=lang,
+                       gender=guess(str(name)))
     await state.clear()
     role = gamedata.role_name(game["ruleset"], cb.role, lang)
     await edit(query, _done(lang, str(name), role, game), _gender_buttons(lang, cb.g))
@@ -169,13 +157,9 @@ async def got_title(message: Message, service: GameService, state: FSMContext, l
     if title.startswith("/"):
         await message.answer(t(lang, "error.bad_title", max=MAX_NAME))
         return
-    try:
-        await service.join(game_id, user_id=message.from_user.id if message.from_user else 0, name=name,
-                           public_role=OTHER, title=title, locale=lang, gender=guess(name))
-        game = await service.game(game_id)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    await service.join(game_id, user_id=message.from_user.id if message.from_user else 0, name=name,
+                       public_role=OTHER, title=title, locale=lang, gender=guess(name))
+    game = await service.game(game_id)
     await state.clear()
     await message.answer(_done(lang, name, title, game), parse_mode="HTML",
                          reply_markup=_gender_buttons(lang, game_id))
@@ -197,11 +181,7 @@ def _gender_buttons(lang: str, game_id: int) -> InlineKeyboardMarkup:
 
 
 async def got_gender(query: CallbackQuery, cb: Signup, service: GameService, lang: str) -> None:
-    try:
-        await service.set_gender(cb.g, user_id=query.from_user.id, gender=cb.role)
-    except ServiceError as error:
-        await query.answer(explain(lang, error)[:200], show_alert=True)
-        return
+    await service.set_gender(cb.g, user_id=query.from_user.id, gender=cb.role)
     await query.answer(t(lang, f"signup.gender_set_{cb.role}"), show_alert=True)
 
 
@@ -212,11 +192,7 @@ async def leave(message: Message, service: GameService, lang: str, board: Signup
         await message.answer(t(lang, "error.not_player", game="—"))
         return
     game_id = int(games[0]["id"])
-    try:
-        await service.leave(game_id, user_id=message.from_user.id)
-    except ServiceError as error:
-        await message.answer(explain(lang, error))
-        return
+    await service.leave(game_id, user_id=message.from_user.id)
     await message.answer(t(lang, "signup.left", game=game_id))
     await board.refresh(game_id)
 

@@ -13,6 +13,7 @@ progress is in the database (`rooms`), and `sync` is idempotent: it runs after e
 master change (`GameService.on_state`) and at start-up, so a crash half-way through is finished later.
 """
 
+
 from __future__ import annotations
 
 import asyncio
@@ -22,35 +23,26 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, TypeVar
+from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
-    TelegramNetworkError,
-    TelegramRetryAfter,
-    TelegramServerError,
 )
-from aiogram.types import ChatMemberAdministrator, ChatMemberOwner
 
 from engine.core.state import GameState
 from tgbot.i18n import t
-from tgbot.services.chats import chat_use, taken
-from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
+from tgbot.services.pool import Pool
+from tgbot.services.relay import Relay
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui import names
 from tgbot.ui.comms import relay_markup
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
-
-# What the bot must be allowed to do in a pool group (Bot API names of the administrator rights).
-POOL_RIGHTS = ("can_invite_users", "can_restrict_members", "can_change_info")
 TITLE_LIMIT = 128
-ATTEMPTS = 3  # Telegram calls retried on flood waits and network errors
 
 
 @dataclass
@@ -73,99 +65,13 @@ class Snapshot:
                    alive={p.pid for p in state.players if p.alive}, names={p.pid: p.name for p in state.players})
 
 
-def _load(row: dict[str, Any]) -> dict[str, Any]:
-    for key in ("members", "admitted", "invited", "left"):
-        row[key] = json.loads(row.pop(f"{key}_json"))
-    return row
 
+class RoomService(Pool, Relay):
+    """The chat rooms of every game: the pool (pool.py), their life here, their relayed words (relay.py)."""
 
-class RoomService:
     def __init__(self, bot: Bot, service: GameService, *, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
-        self.bot = bot
-        self.service = service
-        self.repo = service.repo
-        self.sleep = sleep
-        self._locks: dict[int, asyncio.Lock] = {}
+        super().__init__(bot, service, sleep=sleep)
         service.on_state.append(self.on_state)
-
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
-    # ---------------------------------------------------------------- reading
-    async def rooms(self, game_id: int, *, open_only: bool = True) -> list[dict[str, Any]]:
-        where = " AND status != 'closed'" if open_only else ""
-        async with self.repo.db.conn.execute(
-            f"SELECT * FROM rooms WHERE game_id = ?{where} ORDER BY number", (game_id,)
-        ) as cur:
-            return [_load(dict(r)) for r in await cur.fetchall()]
-
-    async def room(self, room_id: int) -> dict[str, Any] | None:
-        async with self.repo.db.conn.execute("SELECT * FROM rooms WHERE id = ?", (room_id,)) as cur:
-            row = await cur.fetchone()
-        return _load(dict(row)) if row else None
-
-    async def room_of_chat(self, chat_id: int) -> dict[str, Any] | None:
-        async with self.repo.db.conn.execute(
-            "SELECT * FROM rooms WHERE chat_id = ? AND mode = 'group' AND status != 'closed'", (chat_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return _load(dict(row)) if row else None
-
-    async def pool(self) -> list[dict[str, Any]]:
-        async with self.repo.db.conn.execute("SELECT * FROM chats WHERE kind = 'pool' ORDER BY chat_id") as cur:
-            return [dict(r) for r in await cur.fetchall()]
-
-    async def pool_chat(self, chat_id: int) -> dict[str, Any] | None:
-        async with self.repo.db.conn.execute("SELECT * FROM chats WHERE chat_id = ?", (chat_id,)) as cur:
-            row = await cur.fetchone()
-        return dict(row) if row else None
-
-    async def _users(self, game_id: int) -> dict[int, dict[str, Any]]:
-        """pid → the player's row (user id, locale) — who plays each character now."""
-        return {int(p["pid"]): p for p in await self.repo.players(game_id) if p["pid"] is not None}
-
-    # ---------------------------------------------------------------- the pool
-    async def pool_add(self, *, chat_id: int, title: str, user_id: int) -> int:
-        """Register a spare group (the command was sent in it); the number of free groups after."""
-        if user_id not in self.service.admins and not [
-            g for g in await self.repo.games_where(master_user_id=user_id) if g["status"] != "finished"
-        ]:
-            raise ServiceError("pool_not_master")
-        use = await chat_use(self.repo, chat_id)
-        if use is not None and use.role != "pool":
-            raise taken(use)
-        missing = await self.missing_rights(chat_id)
-        if missing:
-            raise ServiceError("pool_rights", missing=", ".join(missing))
-        existing = await self.pool_chat(chat_id)
-        if existing is not None and existing["kind"] == "pool":
-            raise ServiceError("pool_already")
-        async with self.repo.db.batch() as conn:
-            await conn.execute(
-                "INSERT OR REPLACE INTO chats (chat_id, kind, game_id, title, busy, added_by) VALUES (?, 'pool', NULL, ?, 0, ?)",
-                (chat_id, title, user_id),
-            )
-        return sum(1 for c in await self.pool() if not c["busy"])
-
-    async def missing_rights(self, chat_id: int) -> list[str]:
-        """The rights the bot lacks in a group (all of them when it is not an administrator there)."""
-        member = await self.bot.get_chat_member(chat_id, self.bot.id)
-        if isinstance(member, ChatMemberOwner):
-            return []
-        if not isinstance(member, ChatMemberAdministrator):
-            return ["administrator"]
-        return [right for right in POOL_RIGHTS if not getattr(member, right, False)]
-
-    async def pool_remove(self, *, chat_id: int, user_id: int) -> None:
-        chat = await self.pool_chat(chat_id)
-        if chat is None or chat["kind"] != "pool":
-            raise ServiceError("pool_unknown")
-        if user_id not in self.service.admins and user_id != chat["added_by"]:
-            raise ServiceError("not_master")
-        if chat["busy"]:
-            raise ServiceError("pool_busy")
-        async with self.repo.db.batch() as conn:
-            await conn.execute("DELETE FROM chats WHERE chat_id = ?", (chat_id,))
 
     # ---------------------------------------------------------------- following the game
     async def on_state(self, game_id: int, state: GameState) -> None:
@@ -229,30 +135,8 @@ class RoomService:
         assert room is not None
         return room
 
-    def _lang(self, game: dict[str, Any], player: dict[str, Any] | None = None) -> str:
-        return str((player or {}).get("locale") or game["locale"])
-
     def _names(self, snap: Snapshot, pids: list[int]) -> str:
         return ", ".join(snap.names.get(p, "?") for p in pids)
-
-    def _log(self, game: dict[str, Any], text: str, key: str) -> OutboxMessage:
-        return OutboxMessage(chat_id=int(game["log_chat_id"]), text=text, game_id=int(game["id"]),
-                             dedup_key=f"g{game['id']}:{key}")
-
-    async def _call(self, make: Callable[[], Awaitable[T]]) -> T:
-        """A Telegram call, retried on flood waits and network errors (a few times, then it raises)."""
-        for attempt in range(ATTEMPTS):
-            try:
-                return await make()
-            except TelegramRetryAfter as exc:
-                if attempt == ATTEMPTS - 1:
-                    raise
-                await self.sleep(min(float(exc.retry_after), 30.0))
-            except (TelegramNetworkError, TelegramServerError, TimeoutError):
-                if attempt == ATTEMPTS - 1:
-                    raise
-                await self.sleep(2.0 ** attempt)
-        raise AssertionError("unreachable")
 
     async def _open(self, game: dict[str, Any], room: dict[str, Any], snap: Snapshot) -> None:
         if room["mode"] == "group":
@@ -429,97 +313,3 @@ class RoomService:
             self.service._wake()
             return True
 
-    async def copy_to_log(self, chat_id: int, *, user_id: int, fallback_name: str, message_id: int, text: str) -> bool:
-        """A message in a room's group: its copy to the master's log (True if the group is a room)."""
-        room = await self.room_of_chat(chat_id)
-        if room is None:
-            return False
-        game = await self.service.game(int(room["game_id"]))
-        name = await self._speaker(int(room["game_id"]), user_id, fallback_name)
-        async with self.repo.db.batch() as conn:
-            await self.service._enqueue(conn, [self._log(
-                game, t(str(game["locale"]), "rooms.log_message", number=room["number"], name=escape(name), text=escape(text)),
-                f"room{room['id']}:m{message_id}")])
-        self.service._wake()
-        return True
-
-    async def _speaker(self, game_id: int, user_id: int, fallback: str) -> str:
-        state = await self.repo.load_state(game_id)
-        for pid, player in (await self._users(game_id)).items():
-            if int(player["user_id"]) == user_id and state is not None:
-                return state.player(pid).name
-        return fallback
-
-    # ---------------------------------------------------------------- relayed rooms
-    async def relay_rooms(self, user_id: int) -> list[tuple[dict[str, Any], int]]:
-        """Open relayed rooms the user is in now (room, their pid), alive and not gone out."""
-        out = []
-        for game in await self.repo.games_of_user(user_id):
-            if game["status"] != "running":
-                continue
-            state = await self.repo.load_state(int(game["id"]))
-            pid = next((p for p, row in (await self._users(int(game["id"]))).items() if int(row["user_id"]) == user_id), None)
-            if state is None or pid is None or not state.player(pid).alive:
-                continue
-            for room in await self.rooms(int(game["id"])):
-                if room["mode"] == "relay" and room["status"] == "open" and pid in room["members"] and pid not in room["left"]:
-                    out.append((room, pid))
-        return out
-
-    async def relay(self, room: dict[str, Any], pid: int, *, message_id: int, text: str) -> int:
-        """A member's message to the others of a relayed room (and the master's log); how many got it."""
-        game_id = int(room["game_id"])
-        game = await self.service.game(game_id)
-        state = await self.repo.load_state(game_id)
-        assert state is not None
-        name = escape(state.player(pid).name)
-        players = await self._users(game_id)
-        out = []
-        for other in room["members"]:
-            player = players.get(other)
-            if other == pid or other in room["left"] or player is None or not state.player(other).alive:
-                continue
-            out.append(OutboxMessage(
-                chat_id=int(player["user_id"]), game_id=game_id,
-                text=t(self._lang(game, player), "rooms.relayed", number=room["number"], name=name, text=escape(text)),
-                dedup_key=f"g{game_id}:room{room['id']}:m{pid}-{message_id}:p{other}"))
-        out.append(self._log(game, t(str(game["locale"]), "rooms.log_message", number=room["number"], name=name,
-                                     text=escape(text)), f"room{room['id']}:m{pid}-{message_id}"))
-        async with self.repo.db.batch() as conn:
-            await self.service._enqueue(conn, out)
-        self.service._wake()
-        return len(out) - 1
-
-    async def leave_relay(self, room_id: int, user_id: int) -> dict[str, Any]:
-        """A member goes out of a relayed room: nothing more to or from them; the others are told."""
-        room = await self.room(room_id)
-        if room is None or room["mode"] != "relay" or room["status"] != "open":
-            raise ServiceError("room_over")
-        game_id = int(room["game_id"])
-        async with self.lock(game_id):
-            room = await self.room(room_id)
-            assert room is not None
-            players = await self._users(game_id)
-            pid = next((p for p, row in players.items() if int(row["user_id"]) == user_id), None)
-            if pid is None or pid not in room["members"]:
-                raise ServiceError("room_not_member")
-            if pid in room["left"]:
-                raise ServiceError("room_left_already")
-            game = await self.service.game(game_id)
-            state = await self.repo.load_state(game_id)
-            assert state is not None
-            name = escape(state.player(pid).name)
-            out = [self._log(game, t(str(game["locale"]), "rooms.log_left", number=room["number"], name=name),
-                             f"room{room_id}:left:p{pid}")]
-            for other in room["members"]:
-                player = players.get(other)
-                if other != pid and other not in room["left"] and player is not None and state.player(other).alive:
-                    out.append(OutboxMessage(chat_id=int(player["user_id"]), game_id=game_id,
-                                             text=t(self._lang(game, player), "rooms.left", number=room["number"], name=name),
-                                             dedup_key=f"g{game_id}:room{room_id}:left:p{pid}:to{other}"))
-            async with self.repo.db.batch() as conn:
-                await conn.execute("UPDATE rooms SET left_json = ? WHERE id = ?",
-                                   (json.dumps(sorted({*room["left"], pid})), room_id))
-                await self.service._enqueue(conn, out)
-        self.service._wake()
-        return room

@@ -3,6 +3,8 @@ recognised and answered without changing anything (Telegram allows 64 bytes)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from aiogram.filters.callback_data import CallbackData
 
 
@@ -25,6 +27,42 @@ class Act(CallbackData, prefix="a"):
         if len(packed.encode()) > 64:
             raise ValueError(f"Resulted callback data is too long! len({packed!r}.encode()) > 64")
         return packed
+
+
+class Code(StrEnum):
+    """What an `Act` press of a phase asks for (its `a`): a long name in the code, the short value on the
+    wire (buttons already sent keep working, and a button stays within Telegram's 64 bytes)."""
+
+    PANEL = "panel"
+    CARD = "card"  # a card's screen (`v`: its uid)
+    DISCARD = "disc"
+    VOTES = "votes"
+    VOTE = "vote"
+    PUNISHMENTS = "puns"
+    PUNISHMENT = "pun"
+    KILLS = "kills"
+    KILL = "kill"
+    PERK = "perk"  # an instant perk without parameters (the Бизнесмен's point)
+    CROUPIER = "croupier"
+    CROUPIER_SWAP = "crou"
+    PARANOID = "paranoid"
+    PARANOID_ARMOR = "para"
+    ORDERS = "orders"
+    WITHDRAW = "wd"
+    REORDER = "reorder"
+    UP = "up"
+    NOOP = "noop"
+    REPLIES = "replies"
+    REPLY = "reply"
+    PLAY = "play"
+    PLAY_AS = "plas"  # Мафик: a Sleeve card "as" another (`v`: uid.card)
+    DO = "do"  # Мафик: an action of MAFIK_ACTIONS
+    ABILITY = "ab"  # Мафик: a granted ability
+    SWAP_WITH_SLEEVE = "swh"  # the Маньяк's swap begun from a Hand card
+    SWAP_WITH_HAND = "sws"  # … from a Sleeve card
+    BOOST = "boost"
+    KEEP = "keep"
+    FLOW = "f"  # a step of the card flow (`v`: what was chosen)
 
 
 class Signup(CallbackData, prefix="s"):

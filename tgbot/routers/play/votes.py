@@ -1,0 +1,104 @@
+"""Votes and punishments: the day vote (Мафик: with the vote standing now, against oneself by default),
+the punishment (Мафик: the open vote with each punishment's rule and whether it is barred), and the
+mafia's kill vote at night."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from aiogram import Router
+from aiogram.types import CallbackQuery
+
+from engine.core.state import GameState
+from tgbot.i18n import t
+from tgbot.routers.common import edit
+from tgbot.routers.guard import NEED_GAME
+from tgbot.routers.play.press import Pressed, back_row, player_buttons, submit_simple
+from tgbot.services.games import GameService
+from tgbot.ui.callbacks import Act, Code
+from tgbot.ui.flow_input import as_int
+from tgbot.ui.flow_screens import MAFIK
+from tgbot.ui.panel import button, markup
+
+
+def _my_order(gs: GameState, pid: int, kind: str) -> dict[str, Any] | None:
+    return next((o.params for o in gs.orders.get(pid, []) if o.kind == kind), None)
+
+
+async def votes_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: GameState, pid: int) -> None:
+    cb = callback_data
+    if gs.ruleset != MAFIK:
+        rows = player_buttons(gs, cb, Code.VOTE, [p.pid for p in gs.living()])
+        rows.append(back_row(cb, lang))
+        await edit(query, t(lang, "ui.choose_vote"), markup(rows))
+        return
+    current = _my_order(gs, pid, "vote")
+    target = int(current["target"]) if current else None
+    lines = [t(lang, "ui.choose_vote_mafik")]
+    lines.append(t(lang, "ui.your_vote", target=escape(gs.player(target).name)) if target is not None
+                 else t(lang, "ui.vote_self_default"))
+    rows = player_buttons(gs, cb, Code.VOTE, [p.pid for p in gs.living()], mark=target)
+    rows.append(back_row(cb, lang))
+    await edit(query, "\n".join(lines), markup(rows))
+
+
+async def vote(query: CallbackQuery, callback_data: Act, service: GameService, lang: str) -> None:
+    await submit_simple(query, callback_data, service, lang, "vote", params={"target": as_int(callback_data.v)})
+
+
+def punishments(gs: GameState) -> tuple[str, ...]:
+    if gs.ruleset == MAFIK:
+        from engine.rulesets.mafik.orders import PUNISHMENTS
+
+        return PUNISHMENTS
+    return ("execution", "beating")
+
+
+async def punishments_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: GameState, pid: int) -> None:
+    cb = callback_data
+    if gs.ruleset != MAFIK:
+        rows = [[button(t(lang, f"punishment.{c}"), cb.g, cb.p, Code.PUNISHMENT, c) for c in punishments(gs)],
+                back_row(cb, lang)]
+        await edit(query, t(lang, "ui.choose_punishment"), markup(rows))
+        return
+    from engine.rulesets.mafik.orders import barred
+
+    current = _my_order(gs, pid, "punishment")
+    chosen = current["choice"] if current else None
+    lines = [t(lang, "ui.choose_punishment_mafik")]
+    rows = []
+    for choice in punishments(gs):
+        line = f"• <b>{t(lang, f'punishment.{choice}')}</b> — {t(lang, f'pun_about.{choice}')}"
+        if barred(gs, choice):
+            line += " " + t(lang, "ui.barred")
+        lines.append(line)
+        mark = "✅ " if choice == chosen else "🚫 " if barred(gs, choice) else ""
+        rows.append([button(mark + t(lang, f"punishment.{choice}"), cb.g, cb.p, Code.PUNISHMENT, choice)])
+    rows.append(back_row(cb, lang))
+    await edit(query, "\n".join(lines), markup(rows))
+
+
+async def punish(query: CallbackQuery, callback_data: Act, service: GameService, lang: str) -> None:
+    await submit_simple(query, callback_data, service, lang, "punishment", params={"choice": callback_data.v})
+
+
+async def kills_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: GameState, pid: int) -> None:
+    rows = player_buttons(gs, callback_data, Code.KILL, [p.pid for p in gs.living() if p.pid != pid])
+    rows.append(back_row(callback_data, lang))
+    await edit(query, t(lang, "ui.choose_kill"), markup(rows))
+
+
+async def kill_vote(query: CallbackQuery, callback_data: Act, service: GameService, lang: str) -> None:
+    await submit_simple(query, callback_data, service, lang, "kill_vote", params={"target": as_int(callback_data.v)})
+
+
+def make_router() -> Router:
+    router = Router(name="play.votes")
+    router.callback_query.register(votes_screen, Pressed(Code.VOTES), flags=NEED_GAME)
+    router.callback_query.register(vote, Pressed(Code.VOTE), flags=NEED_GAME)
+    router.callback_query.register(punishments_screen, Pressed(Code.PUNISHMENTS), flags=NEED_GAME)
+    router.callback_query.register(punish, Pressed(Code.PUNISHMENT), flags=NEED_GAME)
+    router.callback_query.register(kills_screen, Pressed(Code.KILLS), flags=NEED_GAME)
+    router.callback_query.register(kill_vote, Pressed(Code.KILL), flags=NEED_GAME)
+    return router

@@ -1,0 +1,327 @@
+"""The card flow's screens: what has been chosen so far, the question asked now with its buttons, the
+payment, and the confirmation (the flow itself, walking a card's ParamSpec schema, is tgbot/ui/flow.py)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from engine.core import api
+from engine.core.cards import CardSpec
+from engine.core.refusal import Refusal
+from engine.core.state import CardInstance, GameState
+from tgbot import gamedata
+from tgbot.i18n import t
+from tgbot.ui import flow as fl
+from tgbot.ui.callbacks import Code
+from tgbot.ui.panel import button, markup
+
+MAFIK = "mafik"
+
+
+def held(gs: GameState, pid: int, uid: int, *, sleeve: bool | None = None) -> tuple[CardInstance, str]:
+    """The card with this uid in the player's Hand (or, Мафик, Sleeve), and its zone."""
+    player = gs.player(pid)
+    zones = {"hand": player.hand, "sleeve": player.sleeve}
+    if sleeve is True:
+        zones = {"sleeve": player.sleeve}
+    elif sleeve is False or gs.ruleset != MAFIK:
+        zones = {"hand": player.hand}
+    for zone, cards in zones.items():
+        card = next((c for c in cards if c.uid == uid), None)
+        if card is not None:
+            return card, zone
+    raise Refusal("card_not_in_hand", uid=uid)
+
+
+def card_head(gs: GameState, card_id: str, lang: str) -> str:
+    data = gamedata.card(gs.ruleset, card_id)
+    colour = t(lang, f"colour.{data['colour']}")
+    return f"<b>{escape(gamedata.card_name(gs.ruleset, card_id, lang))}</b> ({colour})\n" \
+           f"{escape(gamedata.card_text(gs.ruleset, card_id, lang))}"
+
+
+def flow_cost(gs: GameState, pid: int, flow: dict[str, Any]) -> int:
+    if flow["kind"] == "play":
+        params = fl.clean(flow["params"])
+        if flow.get("alias"):
+            params["as"] = flow["alias"]
+        return api.play_cost(gs, pid, int(flow["card"]), params)
+    return 0 if gs.ruleset == MAFIK else 1
+
+
+def _flow_keyboard(gs: GameState, flow: dict[str, Any], rows: list[list[InlineKeyboardButton]],
+                   lang: str) -> InlineKeyboardMarkup:
+    rows.append([button(t(lang, "btn.cancel"), flow["game"], flow["phase"], Code.PANEL)])
+    return markup(rows)
+
+
+def _fb(text: str, flow: dict[str, Any], value: str) -> InlineKeyboardButton:
+    return button(text, flow["game"], flow["phase"], Code.FLOW, value)
+
+
+def _summary(gs: GameState, pid: int, flow: dict[str, Any], lang: str) -> str:
+    ruleset = gs.ruleset
+    if flow["kind"] == "play":
+        card, zone = held(gs, pid, int(flow["card"]))
+        if flow.get("alias"):
+            head = t(lang, "ui.play_as_head", card=escape(gamedata.card_name(ruleset, card.card, lang)),
+                     alias=escape(gamedata.card_name(ruleset, flow["alias"], lang)))
+            head += "\n" + card_head(gs, flow["alias"], lang)
+        else:
+            head = card_head(gs, card.card, lang) if ruleset == MAFIK else \
+                f"<b>{escape(gamedata.card_name(ruleset, card.card, lang))}</b>\n" \
+                f"{escape(gamedata.card_text(ruleset, card.card, lang))}"
+            if zone == "sleeve":
+                head = t(lang, "ui.from_sleeve") + "\n" + head
+    elif flow["kind"] == "ability":
+        head = t(lang, "ui.ability_head", card=escape(gamedata.card_name(ruleset, flow["spec"], lang))) + "\n" + \
+            escape(gamedata.card_text(ruleset, flow["spec"], lang))
+    elif flow.get("action"):
+        head = f"<b>{t(lang, 'act.' + flow['action'])}</b>\n{t(lang, 'act_about.' + flow['action'])}"
+    else:
+        head = "<b>" + t(lang, "ui.flow_" + str(flow["kind"])) + "</b>"
+    spec = fl.flow_spec(gs, flow)
+    chosen = describe_params(gs, pid, spec, flow["params"], lang) if spec is not None else ""
+    if flow.get("error"):
+        head = "⚠️ " + escape(str(flow["error"])) + "\n\n" + head
+    return head + ("\n\n" + chosen if chosen else "")
+
+
+def describe_params(gs: GameState, pid: int, spec: CardSpec, params: dict[str, Any], lang: str) -> str:
+    """What has been chosen so far, one line a parameter, by the parameter's kind."""
+    from engine.core.ruleset import get_ruleset
+
+    lines = []
+    for param in spec.params:
+        value = params.get(param.name)
+        if param.name not in params or value is None:
+            continue
+        if param.kind == "card_effect" and isinstance(value, dict):
+            inner_spec = get_ruleset(gs.ruleset).catalog[value["card"]]
+            inner = describe_params(gs, pid, inner_spec, value["params"], lang)
+            text = escape(gamedata.card_name(gs.ruleset, value["card"], lang)) + (f" ({inner})" if inner else "")
+        else:
+            text = value_text(gs, pid, param.kind, value, lang)
+        lines.append(f"{t(lang, 'label.' + param.kind)}: {text}")
+    return "\n".join(lines)
+
+
+def value_text(gs: GameState, pid: int, kind: str, value: Any, lang: str) -> str:
+    def name(p: Any) -> str:
+        return escape(gs.player(int(p)).name)
+
+    def card_name(c: Any) -> str:
+        return escape(gamedata.card_name(gs.ruleset, str(c), lang))
+
+    player = gs.player(pid)
+    held = {c.uid: c.card for c in [*player.hand, *player.sleeve, *player.discard]}
+    values = value if isinstance(value, list) else [value]
+    if kind in ("target", "any_living", "dead_target", "targets", "dead_targets"):
+        return ", ".join(name(v) for v in values)
+    if kind in ("card_names", "card_name", "card_effect", "accusation"):
+        return ", ".join(card_name(v) for v in values)
+    if kind in ("hand_cards", "sleeve_cards", "give", "hand_card", "sleeve_card"):
+        return ", ".join(card_name(held[v]) if v in held else "?" for v in values)
+    if kind in ("colour", "colours"):
+        return ", ".join(t(lang, f"colour.{v}") for v in values)
+    if kind in ("secret_role", "secret_roles"):
+        return ", ".join(escape(gamedata.role_name(gs.ruleset, str(v), lang)) for v in values)
+    if kind == "role_map" and isinstance(value, dict):
+        return ", ".join(f"{name(p)} — {escape(gamedata.role_name(gs.ruleset, str(r), lang))}" for p, r in value.items())
+    if kind == "stance":
+        return t(lang, f"stance.{value}")
+    if kind == "choice":
+        return t(lang, f"choice.{value}")
+    if kind == "blood_use":
+        return t(lang, f"blood.{value}")
+    if kind == "flag":
+        return t(lang, "btn.yes" if value else "btn.no")
+    if kind == "chat_room":
+        return _room_label(gs, int(value))
+    return escape(str(value))
+
+
+def _room_label(gs: GameState, eid: int) -> str:
+    room = next((e for e in gs.effects if e.eid == eid), None)
+    if room is None:
+        return str(eid)
+    return ", ".join(escape(gs.player(int(m)).name) for m in room.params.get("members", []))
+
+
+def settle(gs: GameState, pid: int, flow: dict[str, Any]) -> None:
+    """Move past the stages with nothing to do: no parameter left to ask, no cost to pay."""
+    if flow["stage"] == "params" and fl.next_question(gs, pid, flow) is None:
+        flow["stage"] = "pay"
+    if flow["stage"] == "pay" and (flow["kind"] == "paranoid" or flow_cost(gs, pid, flow) <= 0):
+        flow["stage"] = "confirm"
+
+
+def flow_screen(gs: GameState, pid: int, flow: dict[str, Any], lang: str) -> tuple[str, InlineKeyboardMarkup]:
+    settle(gs, pid, flow)
+    summary = _summary(gs, pid, flow, lang)
+    q = fl.next_question(gs, pid, flow) if flow["stage"] == "params" else None
+    rows: list[list[InlineKeyboardButton]] = []
+    if q is not None:
+        prompt = _prompt(gs, flow, q, lang)
+        if q.spec.kind not in fl.TEXT_KINDS:
+            rows = _question_rows(gs, pid, flow, q, lang)
+            if not q.options:  # never an empty choice: say so (only skipping or cancelling is left)
+                prompt = t(lang, "ui.nothing_to_choose")
+        if q.spec.optional and not flow["roles"] and flow.get("picked") is None:
+            rows.append([_fb(t(lang, "btn.skip"), flow, "s")])
+        return f"{summary}\n\n{prompt}", _flow_keyboard(gs, flow, rows, lang)
+    if flow["stage"] == "pay":
+        return _pay_screen(gs, pid, flow, flow_cost(gs, pid, flow), summary, lang)
+    lines = [summary, "", t(lang, "ui.confirm_instant" if fl.is_instant(flow) else "ui.confirm")]
+    for name in options_offered(gs, pid, flow):
+        on = bool(flow["options"].get(name))
+        rows.append([_fb(("✅ " if on else "") + t(lang, f"btn.{name}"), flow, f"opt={name}")])
+    rows.append([_fb(t(lang, "btn.confirm"), flow, "ok")])
+    return "\n".join(lines), _flow_keyboard(gs, flow, rows, lang)
+
+
+def _prompt(gs: GameState, flow: dict[str, Any], q: fl.Question, lang: str) -> str:
+    kind = q.spec.kind
+    if kind == "messages":
+        targets = fl._slot(flow, q.path).get("targets") or []
+        return t(lang, "ask.messages", to=escape(gs.player(targets[len(flow["pending"])]).name))
+    if q.subject is not None:  # naming the role of one character (secret_roles, role_map)
+        return t(lang, "ask.role_for", subject=escape(gs.player(q.subject).name))
+    prompt = t(lang, f"ask.{kind}", need=q.need, least=q.least)
+    if q.multi and flow["pending"]:
+        prompt += "\n" + t(lang, "ui.picked", n=len(flow["pending"]))
+    return prompt
+
+
+def options_offered(gs: GameState, pid: int, flow: dict[str, Any]) -> list[str]:
+    """Options of the order at the confirm step: Фокусник and Страховка (Микромафик), Миротворческая
+    операция's armor instead of damage (Мафик)."""
+    out = []
+    if gs.ruleset == MAFIK:
+        if flow["kind"] == "play" and gs.is_night and gs.effects_of("peacekeeping", target=pid):
+            spec = fl.flow_spec(gs, flow)
+            if spec is not None and any(p.kind in ("target", "targets", "any_living") for p in spec.params):
+                out.append("armor_instead")
+        return out
+    if flow["kind"] == "play" and gs.player(pid).public_role == "magician" \
+            and not gs.player(pid).flags.get("used_magician"):
+        out.append("magician")
+    if _may_bluff(gs, pid, flow):
+        out.append("insurance_bluff")
+    return out
+
+
+def _pay_screen(gs: GameState, pid: int, flow: dict[str, Any], cost: int, summary: str,
+                lang: str) -> tuple[str, InlineKeyboardMarkup]:
+    pay = flow["payment"]
+    player = gs.player(pid)
+    rows: list[list[InlineKeyboardButton]] = []
+    chosen = fl.paid(gs, pid, flow)
+    if gs.ruleset == MAFIK:
+        lines = [summary, "", t(lang, "ui.pay_mafik", cost=cost, chosen=chosen)]
+        if fl.point_step(gs, pid):
+            lines.append(t(lang, "ui.pay_blood", blood=player.points))
+        if player.public_role == "cultist":
+            lines.append(t(lang, "ui.pay_cultist"))
+        hand = {c.uid for c in player.hand}
+        cards = {c.uid: c for c in [*player.hand, *player.sleeve]}
+        options = fl.payment_cards(gs, pid, flow)
+        step = fl.point_step(gs, pid)
+        if len(options) + (player.points // step if step else 0) < cost:
+            lines.append(t(lang, "ui.pay_short", cost=cost, cards=len(options)))
+        for uid in options:
+            mark = "✅ " if uid in pay["cards"] else ""
+            where = "✋ " if uid in hand else "🎴 "
+            rows.append([_fb(mark + where + gamedata.card_name(gs.ruleset, cards[uid].card, lang), flow, f"pc={uid}")])
+        if fl.point_step(gs, pid):
+            rows.append([_fb(t(lang, "btn.blood_minus"), flow, "pp=-1"), _fb(str(pay["points"]), flow, "noop"),
+                         _fb(t(lang, "btn.blood_plus"), flow, "pp=1")])
+    else:
+        lines = [summary, "", t(lang, "ui.pay", cost=cost, points=player.points, chosen=chosen)]
+        if player.points + len(fl.payment_cards(gs, pid, flow)) < cost:
+            lines.append(t(lang, "ui.pay_nothing"))
+        for uid in fl.payment_cards(gs, pid, flow):
+            card = next(c for c in player.hand if c.uid == uid)
+            mark = "✅ " if uid in pay["cards"] else ""
+            rows.append([_fb(mark + gamedata.card_name(gs.ruleset, card.card, lang), flow, f"pc={uid}")])
+        rows.append([_fb("− " + t(lang, "btn.point"), flow, "pp=-1"), _fb(str(pay["points"]), flow, "noop"),
+                     _fb("+ " + t(lang, "btn.point"), flow, "pp=1")])
+    if chosen == cost:
+        rows.append([_fb(t(lang, "btn.confirm"), flow, "ok")])
+    return "\n".join(lines), _flow_keyboard(gs, flow, rows, lang)
+
+
+def _may_bluff(gs: GameState, pid: int, flow: dict[str, Any]) -> bool:
+    if gs.player(pid).faction != "mafia":
+        return False
+    paying = set(flow["payment"]["cards"])
+    return any(c.uid in paying and c.card == "insurance" for c in gs.player(pid).hand)
+
+
+def _label(gs: GameState, pid: int, q: fl.Question, value: Any, lang: str) -> str:
+    kind = q.spec.kind
+    player = gs.player(pid)
+    if kind in ("target", "any_living", "dead_target", "targets", "dead_targets", "role_map") and q.subject is None:
+        return gs.player(int(value)).name
+    if kind in ("card_names", "card_name", "card_effect", "accusation"):
+        return gamedata.card_name(gs.ruleset, str(value), lang)
+    if kind in ("hand_cards", "sleeve_cards", "hand_card", "sleeve_card"):
+        held = {c.uid: c.card for c in [*player.hand, *player.sleeve]}
+        return gamedata.card_name(gs.ruleset, held[value], lang)
+    if kind in ("colour", "colours"):
+        return t(lang, f"colour.{value}")
+    if kind in ("secret_role", "secret_roles", "role_map"):
+        return gamedata.role_name(gs.ruleset, str(value), lang)
+    if kind == "choice":
+        return t(lang, f"choice.{value}")
+    if kind == "stance":
+        return t(lang, f"stance.{value}")
+    if kind == "blood_use":
+        return t(lang, f"blood.{value}")
+    if kind == "flag":
+        return t(lang, "btn.yes" if value else "btn.no")
+    if kind == "chat_room":
+        from html import unescape
+
+        return unescape(_room_label(gs, int(value)))
+    return str(value)
+
+
+def _question_rows(gs: GameState, pid: int, flow: dict[str, Any], q: fl.Question,
+                   lang: str) -> list[list[InlineKeyboardButton]]:
+    kind = q.spec.kind
+    pending = flow["pending"]
+    rows: list[list[InlineKeyboardButton]] = []
+    prefix = "t=" if q.multi else "p="
+    options = q.options
+    if kind in ("card_names", "card_name", "card_effect", "accusation"):
+        from engine.core.ruleset import get_ruleset
+
+        catalog = get_ruleset(gs.ruleset).catalog
+        tabs = list(dict.fromkeys(catalog[c].colour for c in q.options))
+        tab = flow.get("tab") if flow.get("tab") in tabs else (tabs[0] if tabs else None)
+        tab_buttons = [_fb(("• " if c == tab else "") + t(lang, f"colour.{c}"), flow, f"tab={c}") for c in tabs]
+        rows += [tab_buttons[i:i + 4] for i in range(0, len(tab_buttons), 4)]
+        options = [c for c in q.options if catalog[c].colour == tab]
+    buttons = []
+    for value in options:
+        raw = "1" if value is True else "0" if value is False else str(value)
+        if q.repeats:
+            count = pending.count(value)
+            mark = f"×{count} " if count else ""
+        else:
+            mark = "✅ " if q.multi and value in pending else ""
+        buttons.append(_fb(mark + _label(gs, pid, q, value, lang), flow, f"{prefix}{raw}"))
+    per_row = 1 if kind in ("choice", "blood_use", "chat_room", "hand_cards", "sleeve_cards", "hand_card",
+                            "sleeve_card") else 4 if kind == "number" else 2
+    rows += [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)]
+    if q.repeats and pending:
+        rows.append([_fb(t(lang, "btn.reset"), flow, "r")])
+    if q.multi and q.least <= len(pending) <= q.need:
+        rows.append([_fb(t(lang, "btn.done"), flow, "d")])
+    return rows
+
+
