@@ -7,7 +7,8 @@ from abc import ABC, abstractmethod
 from functools import cache
 from typing import Any
 
-from engine.core.cards import CardCatalog, CardRegistry
+from engine.core.actions import Action, ActionDef, PaymentOptions
+from engine.core.cards import CardCatalog, CardRegistry, CardSpec
 from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
 from engine.core.state import CardInstance, GameState, Order, PlayerState
@@ -28,6 +29,10 @@ class Ruleset(ABC):
     single_orders: frozenset[str] = frozenset()
     # How many may sign up (the bot closes sign-up there).
     max_players: int = 15
+    colours: tuple[str, ...] = ()  # the card colours, in the rule set's order
+    # The actions besides plays (engine/core/actions.py), in the order a panel offers them.
+    action_defs: tuple[ActionDef, ...] = ()
+    play_zones: tuple[str, ...] = ("hand",)  # where a player plays cards from
 
     # ---- setup and deck building ----
     @abstractmethod
@@ -102,6 +107,23 @@ class Ruleset(ABC):
 
     def is_implemented(self, card_id: str) -> bool:
         return card_id in self.cards.behaviours
+
+    # ---- what a player can do (api.actions, api.catalog) ----
+    def abilities(self) -> dict[str, CardSpec]:
+        """Abilities a card may grant, by card id, each as its card with the ability's own params."""
+        return {}
+
+    def player_colours(self, state: GameState, pid: int) -> tuple[str, ...]:
+        """The colours that are the player's own now (none unless the rule set has such)."""
+        return ()
+
+    def payment_options(self, state: GameState, pid: int) -> PaymentOptions:
+        """What may pay a card's cost: by default the other Hand cards and points one for one."""
+        return PaymentOptions(cards=tuple(c.uid for c in state.player(pid).hand), points_per_cost=1)
+
+    def granted_actions(self, state: GameState, pid: int) -> list[Action]:
+        """Actions effects give this player now (Мафик's granted abilities); none by default."""
+        return []
 
 
 @cache

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.actions import need_public_role, need_unused
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, JsonValue, Order, PlayerState
@@ -64,15 +65,11 @@ def _with_role(state: GameState, role: str) -> list[PlayerState]:
 
 
 def _require(state: GameState, pid: int, role: str, what: str) -> PlayerState:
-    player = state.player(pid)
-    if player.public_role != role:
-        raise Refusal("not_allowed", what=what, reason="role")
-    return player
+    return need_public_role(state, pid, role, what)
 
 
 def _once(player: PlayerState, role: str, what: str) -> None:
-    if player.flags.get(f"used_{role}"):
-        raise Refusal("limit_reached", what=what, reason="once_a_game")
+    need_unused(player, role, what, "once_a_game")
 
 
 def _orders_of(res: Resolution, kind: str) -> list[tuple[int, Order]]:

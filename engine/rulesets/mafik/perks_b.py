@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.actions import need_night, need_public_role, need_unused
 from engine.core.checks import learn
 from engine.core.phase import kill, take
 from engine.core.refusal import Refusal
@@ -75,20 +76,15 @@ KINDS = ("alien_credits", "paranoiac_armor", "revolution", "guard", "scientist_d
 
 
 def _role(state: GameState, pid: int, role: str, what: str) -> PlayerState:
-    player = state.player(pid)
-    if player.public_role != role:
-        raise Refusal("not_allowed", what=what, reason="role")
-    return player
+    return need_public_role(state, pid, role, what)
 
 
 def _once(player: PlayerState, role: str, what: str) -> None:
-    if player.flags.get(f"used_{role}"):
-        raise Refusal("limit_reached", what=what, reason="once_per_game")
+    need_unused(player, role, what, "once_per_game")
 
 
 def _night(state: GameState, what: str) -> None:
-    if not state.is_night:
-        raise Refusal("wrong_phase", what=what, reason="night_only")
+    need_night(state, what)
 
 
 def _hand_cards(state: GameState, pid: int, value: Any, used: set[int], counts: tuple[int, ...]) -> list[int]:

@@ -10,6 +10,7 @@ from engine.core.rng import seed_state
 from engine.core.ruleset import Ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
 from engine.rulesets.micromafik import orders
+from engine.rulesets.micromafik.actions import ACTION_DEFS
 from engine.rulesets.micromafik.cards.common import review_messages
 from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, NAME, PIPELINE, QUERIES, REPLACEMENTS
 from engine.rulesets.micromafik.roles import LAW_ROLE, MAFIA_ROLES, PUBLIC_ROLES, SECRET_ROLES
@@ -36,6 +37,8 @@ class Micromafik(Ruleset):
     pipeline = PIPELINE
     replacements = REPLACEMENTS
     single_orders = orders.SINGLE_ORDERS
+    colours = COLOURS
+    action_defs = ACTION_DEFS
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES.values()]
