@@ -81,8 +81,8 @@ def test_a_perk_spent_is_no_longer_available() -> None:
 
 
 def test_the_maniacs_blood_offers_only_day_uses_by_day() -> None:
-    night = game("mafik", MAFIK_CAST + ["lucky", "addict", "secretary"])
-    day = game("mafik", MAFIK_CAST + ["lucky", "addict", "secretary"], day=True)
+    night = game("mafik", [*MAFIK_CAST, "lucky", "addict", "secretary"])
+    day = game("mafik", [*MAFIK_CAST, "lucky", "addict", "secretary"], day=True)
     maniac = next(p.pid for p in night.players if p.secret_role == "maniac")
     uses = {name: next(a for a in api.actions(s, maniac) if a.id == "blood").params[0].choices
             for name, s in (("night", night), ("day", day))}
