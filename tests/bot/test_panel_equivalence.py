@@ -21,6 +21,7 @@ from engine.core import api
 from engine.core.state import GameState
 from engine.sim import GameRunner
 from tgbot.routers.play import flow_screen
+from tgbot.ui import comms, deck  # noqa: F401 (their rows join the panel as in the running bot: PANEL_ROWS)
 from tgbot.ui import flow as fl
 from tgbot.ui.panel import panel
 

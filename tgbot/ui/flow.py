@@ -4,8 +4,9 @@ No card has Telegram code of its own: the flow walks the card's ParamSpec list (
 chosen card's own schema for Флэшмоб and Трансформация), then the payment, then the options, and
 builds the order the engine validates. Мафик's other orders and instant actions (the night discard,
 the Маньяк's blood and swap, the Предатель's colours, granted abilities, the public roles' perks)
-are described by the same ParamSpecs (`MAFIK_ACTIONS`) and walked by the same code. Its state is a
-plain dict kept in the FSM storage (SQLite), so an unfinished choice survives a restart.
+are described by the engine with the same ParamSpecs (`MAFIK_ACTIONS`, from `api.catalog`; what is
+offered now from `api.actions`) and walked by the same code. Its state is a plain dict kept in the FSM
+storage (SQLite), so an unfinished choice survives a restart.
 """
 
 from __future__ import annotations
