@@ -1,13 +1,13 @@
-"""Names of cards, roles and the like, in a language, from the static game data (data/<ruleset>/)."""
+"""Names of cards, roles and the like, in a language, from the engine's catalog of each rule set
+(`api.catalog`: the same data the engine plays by, read once)."""
 
 from __future__ import annotations
 
 import difflib
-import tomllib
 from functools import cache
 from typing import Any
 
-from engine.core.cards import DATA_DIR
+from engine.core import api
 from engine.core.ruleset import ruleset_names
 
 OTHER_ROLE = "other"  # "(Другой)": the player names the role; the bot stores "other:<title>"
@@ -16,19 +16,14 @@ FUZZY_CUTOFF = 0.75  # how close a mistyped name must be (difflib's ratio)
 
 @cache
 def _cards(ruleset: str) -> dict[str, dict[str, Any]]:
-    """Every card of `data/<ruleset>/cards*.toml` (Мафик splits its collection), in file-name order."""
-    out: dict[str, dict[str, Any]] = {}
-    for path in sorted((DATA_DIR / ruleset).glob("cards*.toml")):
-        with open(path, "rb") as fh:
-            out |= {c["id"]: c for c in tomllib.load(fh).get("card", [])}
-    return out
+    """Every card of the rule set (name, name_en, text, text_en, colour, cost, tags…), in the data's order."""
+    return {card_id: dict(vars(spec)) for card_id, spec in api.catalog(ruleset).cards.items()}
 
 
 @cache
 def _roles(ruleset: str) -> dict[str, dict[str, Any]]:
-    with open(DATA_DIR / ruleset / "roles.toml", "rb") as fh:
-        raw = tomllib.load(fh)
-    return {r["id"]: r for group in ("secret", "public") for r in raw.get(group, [])}
+    """Every role, secret ones first (name, name_en, text, text_en, faction…)."""
+    return {role_id: dict(vars(role)) for role_id, role in api.catalog(ruleset).roles.items()}
 
 
 def card(ruleset: str, card_id: str) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.core.actions import PaymentOptions
 from engine.core.cards import CardRegistry
 from engine.core.phase import DeathRule
 from engine.core.ruleset import Ruleset
@@ -58,6 +59,10 @@ class CardRuleset(Ruleset):
     @abstractmethod
     def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
         """The top card of the player's deck, or what the rules give when it is empty."""
+
+    def payment_options(self, state: GameState, pid: int) -> PaymentOptions:
+        """What may pay a card's cost: by default the other Hand cards and points one for one."""
+        return PaymentOptions(cards=tuple(c.uid for c in state.player(pid).hand), points_per_cost=1)
 
     @abstractmethod
     def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:

@@ -6,10 +6,14 @@ Refusal and changes nothing.
 
 from __future__ import annotations
 
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from engine.cardgame.ruleset import CardRuleset
 from engine.core import rulings
+from engine.core.actions import Action, PaymentOptions
+from engine.core.catalog import Catalog, load_roles
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import Ruleset, get_ruleset
@@ -218,6 +222,64 @@ def play_cost(state: GameState, pid: int, uid: int, params: dict[str, Any] | Non
     """The cost of playing card `uid` with these params now (Refusal if it is not in the hand)."""
     _player(state, pid)
     return _cards(state, "play_cost").play_cost(state, pid, uid, dict(params or {}))
+
+
+@cache
+def catalog(ruleset: str) -> Catalog:
+    """Everything the rule set names: cards, roles (secret and public), abilities, colours, actions."""
+    rules = get_ruleset(ruleset)
+    return Catalog(ruleset=ruleset, cards=MappingProxyType(dict(rules.catalog.specs)),
+                   roles=MappingProxyType(load_roles(ruleset)), abilities=MappingProxyType(rules.abilities()),
+                   colours=rules.colours, actions=MappingProxyType({d.id: d.action for d in rules.action_defs}))
+
+
+def is_implemented(ruleset: str, card_id: str) -> bool:
+    """Does the card have its behaviour (may it be played, named, copied)?"""
+    return get_ruleset(ruleset).is_implemented(card_id)
+
+
+def actions(state: GameState, pid: int) -> list[Action]:
+    """Everything this player can do in this phase, each with `available` and, when not, `why`: a play of
+    each card they hold (Hand first, then the Sleeve), the rule set's actions in its order, then what
+    effects grant. Nothing for a dead player or a game that is not running."""
+    _player(state, pid)
+    player = state.player(pid)
+    if state.status != "running" or not player.alive:
+        return []
+    ruleset = ruleset_of(state)
+    payment = ruleset.payment_options(state, pid)
+    out = _plays(state, pid, ruleset, payment) if isinstance(ruleset, CardRuleset) else []
+    out += [d.describe(state, pid) for d in ruleset.action_defs]
+    out += ruleset.granted_actions(state, pid)
+    return out
+
+
+def _plays(state: GameState, pid: int, cards: CardRuleset, payment: PaymentOptions) -> list[Action]:
+    """A play of each card the player holds, zone by zone, with its cost and whether it may be played now."""
+    out: list[Action] = []
+    for zone in cards.play_zones:
+        for card in getattr(state.player(pid), zone):
+            why = playable(state, pid, card.uid)
+            try:
+                cost: int | None = cards.play_cost(state, pid, card.uid, {})
+            except Refusal:
+                cost = None
+            out.append(Action(id=f"play:{card.uid}", kind="play", source=zone, card=card.uid, card_id=card.card,
+                              params=cards.catalog[card.card].params, cost=cost, payment=payment,
+                              available=why is None, why=why))
+    return out
+
+
+def payment_options(state: GameState, pid: int) -> PaymentOptions:
+    """What may pay this player's costs now (cards by uid, points per cost)."""
+    _player(state, pid)
+    return ruleset_of(state).payment_options(state, pid)
+
+
+def player_colours(state: GameState, pid: int) -> tuple[str, ...]:
+    """The colours that are this player's own now (Мафик; none elsewhere)."""
+    _player(state, pid)
+    return ruleset_of(state).player_colours(state, pid)
 
 
 def submitted(state: GameState) -> dict[int, bool]:

@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from engine.core.cards import CardCatalog
+from engine.core.actions import Action, ActionDef, PaymentOptions
+from engine.core.cards import CardCatalog, CardSpec
 from engine.core.extensions import Extension
 from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
@@ -46,6 +47,10 @@ class Ruleset(ABC):
     player_ext: ClassVar[type[BaseModel]] = Extension
     # Kinds of effects on a player that everyone sees (the player's public statuses in the public view).
     public_statuses: ClassVar[frozenset[str]] = frozenset()
+    colours: tuple[str, ...] = ()  # the card colours, in the rule set's order
+    # The actions besides plays (engine/core/actions.py), in the order a panel offers them.
+    action_defs: tuple[ActionDef, ...] = ()
+    play_zones: tuple[str, ...] = ("hand",)  # where a player plays cards from
 
     # ---- set-up ----
     @abstractmethod
@@ -123,6 +128,23 @@ class Ruleset(ABC):
         for player in state.players:
             self.player_ext.model_validate(player.ext)
 
+    # ---- what a player can do (api.actions, api.catalog) ----
+    def abilities(self) -> dict[str, CardSpec]:
+        """Abilities a card may grant, by card id, each as its card with the ability's own params."""
+        return {}
+
+    def player_colours(self, state: GameState, pid: int) -> tuple[str, ...]:
+        """The colours that are the player's own now (none unless the rule set has such)."""
+        return ()
+
+    def payment_options(self, state: GameState, pid: int) -> PaymentOptions:
+        """What may pay a cost: nothing, unless the rule set has costs (the card layer: Hand cards, points)."""
+        return PaymentOptions()
+
+    def granted_actions(self, state: GameState, pid: int) -> list[Action]:
+        """Actions effects give this player now (Мафик's granted abilities); none by default."""
+        return []
+
 
 RULESETS_PACKAGE = "engine.rulesets"
 
@@ -141,7 +163,6 @@ def ruleset_names() -> tuple[str, ...]:
                 raise ValueError(f"rule set {ruleset.name!r} lives in package {module.name!r}")
             found.append(ruleset)
     return tuple(r.name for r in sorted(found, key=lambda r: (r.listing, r.name)))
-
 
 @cache
 def get_ruleset(name: str) -> Ruleset:

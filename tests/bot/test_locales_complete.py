@@ -59,7 +59,7 @@ def dynamic_keys() -> set[str]:
     return (
         {f"ui.order_{kind}" for kind in set(VALIDATORS)}
         | {f"status.{kind}" for kind in KNOWN_EFFECTS}
-        | {f"choice.{c}" for p in params for c in p.choices}
+        | {f"choice.{c}" for p in params if p.kind == "choice" for c in p.choices}  # blood_use: blood.*
         | {f"ask.{p.kind}" for p in params}
         | {f"colour.{c.colour}" for c in catalog}
         | {f"error.{code}" for code in service_error_codes()}
@@ -99,7 +99,7 @@ def mafik_play_keys() -> set[str]:
     return (
         {f"ui.order_{kind}" for kind in MAFIK_VALIDATORS}
         | {f"status.{kind}" for kind in MAFIK_STATUSES}
-        | {f"choice.{c}" for p in params for c in p.choices}
+        | {f"choice.{c}" for p in params if p.kind == "choice" for c in p.choices}  # blood_use: blood.*
         | {f"ask.{p.kind}" for p in params} | {"ask.role_for"}
         | {f"label.{kind}" for kind in every_kind}
         | {"colour.unique"}

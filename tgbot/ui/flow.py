@@ -4,18 +4,19 @@ No card has Telegram code of its own: the flow walks the card's ParamSpec list (
 chosen card's own schema for Флэшмоб and Трансформация), then the payment, then the options, and
 builds the order the engine validates. Мафик's other orders and instant actions (the night discard,
 the Маньяк's blood and swap, the Предатель's colours, granted abilities, the public roles' perks)
-are described by the same ParamSpecs (`MAFIK_ACTIONS`) and walked by the same code. Its state is a
-plain dict kept in the FSM storage (SQLite), so an unfinished choice survives a restart.
+are described by the engine with the same ParamSpecs (`MAFIK_ACTIONS`, from `api.catalog`; what is
+offered now from `api.actions`) and walked by the same code. Its state is a plain dict kept in the FSM
+storage (SQLite), so an unfinished choice survives a restart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import api
+from engine.core.actions import Action
 from engine.core.cards import CardSpec, ParamSpec
-from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, PlayerState
 
 TEXT_KINDS = ("message", "messages")
@@ -40,54 +41,11 @@ class Question:
 
 # ---------------------------------------------------------------- Мафик's orders and actions besides plays
 
-def _blood_target(params: dict[str, Any]) -> bool:
-    return params.get("use") in ("damage1", "damage2")
-
-
-@dataclass(frozen=True)
-class Action:
-    """An order (or, `instant`, an action that takes effect at once) with the parameters to ask for."""
-
-    kind: str  # the engine's order kind or instant action
-    instant: bool = False
-    params: tuple[ParamSpec, ...] = ()
-    preset: tuple[tuple[str, Any], ...] = ()  # params fixed by the button
-    only_if: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = ()  # asked only when…
-
-
-def _p(name: str, kind: str, **kw: Any) -> ParamSpec:
-    return ParamSpec(name=name, kind=kind, **kw)
-
-
-MAFIK_ACTIONS: dict[str, Action] = {
-    "night_discard": Action("night_discard", params=(_p("cards", "hand_cards", count=2),)),
-    "blood": Action("blood", params=(_p("use", "blood_use"), _p("target", "target")),
-                    only_if=(("target", _blood_target),)),
-    "swap": Action("swap", instant=True, params=(_p("hand", "hand_card"), _p("sleeve", "sleeve_card"))),
-    "traitor_colours": Action("traitor_colours", params=(_p("colours", "colours", count=3),)),
-    "traitor_discard": Action("traitor_discard", params=(_p("cards", "hand_cards", count=99, min=1),)),
-    "shuffle_deck": Action("shuffle_deck", instant=True),
-    # the public roles (engine/rulesets/mafik/perks_a.py, perks_b.py)
-    "politician": Action("politician"),
-    "prosecutor": Action("prosecutor"),
-    "bureaucrat": Action("bureaucrat", params=(_p("voter", "any_living"), _p("target", "any_living"))),
-    "bloodhound": Action("bloodhound", params=(_p("target", "target"),)),
-    "alien_credits": Action("alien_credits"),
-    "paranoiac_armor": Action("paranoiac_armor"),
-    "revolution": Action("revolution", params=(_p("target", "target"), _p("cards", "hand_cards", count=6, min=2))),
-    "guard": Action("guard", params=(_p("target", "any_living"),)),
-    "scientist_discard": Action("scientist_discard", params=(_p("cards", "hand_cards", count=2),)),
-    "ripper": Action("ripper", params=(_p("target", "target"),)),
-    "fortune": Action("fortune", params=(_p("target", "target"),)),
-    "geek_card": Action("geek_card", instant=True, params=(_p("card", "card_name", of="collection"),)),
-    "loot": Action("loot", instant=True, params=(_p("target", "dead_target"),)),
-    "mentor_stance": Action("mentor_stance", instant=True, params=(_p("stance", "stance"),)),
-    "secretary": Action("secretary", instant=True, preset=(("active", True),)),
-    "secretary_off": Action("secretary", instant=True, preset=(("active", False),)),
-    "addict_move": Action("addict_move", instant=True, params=(_p("cards", "sleeve_cards", count=99, min=1),)),
-    "lucky_redraw": Action("lucky_redraw", instant=True),
-    "undertaker": Action("undertaker", instant=True, params=(_p("targets", "dead_targets", count=3, min=1),)),
-}
+# Kinds the bot asks for on screens of their own (votes, punishments, the mafia's kill, replies), not here.
+OWN_SCREENS = frozenset({"vote", "punishment", "kill_vote", "kill_boost", "discard", "message"})
+# The engine's declarations (engine/rulesets/mafik/actions.py) of what the generic flow asks for, by id.
+MAFIK_ACTIONS: dict[str, Action] = {key: action for key, action in api.catalog(MAFIK).actions.items()
+                                    if action.kind not in OWN_SCREENS}
 
 
 def new_flow(game: int, phase: int, kind: str, *, card: int | None = None, spec: str | None = None,
@@ -120,16 +78,14 @@ def _synthetic(card_id: str, params: tuple[ParamSpec, ...]) -> CardSpec:
 def flow_spec(state: GameState, flow: dict[str, Any]) -> CardSpec | None:
     """The schema the flow walks: the card played (or the card it is played as), an ability's own
     params, or an action's; None when there is nothing to ask."""
-    catalog = get_ruleset(state.ruleset).catalog
+    catalog = api.catalog(state.ruleset)
     action = action_of(flow)
     if action is not None:
         return _synthetic(action.kind, action.params)
     if flow["kind"] == "ability":
-        from engine.rulesets.mafik.cards.common import ability_spec
-
-        return ability_spec(str(flow["spec"]))
+        return catalog.abilities[str(flow["spec"])]
     spec_id = flow.get("alias") or flow.get("spec")
-    return catalog[spec_id] if spec_id is not None else None
+    return catalog.cards[spec_id] if spec_id is not None else None
 
 
 # ---------------------------------------------------------------- what may be chosen
@@ -148,38 +104,19 @@ def has_role(player: PlayerState, who: tuple[str, ...]) -> bool:
 
 
 def colours(state: GameState) -> tuple[str, ...]:
-    if state.ruleset == MAFIK:
-        from engine.rulesets.mafik.registry import COLOURS as MAFIK_COLOURS
-
-        return MAFIK_COLOURS
-    from engine.rulesets.micromafik.registry import COLOURS as MICRO_COLOURS
-
-    return MICRO_COLOURS
-
-
-def player_colours(state: GameState, pid: int) -> tuple[str, ...]:
-    if state.ruleset == MAFIK:
-        from engine.rulesets.mafik.roles import colours_of
-
-        return colours_of(state, pid)
-    return ()
+    return api.catalog(state.ruleset).colours
 
 
 def secret_roles(state: GameState, of: str | None = None) -> list[str]:
     """The rule set's secret role ids (for Пролом's guesses: only the law's, or only the mafia's)."""
-    if state.ruleset == MAFIK:
-        from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, SECRET_ROLES
-
-        return list({"law": LAW_ROLES, "mafia": MAFIA_ROLES}.get(str(of), tuple(SECRET_ROLES)))
-    from engine.rulesets.micromafik.roles import SECRET_ROLES as MICRO_ROLES
-
-    return list(MICRO_ROLES)
+    return api.catalog(state.ruleset).secret_roles(of if of in ("law", "mafia") else None)
 
 
-def blood_uses(state: GameState) -> list[str]:
-    from engine.rulesets.mafik.neutral import BLOOD_USES, NIGHT_USES
-
-    return [u for u in BLOOD_USES if state.is_night or u not in NIGHT_USES]
+def live_param(state: GameState, pid: int, flow: dict[str, Any], spec: ParamSpec) -> ParamSpec:
+    """An action's parameter as the engine describes it now (the Маньяк's blood uses by day), else `spec`."""
+    action = next((a for a in api.actions(state, pid) if a.id == flow.get("action")), None)
+    live = next((p for p in action.params if p.name == spec.name), None) if action is not None else None
+    return live or spec
 
 
 def rooms_of(state: GameState, pid: int) -> list[int]:
@@ -195,8 +132,7 @@ def pay_capacity(state: GameState, pid: int) -> int:
 
 
 def _card_pool(state: GameState, card: CardSpec, spec: ParamSpec, pid: int) -> list[str]:
-    ruleset = get_ruleset(state.ruleset)
-    pool = [c for c in ruleset.catalog if ruleset.is_implemented(c.id)]
+    pool = [c for c in api.catalog(state.ruleset).cards.values() if api.is_implemented(state.ruleset, c.id)]
     if spec.kind in ("card_name", "card_effect"):
         pool = [c for c in pool if c.id != card.id]
     if spec.kind == "accusation" or spec.of == "non_peaceful":
@@ -204,7 +140,7 @@ def _card_pool(state: GameState, card: CardSpec, spec: ParamSpec, pid: int) -> l
     if spec.of == "cond_day":
         pool = [c for c in pool if c.has("cond_day")]
     if spec.of == "own_colours":
-        own = player_colours(state, pid)
+        own = api.player_colours(state, pid)
         pool = [c for c in pool if c.colour in own]
     if spec.of == "collection":  # Гик: any card of the collection but the roles' unique ones
         pool = [c for c in pool if c.colour != "unique"]
@@ -301,7 +237,7 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
     elif kind == "chat_room":
         q.options = rooms_of(state, pid)
     elif kind == "blood_use":
-        q.options = blood_uses(state)
+        q.options = list(live_param(state, pid, flow, spec).choices)
     return q
 
 
@@ -326,11 +262,6 @@ def _asked(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, params: 
         return False
     if spec.who and not has_role(player, spec.who):
         return False
-    action = action_of(flow)
-    if action is not None and card.id == action.kind:
-        condition = dict(action.only_if).get(spec.name)
-        if condition is not None and not condition(params):
-            return False
     if spec.kind == "secret_role" and card.param("target") is not None and params.get("target", 0) is None:
         return False
     return not (spec.kind == "secret_roles" and not params.get("targets"))
@@ -338,14 +269,14 @@ def _asked(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, params: 
 
 def _walk(state: GameState, pid: int, card: CardSpec, params: dict[str, Any], path: list[str],
           flow: dict[str, Any]) -> Question | None:
-    ruleset = get_ruleset(state.ruleset)
+    cards = api.catalog(state.ruleset).cards
     for spec in card.params:
         if not _asked(state, pid, card, spec, params, flow):
             continue
         if spec.name in params:
             value = params[spec.name]
             if spec.kind == "card_effect" and isinstance(value, dict):
-                inner = _walk(state, pid, ruleset.catalog[value["card"]], value["params"],
+                inner = _walk(state, pid, cards[value["card"]], value["params"],
                               [*path, spec.name, "params"], flow)
                 if inner is not None:
                     return inner
@@ -449,26 +380,15 @@ def order_params(flow: dict[str, Any]) -> dict[str, Any]:
 
 
 def payment_cards(state: GameState, pid: int, flow: dict[str, Any]) -> list[int]:
-    """The cards that may pay: Микромафик — Hand cards; Мафик — Sleeve cards (none in Изгнание) and,
-    for the Культист, Hand cards too; never a card the order already uses."""
-    player = state.player(pid)
+    """The cards that may pay (the engine's payment options: Микромафик — Hand cards; Мафик — Sleeve
+    cards, none in Изгнание, and the Культист's Hand cards too), never a card the order already uses."""
     spent = spent_cards(flow)
-    if state.ruleset != MAFIK:
-        return [c.uid for c in player.hand if c.uid not in spent]
-    from engine.rulesets.mafik.costs import exiled
-
-    cards = [] if exiled(state, pid) else [c.uid for c in player.sleeve]
-    if player.public_role == "cultist":
-        cards += [c.uid for c in player.hand]
-    return [uid for uid in cards if uid not in spent]
+    return [uid for uid in api.payment_options(state, pid).cards if uid not in spent]
 
 
 def point_step(state: GameState, pid: int) -> int:
-    """Points per press of the points buttons: Мафик's blood pays 1 cost per 2 points (the Маньяк
-    only; 0 for everyone else); Микромафик's points 1 each."""
-    if state.ruleset != MAFIK:
-        return 1
-    return 2 if state.player(pid).secret_role == "maniac" else 0
+    """Points per press of the points buttons (a cost's price in points; 0: points cannot pay)."""
+    return api.payment_options(state, pid).points_per_cost
 
 
 def paid(state: GameState, pid: int, flow: dict[str, Any]) -> int:

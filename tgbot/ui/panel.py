@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine.core import api
+from engine.core.actions import Action
 from engine.core.state import GameState
 from engine.core.views import player_view
 from tgbot import gamedata
@@ -62,9 +63,13 @@ def waiting_line(game: dict[str, Any], state: GameState, lang: str) -> str:
     return t(lang, "ui.waiting", names=", ".join(names)) if names else t(lang, "ui.waiting_none")
 
 
-def unplayable_mark(state: GameState, pid: int, uid: int) -> str:
-    """" 🚫" after a card that cannot be played now (its screen says why: api.playable)."""
-    return " 🚫" if api.playable(state, pid, uid) is not None else ""
+def _mark(play: Action) -> str:
+    """" 🚫" after a card that cannot be played now, from its play's descriptor (api.actions)."""
+    return "" if play.available else " 🚫"
+
+
+def _plays(actions: list[Action]) -> dict[int, Action]:
+    return {a.card: a for a in actions if a.kind == "play" and a.card is not None}
 
 
 def held_names(state: GameState, pid: int, lang: str) -> dict[int, str]:
@@ -201,7 +206,9 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
     else:
         lines.append(t(lang, "ui.no_orders"))
     rows: list[list[InlineKeyboardButton]] = []
-    cards = [button(f"🃏 {hand_names[c['uid']]}{unplayable_mark(state, pid, c['uid'])}", gid, phase, "card", c["uid"])
+    actions = api.actions(state, pid)
+    plays = _plays(actions)
+    cards = [button(f"🃏 {hand_names[c['uid']]}{_mark(plays[c['uid']])}", gid, phase, "card", c["uid"])
              for c in me["hand"]]
     rows += [cards[i:i + 2] for i in range(0, len(cards), 2)]
     if state.is_day:
@@ -210,7 +217,7 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
     elif me["faction"] == "mafia":
         rows.append([button(t(lang, "btn.kill_vote"), gid, phase, "kills"),
                      button(t(lang, "btn.kill_boost"), gid, phase, "boost")])
-    perks = _perk_buttons(me, state, gid, phase, lang)
+    perks = _perk_buttons(actions, gid, phase, lang)
     if perks:
         rows.append(perks)
     if any(e["kind"] == "may_message" and e["start"] <= phase for e in me["effects"]):
@@ -232,16 +239,15 @@ def partner_votes(state: GameState, me: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def _perk_buttons(me: dict[str, Any], state: GameState, gid: int, phase: int, lang: str) -> list[InlineKeyboardButton]:
-    role, used = me["public_role"], set(me["perks_used"])
-    out = []
-    if role == "businessman" and "businessman" not in used and state.is_night:
-        out.append(button(t(lang, "btn.businessman"), gid, phase, "perk", "businessman_point"))
-    if role == "paranoiac" and me["points"] > 0:
-        out.append(button(t(lang, "btn.paranoiac"), gid, phase, "paranoid"))
-    if role == "croupier" and "croupier" not in used and me["hand"]:
-        out.append(button(t(lang, "btn.croupier"), gid, phase, "croupier"))
-    return out
+# The screens of Микромафик's perks (tgbot/routers/play.py): the button's action and value, by action id.
+PERK_SCREENS = {"businessman_point": ("perk", "businessman_point"), "paranoid_armor": ("paranoid", ""),
+                "croupier_swap": ("croupier", "")}
+
+
+def _perk_buttons(actions: list[Action], gid: int, phase: int, lang: str) -> list[InlineKeyboardButton]:
+    """The public role's perks the engine offers now (api.actions), each to its own screen."""
+    return [button(t(lang, a.label_key), gid, phase, *PERK_SCREENS.get(a.id, ("do", a.id)))
+            for a in actions if a.source == "role" and a.available]
 
 
 # ---------------------------------------------------------------- Мафик
@@ -252,7 +258,6 @@ MAFIK_STATUSES = ("exile", "tortured", "bloodhound", "draw_next", "peacekeeping"
                   "body_double", "lamp", "ancient_medallion", "armor_each_phase", "secretary", "prosecutor",
                   "politician", "may_rebuild")
 TOLD = frozenset({"exile", "tortured", "bloodhound", "draw_next"})
-USED = "used_{}"  # the flag of a once-a-game perk spent
 
 
 def play_as(state: GameState, pid: int) -> list[str]:
@@ -260,14 +265,10 @@ def play_as(state: GameState, pid: int) -> list[str]:
     return list(dict.fromkeys(str(e.params["card"]) for e in state.effects_of("play_as", target=pid)))
 
 
-def abilities(state: GameState, pid: int) -> list[str]:
-    """Granted abilities usable now ("every night you may…"), by card id."""
-    out = []
-    for effect in state.effects_of("ability", target=pid):
-        if effect.params.get("nights_only") and not state.is_night:
-            continue
-        out.append(str(effect.params["card"]))
-    return list(dict.fromkeys(out))
+def abilities(state: GameState, pid: int, actions: list[Action] | None = None) -> list[str]:
+    """Granted abilities usable now ("every night you may…"), by card id (api.actions)."""
+    return [str(a.card_id) for a in (api.actions(state, pid) if actions is None else actions)
+            if a.source == "ability" and a.available]
 
 
 def known_statuses(state: GameState, pid: int) -> list[str]:
@@ -276,62 +277,18 @@ def known_statuses(state: GameState, pid: int) -> list[str]:
                    and (e.source == pid or e.kind in TOLD)})
 
 
-def role_actions(state: GameState, pid: int) -> list[str]:
-    """The keys of flow.MAFIK_ACTIONS this player's roles offer now (the engine has the last word)."""
-    from engine.rulesets.mafik.costs import exiled
-
-    player = state.player(pid)
-    role, flags = player.public_role, player.flags
-    day, night = state.is_day, state.is_night
-    dead = any(not p.alive for p in state.players)
-
-    def fresh(name: str) -> bool:
-        return not flags.get(USED.format(name))
-
-    out: list[str] = []
-    if player.secret_role == "maniac":
-        out.append("blood")
-        if player.hand and player.sleeve and not exiled(state, pid):
-            out.append("swap")
-    if player.secret_role == "traitor":
-        out += ["traitor_colours", "traitor_discard"]
-    offers = {
-        "politician": role == "politician" and day,
-        "prosecutor": role == "prosecutor" and day and fresh("prosecutor"),
-        "bureaucrat": role == "bureaucrat" and day and fresh("bureaucrat"),
-        "bloodhound": role == "bloodhound" and fresh("bloodhound"),
-        "alien_credits": role == "alien" and fresh("alien"),
-        "paranoiac_armor": role == "paranoiac" and night and fresh("paranoiac"),
-        "revolution": role == "revolutionary" and day,
-        "guard": role == "guard" and night and fresh("guard"),
-        "scientist_discard": role == "scientist" and night and fresh("scientist"),
-        "ripper": role == "ripper" and fresh("ripper"),
-        "fortune": role == "fortune_teller" and fresh("fortune_teller"),
-        "geek_card": role == "geek" and fresh("geek"),
-        "loot": role == "looter" and dead and fresh("looter"),
-        "mentor_stance": role == "mentor" and state.phase == 1,
-        "addict_move": role == "addict" and bool(player.sleeve) and fresh("addict"),
-        "lucky_redraw": role == "lucky" and state.phase == 1 and flags.get("lucky_redraws", 0) < 2,
-        "undertaker": role == "undertaker" and dead and fresh("undertaker"),
-    }
-    out += [key for key, offered in offers.items() if offered]
-    if role == "secretary":
-        if state.effects_of("secretary", target=pid):
-            out.append("secretary_off")
-        elif state.day_number >= 3 and fresh("secretary"):
-            out.append("secretary")
-    if state.effects_of("may_shuffle_deck", target=pid):
-        out.append("shuffle_deck")
-    return out
+def role_actions(state: GameState, pid: int, actions: list[Action] | None = None) -> list[str]:
+    """The keys of flow.MAFIK_ACTIONS this player's roles offer now, as the engine describes them
+    (api.actions; the engine still has the last word on what is submitted)."""
+    return [a.id for a in (api.actions(state, pid) if actions is None else actions)
+            if a.source == "role" and a.available]
 
 
 def _limits(state: GameState, pid: int, me: dict[str, Any], lang: str) -> str:
     """What a phase allows: a Hand card and a Sleeve card (none in Изгнание), one more Hand card of the
     stance's colours, Free cards besides; at night two Hand cards discarded instead."""
-    from engine.rulesets.mafik.registry import LOWER_COLOURS, UPPER_COLOURS
-
     text = t(lang, "ui.mafik_limits_exiled" if me["exiled"] else "ui.mafik_limits")
-    colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(str(me["stance"]))
+    colours = me["stance_colours"]
     if colours:
         text += " " + t(lang, "ui.mafik_stance_extra", colours=", ".join(t(lang, f"colour.{c}") for c in colours))
     if state.is_night:
@@ -346,7 +303,6 @@ def mafik_panel(game: dict[str, Any], state: GameState, pid: int, lang: str,
     (`view`: the player's view, without events)."""
     me = view["me"]
     gid, phase, ruleset = int(game["id"]), state.phase, state.ruleset
-    player = state.player(pid)
     names = held_names(state, pid, lang)
 
     def card_line(card: dict[str, Any], prefix: str) -> str:
@@ -388,20 +344,24 @@ def mafik_panel(game: dict[str, Any], state: GameState, pid: int, lang: str,
         lines.append(t(lang, "ui.no_orders"))
 
     rows: list[list[InlineKeyboardButton]] = []
-    cards = [button(f"🃏 {gamedata.card_name(ruleset, c['card'], lang)}{unplayable_mark(state, pid, c['uid'])}",
+    actions = api.actions(state, pid)
+    plays = _plays(actions)
+    cards = [button(f"🃏 {gamedata.card_name(ruleset, c['card'], lang)}{_mark(plays[c['uid']])}",
                     gid, phase, "card", c["uid"]) for c in me["hand"]]
-    cards += [button(f"🎴 {gamedata.card_name(ruleset, c['card'], lang)}{unplayable_mark(state, pid, c['uid'])}",
+    cards += [button(f"🎴 {gamedata.card_name(ruleset, c['card'], lang)}{_mark(plays[c['uid']])}",
                      gid, phase, "card", c["uid"]) for c in me["sleeve"]]
     rows += [cards[i:i + 2] for i in range(0, len(cards), 2)]
     if state.is_day:
         rows.append([button(t(lang, "btn.vote"), gid, phase, "votes"),
                      button(t(lang, "btn.punishment"), gid, phase, "puns")])
-    elif len(player.hand) >= 2:
-        rows.append([button(t(lang, "act.night_discard"), gid, phase, "do", "night_discard")])
-    actions = [button(t(lang, f"act.{key}"), gid, phase, "do", key) for key in role_actions(state, pid)]
-    actions += [button("✨ " + gamedata.card_name(ruleset, card, lang), gid, phase, "ab", card)
-                for card in abilities(state, pid)]
-    rows += [actions[i:i + 2] for i in range(0, len(actions), 2)]
+    else:
+        rows.append([button(t(lang, a.label_key), gid, phase, "do", a.id)
+                     for a in actions if a.id == "night_discard" and a.available])
+    offers = [button(t(lang, a.label_key), gid, phase, "do", a.id) for a in actions
+              if a.source == "role" and a.available]
+    offers += [button("✨ " + gamedata.card_name(ruleset, card, lang), gid, phase, "ab", card)
+               for card in abilities(state, pid, actions)]
+    rows += [offers[i:i + 2] for i in range(0, len(offers), 2)]
     rows += extra_rows(game, state, pid, lang)
     rows.append([button(t(lang, "btn.orders"), gid, phase, "orders"),
                  button(t(lang, "btn.reorder"), gid, phase, "reorder"),

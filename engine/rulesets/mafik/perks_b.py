@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.actions import need_night
 from engine.core.checks import learn
 from engine.core.durations import NEXT_NIGHT, THIS_PHASE, onwards
 from engine.core.phase import kill, take
@@ -88,8 +89,7 @@ KINDS = ("alien_credits", "paranoiac_armor", "revolution", "guard", "scientist_d
 
 
 def _night(state: GameState, what: str) -> None:
-    if not state.is_night:
-        raise Refusal("wrong_phase", what=what, reason="night_only")
+    need_night(state, what)
 
 
 def _hand_cards(state: GameState, pid: int, value: Any, used: set[int], counts: tuple[int, ...]) -> list[int]:

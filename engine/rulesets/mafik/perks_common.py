@@ -1,9 +1,9 @@
 """What the public roles' perks (perks_a.py, perks_b.py) share: who holds a role, the role and
-once-a-game checks of a perk's order (a spent perk is flagged `used_<role>`), a phase's orders of a kind."""
+once-a-game checks of a perk's order (a spent perk is flagged `actions.used_flag(role)`), a phase's orders of a kind."""
 
 from __future__ import annotations
 
-from engine.core.refusal import Refusal
+from engine.core.actions import need_public_role, need_unused
 from engine.core.resolution import Resolution
 from engine.core.state import GameState, Order, PlayerState
 
@@ -14,17 +14,14 @@ def with_role(state: GameState, role: str) -> list[PlayerState]:
 
 
 def require_role(state: GameState, pid: int, role: str, what: str) -> PlayerState:
-    """The player, if his public role is `role`; otherwise the order `what` is refused."""
-    player = state.player(pid)
-    if player.public_role != role:
-        raise Refusal("not_allowed", what=what, reason="role")
-    return player
+    """The player, if his public role is `role`; otherwise the order `what` is refused (the same check
+    the perk's action descriptor makes: engine/core/actions.py)."""
+    return need_public_role(state, pid, role, what)
 
 
 def once(player: PlayerState, role: str, what: str) -> None:
     """Refuse the order `what` if the role's once-a-game perk is spent."""
-    if player.flags.get(f"used_{role}"):
-        raise Refusal("limit_reached", what=what, reason="once_a_game")
+    need_unused(player, role, what)
 
 
 def orders_of(res: Resolution, kind: str) -> list[tuple[PlayerState, Order]]:

@@ -5,19 +5,35 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardgame.ruleset import CardRuleset
+from engine.core.actions import Action, PaymentOptions
+from engine.core.cards import CardSpec
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
 from engine.rulesets.mafik import comms, neutral, orders, perks_a, perks_b
-from engine.rulesets.mafik.cards.common import review_messages
-from engine.rulesets.mafik.costs import card_cost, exiled, stance
+from engine.rulesets.mafik.actions import ACTION_DEFS
+from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
+from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, stance
 from engine.rulesets.mafik.deck import deck_limits, deck_problem, max_copies
-from engine.rulesets.mafik.registry import BLANK, CATALOG, NAME, NEUTRAL, ON_REBUILD, QUERIES, REGISTRIES, UNIQUE
+from engine.rulesets.mafik.registry import (
+    BLANK,
+    CATALOG,
+    COLOURS,
+    LOWER_COLOURS,
+    NAME,
+    NEUTRAL,
+    ON_REBUILD,
+    QUERIES,
+    REGISTRIES,
+    UNIQUE,
+    UPPER_COLOURS,
+)
 from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, OTHER, PUBLIC_ROLES, SECRET_ROLES, colours_of
 
 # review_messages: the master judges each card message before it is delivered (engine/core/messages.py).
 DEFAULT_SETTINGS: dict[str, Any] = {"hand_size": 6, "min_players": 12, "max_players": 30, "review_messages": True}
 MANIAC_FROM, TRAITOR_FROM = 13, 16
+STANCE_COLOURS = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}
 UNIQUE_ON_DECK = 3  # the role's unique card arrives in the Sleeve with the third deck
 
 
@@ -25,6 +41,34 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     single_orders = orders.SINGLE_ORDERS
     max_players = int(DEFAULT_SETTINGS["max_players"])
     listing = 20
+    colours = COLOURS
+    action_defs = ACTION_DEFS
+    play_zones = ("hand", "sleeve")
+
+    # ---------------------------------------------------------------- what a player can do
+    def abilities(self) -> dict[str, CardSpec]:
+        return {card_id: ability_spec(card_id) for card_id in ABILITY_PARAMS}
+
+    def player_colours(self, state: GameState, pid: int) -> tuple[str, ...]:
+        return colours_of(state, pid)
+
+    def payment_options(self, state: GameState, pid: int) -> PaymentOptions:
+        """Sleeve cards (none in Изгнание), the Культист's Hand cards too; blood in pairs (the Маньяк)."""
+        player = state.player(pid)
+        cards = [] if exiled(state, pid) else [c.uid for c in player.sleeve]
+        if player.public_role == "cultist":
+            cards += [c.uid for c in player.hand]
+        return PaymentOptions(cards=tuple(cards), points_per_cost=BLOOD_PER_COST if player.secret_role == "maniac" else 0)
+
+    def granted_actions(self, state: GameState, pid: int) -> list[Action]:
+        """Granted abilities usable now ("every night you may…"), one per card."""
+        cards: list[str] = []
+        for effect in state.effects_of("ability", target=pid):
+            if effect.params.get("nights_only") and not state.is_night:
+                continue
+            cards.append(str(effect.params["card"]))
+        return [Action(id=f"ability:{card}", kind="ability", source="ability", card_id=card,
+                       params=ABILITY_PARAMS[card], preset=(("ability", card),)) for card in dict.fromkeys(cards)]
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES]
@@ -176,6 +220,8 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         running = state.status == "running"
         view: dict[str, Any] = {
             "stance": stance(state, pid) if running else "normal",
+            # the colours whose Hand card the stance allows besides (Верхняя / Нижняя стойка)
+            "stance_colours": list(STANCE_COLOURS.get(stance(state, pid), ())) if running else [],
             "colours": list(colours_of(state, pid)),
             "blood": player.points if player.secret_role == "maniac" else None,
             "decks_built": player.flags.get("decks_built", 0),

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engine.cardgame import orders as card_orders
 from engine.cardgame.orders import Validator
+from engine.core.actions import need_day, need_night, need_public_role, need_unused
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
@@ -76,21 +77,17 @@ def is_mafia(state: GameState, pid: int) -> bool:
 
 
 def _need_day(state: GameState, what: str) -> None:
-    if not state.is_day:
-        raise Refusal("wrong_phase", what=what, reason="day_only")
+    need_day(state, what)
 
 
 def _need_night(state: GameState, what: str) -> None:
-    if not state.is_night:
-        raise Refusal("wrong_phase", what=what, reason="night_only")
+    need_night(state, what)
 
 
 def _need_role(state: GameState, pid: int, role: str, *, once: bool = False) -> None:
-    player = state.player(pid)
-    if player.public_role != role:
-        raise Refusal("not_allowed", what=role, reason="role")
-    if once and player.flags.get(f"used_{role}"):
-        raise Refusal("limit_reached", what=role, reason="once_a_game")
+    player = need_public_role(state, pid, role, role)
+    if once:
+        need_unused(player, role, role, "once_a_game")
 
 
 def _target(state: GameState, pid: int, value: object, *, by: str, allow_self: bool) -> int:

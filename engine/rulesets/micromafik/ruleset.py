@@ -10,6 +10,7 @@ from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
 from engine.rulesets.micromafik import orders
+from engine.rulesets.micromafik.actions import ACTION_DEFS
 from engine.rulesets.micromafik.cards.common import review_messages
 from engine.rulesets.micromafik.registry import CATALOG, COLOURS, NAME, REGISTRIES
 from engine.rulesets.micromafik.roles import LAW_ROLE, MAFIA_ROLES, PUBLIC_ROLES, SECRET_ROLES
@@ -31,6 +32,8 @@ MAX_PLAYERS = len(PUBLIC_ROLES)
 class Micromafik(CardRuleset, registries=REGISTRIES):
     single_orders = orders.SINGLE_ORDERS
     listing = 10
+    colours = COLOURS
+    action_defs = ACTION_DEFS
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES.values()]
