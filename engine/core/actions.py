@@ -101,9 +101,9 @@ def need_public_role(state: GameState, pid: int, role: str, what: str) -> Player
     return player
 
 
-def need_unused(player: PlayerState, role: str, what: str, reason: str = "once_a_game") -> None:
+def need_unused(player: PlayerState, role: str, what: str) -> None:
     if player.flags.get(used_flag(role)):
-        raise Refusal("limit_reached", what=what, reason=reason)
+        raise Refusal("limit_reached", what=what, reason="once_a_game")
 
 
 def need_day(state: GameState, what: str) -> None:
@@ -138,9 +138,9 @@ def faction(name: str, what: str) -> Requirement:
     return check
 
 
-def once(role: str, what: str, reason: str = "once_a_game") -> Requirement:
+def once(role: str, what: str) -> Requirement:
     def check(state: GameState, pid: int) -> None:
-        need_unused(state.player(pid), role, what, reason)
+        need_unused(state.player(pid), role, what)
     return check
 
 

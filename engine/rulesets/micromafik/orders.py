@@ -87,7 +87,7 @@ def _need_night(state: GameState, what: str) -> None:
 def _need_role(state: GameState, pid: int, role: str, *, once: bool = False) -> None:
     player = need_public_role(state, pid, role, role)
     if once:
-        need_unused(player, role, role, "once_a_game")
+        need_unused(player, role, role)
 
 
 def _target(state: GameState, pid: int, value: object, *, by: str, allow_self: bool) -> int:
