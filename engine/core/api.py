@@ -282,6 +282,12 @@ def player_colours(state: GameState, pid: int) -> tuple[str, ...]:
     return ruleset_of(state).player_colours(state, pid)
 
 
+def counters(state: GameState, pid: int) -> list[tuple[str, dict[str, Any]]]:
+    """The player's counters as named facts, for the master (`/state`): (kind, params)."""
+    _player(state, pid)
+    return ruleset_of(state).counters(state, pid)
+
+
 def submitted(state: GameState) -> dict[int, bool]:
     """Who among the living has submitted anything this phase (not what)."""
     return {p.pid: bool(state.orders.get(p.pid)) for p in state.living()}

@@ -116,6 +116,23 @@ class Ruleset(ABC):
         return [{"status": e.kind, "end": e.end} for e in state.effects
                 if e.target == pid and e.kind in self.public_statuses and e.active(state.phase)]
 
+    def counters(self, state: GameState, pid: int) -> list[tuple[str, dict[str, Any]]]:
+        """The player's counters (`PlayerState.flags`) as named facts for the master: (kind, params). A spent
+        once-a-game perk `used_<role>` is ("used", {"role"}), `<name>:<pid>` and `<name>_<number>` are
+        (name, {"pid" / "number", "n"}), anything else (name, {"n"}); a rule set may say more."""
+        out: list[tuple[str, dict[str, Any]]] = []
+        for key, value in sorted(state.player(pid).flags.items()):
+            name, sep, rest = key.partition(":")
+            if key.startswith("used_"):
+                out.append(("used", {"role": key.removeprefix("used_")}))
+            elif sep and rest.isdigit():
+                out.append((name, {"pid": int(rest), "n": value}))
+            elif (head := key.rsplit("_", 1))[-1].isdigit() and len(head) == 2:
+                out.append((head[0], {"number": int(head[1]), "n": value}))
+            else:
+                out.append((key, {"n": value}))
+        return out
+
     def is_implemented(self, card_id: str) -> bool:
         """Does this card have behaviour (a game without cards has none)?"""
         return False

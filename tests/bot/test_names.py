@@ -4,10 +4,12 @@ card (or its word) and its phases; every effect the engine creates has such a na
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
+from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.state import Effect, Event
 from engine.sim import play_game
@@ -17,7 +19,7 @@ from tgbot.render import render
 from tgbot.routers.common import explain
 from tgbot.services.errors import ServiceError
 from tgbot.ui.deck import deck_reason
-from tgbot.ui.names import effect_label
+from tgbot.ui.names import counter_label, effect_label
 
 ROOT = Path(__file__).resolve().parents[2]
 COLOUR_REFUSAL = Refusal("deck_invalid", reason="other_colour_count", colour="defence", have=0, need=1)
@@ -80,3 +82,34 @@ def test_every_effect_of_a_rule_set_has_a_name(ruleset, some):
     for lang in ("ru", "en"):
         missing = sorted(k for k in kinds if k not in cards and f"status.{k}" not in keys(lang))
         assert not missing, (lang, missing)
+
+
+FLAG_KEY = re.compile(r"""flags(?:\[|\.get\(|\.setdefault\()f?"([^"]+)"|used_flag\(""")
+SAMPLE = re.compile(r"\{[^}]*\}")
+
+
+def _flag_keys(ruleset: str) -> set[str]:
+    """Every counter key the rule set's code writes or reads, its placeholders filled with a seat (2)."""
+    found: set[str] = set()
+    for path in (ROOT / "engine" / "rulesets" / ruleset).rglob("*.py"):
+        for match in FLAG_KEY.finditer(path.read_text(encoding="utf-8")):
+            if match[1]:
+                found.add(SAMPLE.sub("2", match[1]))
+    return found
+
+
+@pytest.mark.parametrize("ruleset", ["micromafik", "mafik"])
+def test_every_counter_in_state_is_said_in_words(ruleset):
+    """/state names a player's counters (a spent perk, messages sent, the colour of the last damage…),
+    never the engine's flag keys."""
+    state = play_game(ruleset, 15 if ruleset == "mafik" else 8, 1).state
+    player = state.players[0]
+    keys_ = _flag_keys(ruleset)
+    assert len(keys_) >= 3
+    player.flags = {key: 1 for key in keys_} | {f"used_{state.players[1].public_role}": 1}
+    for lang in ("ru", "en"):
+        labels = [counter_label(state, kind, params, lang) for kind, params in api.counters(state, 0)]
+        assert len(labels) == len(player.flags)
+        for label in labels:
+            assert "{" not in label and "_" not in label, label
+            assert not any(key in label for key in player.flags if "_" in key or ":" in key), label

@@ -235,8 +235,10 @@ class MasterTools:
         if effects:
             lines.append(t(lang, "mtools.state_effects", effects=", ".join(
                 names.effect_label(state, e, lang) for e in effects)))
-        if p.flags:
-            lines.append(t(lang, "mtools.state_flags", flags=escape(", ".join(f"{k}={v}" for k, v in sorted(p.flags.items())))))
+        counters = api.counters(state, pid)
+        if counters:
+            lines.append(t(lang, "mtools.state_flags", flags="; ".join(
+                names.counter_label(state, kind, params, lang) for kind, params in counters)))
         in_zones = {c.uid: escape(gamedata.card_name(ruleset, c.card, lang))
                     for zone in (p.hand, p.sleeve, p.deck, p.discard) for c in zone}
         lines.append(t(lang, "mtools.state_orders", orders="; ".join(

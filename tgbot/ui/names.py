@@ -6,7 +6,7 @@ Nothing the bot shows a person carries a raw id ("micromafik", "running", "coffe
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.state import Effect, GameState
 from tgbot import gamedata
@@ -53,6 +53,21 @@ def effect_label(state: GameState, effect: Effect, lang: str) -> str:
     if effect.end == effect.start:
         return t(lang, "mtools.effect_one", name=escape(name), phase=start)
     return t(lang, "mtools.effect_span", name=escape(name), start=start, end=phase_name(lang, effect.end))
+
+
+def counter_label(state: GameState, kind: str, params: dict[str, Any], lang: str) -> str:
+    """One of a player's counters (api.counters) in words: «способность роли «Страж» использована»,
+    «приватов в день 2: 1», «цвет последнего урона: Разведка»."""
+    words: dict[str, Any] = {"n": params.get("n", 0), "number": params.get("number", "")}
+    if "role" in params:
+        words["role"] = escape(gamedata.role_name(state.ruleset, str(params["role"]), lang))
+    if "pid" in params:
+        words["pid"] = escape(state.player(int(params["pid"])).name)
+    if "colour" in params:
+        words["colour"] = t(lang, f"colour.{params['colour']}")
+    if "phase" in params:
+        words["phase"] = phase_name(lang, int(params["phase"]))
+    return t(lang, f"counter.{kind}", **words)
 
 
 async def username(repo: Repository, user_id: int) -> str | None:

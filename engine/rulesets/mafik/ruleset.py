@@ -215,6 +215,21 @@ class Mafik(CardRuleset, registries=REGISTRIES):
             return stance(state, pid)
         return super().aspect(state, pid, aspect)
 
+    def counters(self, state: GameState, pid: int) -> list[tuple[str, dict[str, Any]]]:
+        """The generic reading, plus what Мафик's own counters mean: the colour of the last card that
+        damaged the character (for the Медиум), which dead characters the Медиум has learnt about, and the phase
+        of the one Отражение."""
+        out = []
+        for kind, params in super().counters(state, pid):
+            if kind == "last_damage_colour":
+                params = {"colour": perks_b.CARD_COLOURS[int(params["n"]) - 1]}
+            elif kind == "medium_knows":
+                params = {"pid": params["number"]}
+            elif kind == "reflection":
+                params = {"phase": params["n"]}
+            out.append((kind, params))
+        return out
+
     def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
         player = state.player(pid)
         running = state.status == "running"
