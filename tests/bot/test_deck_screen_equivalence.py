@@ -26,7 +26,6 @@ from engine.core.state import GameState
 from engine.rulesets.mafik.roles import SECRET_ROLES as MAFIK_SECRET
 from engine.rulesets.micromafik.roles import SECRET_ROLES as MICRO_SECRET
 from tgbot import gamedata
-from tgbot.i18n import t
 from tgbot.ui import deck as ui
 
 GOLDEN = Path(__file__).parent / "data" / "deck_golden.json"
@@ -61,10 +60,8 @@ def _mafik_add(state: GameState, pid: int, cards: list[str], card: str, lang: st
 
 
 def _mafik_save(state: GameState, pid: int, cards: list[str], lang: str) -> str | None:
-    from engine.rulesets.mafik.deck import deck_problem
-
-    problem = deck_problem(state, pid, cards)
-    return None if problem is None else ui.deck_reason(lang, state.ruleset, problem)
+    refusal = api.deck_problem(state, pid, cards)
+    return None if refusal is None else ui.deck_reason(lang, state.ruleset, refusal.params)
 
 
 def _mafik_player(out: dict[str, Any], key: str, state: GameState, pid: int, mode: str) -> None:
@@ -72,16 +69,16 @@ def _mafik_player(out: dict[str, Any], key: str, state: GameState, pid: int, mod
     rng = random.Random(key)
     draft = ui.new_draft(mode)
     out[f"{key}/panel"] = _screen(*ui.deck_panel(GAME, state, pid, lang)) if mode == "first" else None
-    tabs = ui.tabs(state, pid)
+    tabs = api.deck_rules(state, pid).colours
     for tab in tabs:
         for page in range(3):
             draft.update(tab=tab, page=page, view="list")
-            out[f"{key}/tab/{tab}/{page}"] = _screen(*ui.mafik_builder(GAME, state, pid, lang, draft))
-    pool = [spec.id for spec in get_ruleset("mafik").catalog if ui.offered(spec.id)]
+            out[f"{key}/tab/{tab}/{page}"] = _screen(*ui.collection_builder(GAME, state, pid, lang, draft))
+    pool = list(api.deck_rules(state, pid).pool)
     for query in ("а", "о", "x", "щит", "нож"):
-        hits = [c for c in gamedata.find_cards("mafik", query) if ui.offered(c)]
+        hits = [c for c in gamedata.find_cards("mafik", query) if c in pool]
         draft.update(tab=ui.SEARCH, query=query, hits=hits, page=0, view="list")
-        out[f"{key}/search/{query}"] = _screen(*ui.mafik_builder(GAME, state, pid, lang, draft, None if hits else "-"))
+        out[f"{key}/search/{query}"] = _screen(*ui.collection_builder(GAME, state, pid, lang, draft, None if hits else "-"))
     draft.update(tab=None, page=0, view="list")
     steps = []
     for n in range(24):
@@ -92,12 +89,12 @@ def _mafik_player(out: dict[str, Any], key: str, state: GameState, pid: int, mod
             draft["cards"].append(card)
         if n % 4 == 3:
             draft.update(view="card", card=card)
-            out[f"{key}/card/{n}"] = _screen(*ui.mafik_builder(GAME, state, pid, lang, draft, problem))
+            out[f"{key}/card/{n}"] = _screen(*ui.collection_builder(GAME, state, pid, lang, draft, problem))
             draft["view"] = "list"
             draft["eng"] = sorted(set(draft["cards"]))[:n % 3]
-            out[f"{key}/list/{n}"] = _screen(*ui.mafik_builder(GAME, state, pid, lang, draft, problem))
+            out[f"{key}/list/{n}"] = _screen(*ui.collection_builder(GAME, state, pid, lang, draft, problem))
             draft["view"] = "eng"
-            out[f"{key}/eng/{n}"] = _screen(*ui.mafik_builder(GAME, state, pid, lang, draft))
+            out[f"{key}/eng/{n}"] = _screen(*ui.collection_builder(GAME, state, pid, lang, draft))
             draft["view"] = "list"
             out[f"{key}/save/{n}"] = _mafik_save(state, pid, draft["cards"], lang)
     out[f"{key}/adds"] = steps
@@ -111,7 +108,7 @@ def _mafik_player(out: dict[str, Any], key: str, state: GameState, pid: int, mod
     out[f"{key}/legal"] = _mafik_save(state, pid, chosen, lang)
     out[f"{key}/legal_more"] = [_mafik_add(state, pid, chosen, c, lang) for c in pool[::7]]
     draft.update(cards=chosen, eng=[], view="list")
-    out[f"{key}/legal_screen"] = _screen(*ui.mafik_builder(GAME, state, pid, lang, draft))
+    out[f"{key}/legal_screen"] = _screen(*ui.collection_builder(GAME, state, pid, lang, draft))
 
 
 def _mafik(out: dict[str, Any]) -> None:
@@ -126,7 +123,7 @@ def _mafik(out: dict[str, Any]) -> None:
                 lang = _lang(player.pid)
                 out[f"{key}/row_full"] = ui.rebuild_row(GAME, state, player.pid, lang) and \
                     [[(b.text, b.callback_data) for b in row] for row in ui.rebuild_row(GAME, state, player.pid, lang)]
-                out[f"{key}/may_full"] = ui.may_rebuild(state, player.pid)
+                out[f"{key}/may_full"] = api.deck_rules(state, player.pid).rebuild
             allowed = state.model_copy(deep=True)
             for player in allowed.players:
                 allowed.add_effect("may_rebuild", target=player.pid, start=allowed.phase, end=allowed.phase + 1)
@@ -139,17 +136,16 @@ def _mafik(out: dict[str, Any]) -> None:
                     lang = _lang(player.pid)
                     out[f"{key}/row"] = [[(b.text, b.callback_data) for b in row]
                                          for row in ui.rebuild_row(GAME, variant, player.pid, lang)]
-                    out[f"{key}/may"] = ui.may_rebuild(variant, player.pid)
+                    out[f"{key}/may"] = api.deck_rules(variant, player.pid).rebuild
                     _mafik_player(out, key, variant, player.pid, "rebuild")
 
 
 def _micro_add(state: GameState, pid: int, cards: list[str], card: str, lang: str) -> str | None:
     """Микромафик's builder refuses a card only over its copy limit."""
-    if card not in gamedata.card_ids(state.ruleset):
+    if card not in api.deck_rules(state, pid).pool:
         return "bad_button"
-    if cards.count(card) >= int(state.settings["max_copies"]):
-        return t(lang, "reason.too_many_copies", max=state.settings["max_copies"])
-    return None
+    problem = ui.add_problem(state, pid, cards, card)
+    return None if problem is None else ui.reason_text(lang, state.ruleset, problem)
 
 
 def _micromafik(out: dict[str, Any]) -> None:
