@@ -5,9 +5,11 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.cardgame.deckrules import DeckRules, check_selection
 from engine.core.actions import PaymentOptions
-from engine.core.cards import CardRegistry
+from engine.core.cards import CardRegistry, CardSpec
 from engine.core.phase import DeathRule
+from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset
 from engine.core.state import CardInstance, GameState, PlayerState
 
@@ -50,6 +52,29 @@ class CardRuleset(Ruleset):
     @abstractmethod
     def deck_auto(self, state: GameState, pid: int) -> None:
         """Finish a player's deck building with a legal random choice (deadline default)."""
+
+    @abstractmethod
+    def deck_rules(self, state: GameState, pid: int) -> DeckRules:
+        """What this player may build now, and the pool and limits a deck of theirs is held to (given
+        whether or not a building is open, so a deck may be judged at any time)."""
+
+    def in_collection(self, spec: CardSpec) -> bool:
+        """May this card go into a deck at all (implemented or not)? Every card, by default."""
+        return True
+
+    def deck_problem(self, state: GameState, pid: int, cards: list[str]) -> Refusal | None:
+        """Why these cards are not a legal deck for this player (None when they are)."""
+        return self._judge(state, pid, cards, finished=True)
+
+    def deck_check(self, state: GameState, pid: int, cards: list[str]) -> Refusal | None:
+        """Why a selection still being put together already breaks the rules (a deck too small is not
+        refused; one card too many is)."""
+        return self._judge(state, pid, cards, finished=False)
+
+    def _judge(self, state: GameState, pid: int, cards: list[str], *, finished: bool) -> Refusal | None:
+        collection = {spec.id for spec in self.catalog if self.in_collection(spec)}
+        return check_selection(self.deck_rules(state, pid), self.catalog.specs, list(cards), collection,
+                               finished=finished)
 
     # ---- phases ----
     @abstractmethod

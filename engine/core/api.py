@@ -10,6 +10,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from engine.cardgame.deckrules import NO_DECK, DeckRules
 from engine.cardgame.ruleset import CardRuleset
 from engine.core import rulings
 from engine.core.actions import Action, PaymentOptions
@@ -68,6 +69,32 @@ def deck_auto(state: GameState, pid: int) -> None:
     """Finish this player's deck building with a random legal choice (the game starts if it was the last)."""
     _player(state, pid)
     _cards(state, "deck_auto").deck_auto(state, pid)
+
+
+def deck_rules(state: GameState, pid: int) -> DeckRules:
+    """What this player may build now (a draft, a free build, a new deck in a running game, or nothing:
+    `kind` None), the pool with its copies and the limits a deck of theirs is held to. A game without
+    cards has nothing to build."""
+    _player(state, pid)
+    ruleset = ruleset_of(state)
+    return ruleset.deck_rules(state, pid) if isinstance(ruleset, CardRuleset) else NO_DECK
+
+
+def deck_problem(state: GameState, pid: int, cards: list[str]) -> Refusal | None:
+    """Why these cards are not a legal deck for this player (a `deck_invalid` Refusal), or None."""
+    _player(state, pid)
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        return Refusal("bad_param", param="cards", reason="not_a_list")
+    return _cards(state, "deck_choose").deck_problem(state, pid, cards)
+
+
+def deck_check(state: GameState, pid: int, cards: list[str]) -> Refusal | None:
+    """Like deck_problem for a selection still being put together: only what more cards cannot mend
+    (a card outside the pool, a copy too many, a ceiling passed) is refused."""
+    _player(state, pid)
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        return Refusal("bad_param", param="cards", reason="not_a_list")
+    return _cards(state, "deck_choose").deck_check(state, pid, cards)
 
 
 def deck_auto_all(state: GameState) -> None:

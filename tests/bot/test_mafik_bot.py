@@ -61,29 +61,37 @@ def test_other_titles_order_ties_alphabetically_and_must_differ():
         api.new_game("mafik", [(f"И{i}", "other:Вор" if i < 2 else ROLES[i]) for i in range(13)], seed=1)
 
 
+def _limits(state: GameState, pid: int) -> dict[str, int | None]:
+    return {limit.label: limit.most for limit in api.deck_rules(state, pid).limits}
+
+
+def _own(state: GameState, pid: int) -> tuple[str, ...]:
+    return api.deck_rules(state, pid).own
+
+
 def test_builder_limits_and_reasons():
     state = game()
     pid = next(p.pid for p in state.players if p.public_role == "genius")
-    sums = ui.totals(state, pid, [])
-    assert (sums["size"], sums["free_max"], sums["other_max"]) == (12, 5, 2)
+    assert _limits(state, pid) == {"paid": 12, "free": 5, "other": 2}
     croupier = next(p.pid for p in state.players if p.public_role == "croupier")
-    assert ui.totals(state, croupier, [])["other_max"] == 4
+    assert _limits(state, croupier)["other"] == 4
     plain = [p for p in state.players if p.public_role not in ("genius", "croupier")]
-    law = next(p for p in plain if p.faction == "law" and not {"damage", "defence"} & set(ui.own_colours(state, p.pid)))
+    law = next(p for p in plain if p.faction == "law" and not {"damage", "defence"} & set(_own(state, p.pid)))
     problem = ui.add_problem(state, law.pid, ["pistol", "pistol"], "pistol")
     assert problem is not None and problem["reason"] == "too_many_copies" and problem["max"] == 2
     assert ui.deck_reason("ru", "mafik", problem).endswith("Не больше 2 копий одной карты.")
     problem = ui.add_problem(state, law.pid, ["pistol", "pistol"], "bunker")
     assert problem == {"reason": "other_colours", "have": 3, "max": 2}
-    hitter = next(p.pid for p in plain if "damage" in ui.own_colours(state, p.pid))
+    hitter = next(p.pid for p in plain if "damage" in _own(state, p.pid))
     assert ui.add_problem(state, hitter, ["shiv", "shiv", "street_fight"], "phone_call") == {
         "reason": "too_many_free", "have": 4, "max": 3}
     full = ["dummy", "dummy", "mulligan", "mulligan", "seek", "seek", "concentration", "concentration", "plan_b",
             "plan_b", "meditation", "meditation", "true_balance", "true_balance", "breach"]
-    assert ui.add_problem(state, law.pid, full, "breach") == {"reason": "deck_full", "max": 15}
+    assert ui.add_problem(state, law.pid, full, "breach") == {"reason": "deck_full", "have": 16, "max": 15}
     assert ui.add_problem(state, law.pid, full, "phone_call") is None
-    assert ui.add_problem(state, law.pid, [], "scouting") is not None or not ui.offered("scouting")
-    assert not any(ui.offered(c.id) for c in api.ruleset_of(state).catalog if c.colour in ("intel", "unique"))
+    pool = api.deck_rules(state, law.pid).pool
+    assert ui.add_problem(state, law.pid, [], "scouting") is not None or "scouting" not in pool
+    assert not any(c.id in pool for c in api.ruleset_of(state).catalog if c.colour in ("intel", "unique"))
     killer = next(p.pid for p in state.players if p.secret_role == "killer")
     assert ui.add_problem(state, killer, ["pistol"] * 4, "pistol") is None
     assert ui.add_problem(state, killer, ["pistol"] * 5, "pistol") is not None
@@ -92,8 +100,8 @@ def test_builder_limits_and_reasons():
 def test_tabs_put_own_colours_first_then_neutral():
     state = game()
     for player in state.players:
-        tabs = ui.tabs(state, player.pid)
-        own = [c for c in ui.own_colours(state, player.pid) if c in tabs]
+        tabs = list(api.deck_rules(state, player.pid).colours)
+        own = [c for c in _own(state, player.pid) if c in tabs]
         assert tabs[:len(own)] == own and tabs[len(own)] == "neutral"
 
 
@@ -101,9 +109,9 @@ def test_a_new_deck_is_offered_when_the_deck_is_empty_or_a_card_allows_it():
     state = game()
     api.deck_auto_all(state)
     player = state.player(0)
-    assert not ui.may_rebuild(state, 0) and ui.rebuild_row({"id": 1}, state, 0, "ru") == []
+    assert not api.deck_rules(state, 0).rebuild and ui.rebuild_row({"id": 1}, state, 0, "ru") == []
     state.add_effect("may_rebuild", target=0, start=state.phase, end=state.phase + 1)
-    assert ui.may_rebuild(state, 0)
+    assert api.deck_rules(state, 0).rebuild
     state.effects.clear()
     player.deck = []
     rows = ui.rebuild_row({"id": 1}, state, 0, "ru")

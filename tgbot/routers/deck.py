@@ -1,5 +1,6 @@
-"""Deck building in private chat: Микромафик's draft picks and mafia builder; Мафик's builder for the
-first deck and for every new deck (its deck ran out, or a card allows one), with search by typed name."""
+"""Deck building in private chat, as the engine describes it (`api.deck_rules`): draft picks and the
+builder of a small collection (Микромафик); the builder of a large one for the first deck and for every
+new deck (the deck ran out, or a card allows one), with search by typed name (Мафик)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from aiogram.filters import StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.types import CallbackQuery, Message
 
+from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.state import GameState
 from tgbot import gamedata
@@ -27,11 +29,11 @@ from tgbot.ui import deck as ui
 from tgbot.ui.callbacks import Act
 from tgbot.ui.deck import builder_panel, deck_panel
 
-DECK_ACTIONS = {"pick", "bcol", "badd", "bdel", "btext", "bsave", "bauto"}  # Микромафик's draft and builder
-# Мафик's builder: a card's text, a page, the Инженер's screen and toggle, back, clear, open the builder
-# for a new deck, repeat the first deck.
-MAFIK_ACTIONS = {"bcard", "bpg", "beng", "btog", "bback", "bclr", "rb", "bre"}
-ACTIONS = DECK_ACTIONS | MAFIK_ACTIONS
+DECK_ACTIONS = {"pick", "bcol", "badd", "bdel", "btext", "bsave", "bauto"}  # the draft and both builders
+# The large collection's builder: a card's text, a page, the screen and toggle of the cards dealt first,
+# back, clear, open the builder for a new deck, repeat the first deck.
+COLLECTION_ACTIONS = {"bcard", "bpg", "beng", "btog", "bback", "bclr", "rb", "bre"}
+ACTIONS = DECK_ACTIONS | COLLECTION_ACTIONS
 
 
 def _key(game_id: int) -> str:
@@ -43,8 +45,8 @@ async def on_deck(query: CallbackQuery, callback_data: Act, service: GameService
     cb = callback_data
     try:
         game, gs, pid = await context(query.from_user.id, cb, service)
-        if gs.ruleset == ui.MAFIK:
-            await _mafik(query, cb, service, state, lang, game, gs, pid)
+        if api.deck_rules(gs, pid).layout == "collection":
+            await _collection(query, cb, service, state, lang, game, gs, pid)
             return
         if gs.status != "setup":
             raise Stale(cb.g)
@@ -61,7 +63,7 @@ async def on_deck(query: CallbackQuery, callback_data: Act, service: GameService
 
 async def _builder(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMContext, lang: str,
                    game: dict[str, Any], pid: int) -> None:
-    """Микромафик's mafia builder."""
+    """The builder of a small collection."""
     key = _key(cb.g)
     data = await fsm.get_data()
     draft: dict[str, Any] = data.get(key) or {"cards": [], "colour": None}
@@ -70,12 +72,13 @@ async def _builder(query: CallbackQuery, cb: Act, service: GameService, fsm: FSM
     if cb.a == "bcol":
         draft["colour"] = cb.v
     elif cb.a == "badd":
-        if cb.v not in gamedata.card_ids(gs.ruleset):
+        if cb.v not in api.deck_rules(gs, pid).pool:
             raise ServiceError("bad_button")
-        if draft["cards"].count(cb.v) >= int(gs.settings["max_copies"]):
-            problem = t(lang, "reason.too_many_copies", max=gs.settings["max_copies"])
-        else:
+        reason = ui.add_problem(gs, pid, draft["cards"], cb.v)
+        if reason is None:
             draft["cards"].append(cb.v)
+        else:
+            problem = ui.reason_text(lang, gs.ruleset, reason)
     elif cb.a == "bdel":
         if cb.v in draft["cards"]:
             draft["cards"].remove(cb.v)
@@ -84,8 +87,6 @@ async def _builder(query: CallbackQuery, cb: Act, service: GameService, fsm: FSM
         return
     elif cb.a in ("bsave", "bauto"):
         if cb.a == "bauto":
-            from engine.core import api
-
             trial = gs.model_copy(deep=True)
             api.deck_auto(trial, pid)
             draft["cards"] = list(trial.player(pid).deck_choice)
@@ -107,7 +108,7 @@ async def _builder(query: CallbackQuery, cb: Act, service: GameService, fsm: FSM
     await query.answer()
 
 
-# ---------------------------------------------------------------- Мафик
+# ---------------------------------------------------------------- the large collection
 
 async def _load_draft(fsm: FSMContext, game_id: int, mode: str) -> dict[str, Any]:
     data = await fsm.get_data()
@@ -117,11 +118,11 @@ async def _load_draft(fsm: FSMContext, game_id: int, mode: str) -> dict[str, Any
     return draft
 
 
-async def _mafik(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMContext, lang: str,
-                 game: dict[str, Any], gs: GameState, pid: int) -> None:
+async def _collection(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMContext, lang: str,
+                      game: dict[str, Any], gs: GameState, pid: int) -> None:
+    rules = api.deck_rules(gs, pid)
     if gs.status == "setup":
-        building = gs.player(pid).building
-        if building is None or building.done:
+        if rules.kind is None:
             text, keyboard = deck_panel(game, gs, pid, lang)
             await edit(query, text, keyboard)
             await query.answer(t(lang, "deck.done"))
@@ -129,7 +130,7 @@ async def _mafik(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCo
         if cb.a in ("rb", "bre"):
             raise ServiceError("bad_button")
         mode = "first"
-    elif ui.may_rebuild(gs, pid):
+    elif rules.rebuild:
         mode = "rebuild"
         if cb.a == "bauto":
             raise ServiceError("bad_button")
@@ -139,12 +140,12 @@ async def _mafik(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCo
     problem: str | None = None
     note: str | None = None
     card = cb.v
-    if cb.a in ("badd", "bdel", "bcard", "btog") and not ui.offered(card):
+    if cb.a in ("badd", "bdel", "bcard", "btog") and card not in rules.pool:
         raise ServiceError("bad_button")
     if cb.a == "rb":
         draft["view"] = "list"
     elif cb.a == "bcol":
-        if card != ui.SEARCH and card not in ui.tabs(gs, pid):
+        if card != ui.SEARCH and card not in rules.colours:
             raise ServiceError("bad_button")
         draft.update(tab=card, page=0, view="list")
     elif cb.a == "bpg":
@@ -173,18 +174,16 @@ async def _mafik(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCo
             draft["eng"].remove(card)
         elif card not in draft["cards"]:
             raise ServiceError("bad_button")
-        elif len(draft["eng"]) >= 2:
+        elif len(draft["eng"]) >= rules.first_cards:
             problem = ui.deck_reason(lang, gs.ruleset, {"reason": "engineer_two"})
         else:
             draft["eng"].append(card)
     elif cb.a == "bclr":
         draft.update(cards=[], eng=[])
     elif cb.a == "bre":
-        draft.update(cards=[c for c in gs.player(pid).deck_choice if ui.offered(c)], view="list")
+        draft.update(cards=[c for c in gs.player(pid).deck_choice if c in rules.pool], view="list")
     elif cb.a in ("bsave", "bauto"):
         if cb.a == "bauto":
-            from engine.core import api
-
             trial = gs.model_copy(deep=True)
             api.deck_auto(trial, pid)
             draft.update(cards=list(trial.player(pid).deck_choice), eng=[])
@@ -195,7 +194,7 @@ async def _mafik(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCo
         raise ServiceError("bad_button")
     await fsm.set_state(DeckStates.building)
     await fsm.update_data({_key(cb.g): draft, "deck_game": cb.g})
-    text, keyboard = ui.mafik_builder(game, gs, pid, lang, draft, problem)
+    text, keyboard = ui.collection_builder(game, gs, pid, lang, draft, problem)
     await edit(query, text, keyboard)
     with contextlib.suppress(TelegramBadRequest):
         if problem:
@@ -207,21 +206,20 @@ async def _mafik(query: CallbackQuery, cb: Act, service: GameService, fsm: FSMCo
 async def _save(query: CallbackQuery, service: GameService, fsm: FSMContext, lang: str, game: dict[str, Any],
                 gs: GameState, pid: int, draft: dict[str, Any]) -> str | None:
     """Save the selection (the first deck, or a new deck); the reason it was refused, or None."""
-    from engine.rulesets.mafik.deck import deck_problem
-
     cards = list(draft["cards"])
-    reason = deck_problem(gs, pid, cards)
-    if reason is not None:
-        return ui.deck_reason(lang, gs.ruleset, reason)
+    invalid = api.deck_problem(gs, pid, cards)
+    if invalid is not None:
+        return ui.deck_reason(lang, gs.ruleset, invalid.params)
+    rules = api.deck_rules(gs, pid)
     game_id, user_id = int(game["id"]), query.from_user.id
     try:
         if draft["mode"] == "rebuild":
             gs = await service.act(game_id, user_id=user_id, action="rebuild_deck", params={"cards": cards})
         else:
-            if gs.player(pid).public_role == "engineer" and draft["eng"]:
-                if len(draft["eng"]) != 2:
+            if rules.first_cards and rules.first_cards_action and draft["eng"]:
+                if len(draft["eng"]) != rules.first_cards:
                     return ui.deck_reason(lang, gs.ruleset, {"reason": "engineer_two"})
-                await service.act(game_id, user_id=user_id, action="engineer_pick",
+                await service.act(game_id, user_id=user_id, action=rules.first_cards_action,
                                   params={"cards": list(draft["eng"])})
             gs = await service.deck_build(game_id, user_id=user_id, cards=cards)
     except Refusal as refusal:
@@ -246,7 +244,7 @@ async def _save(query: CallbackQuery, service: GameService, fsm: FSMContext, lan
 
 
 async def search(message: Message, service: GameService, state: FSMContext, lang: str) -> None:
-    """Text typed while building a Мафик deck: part of a card's name (or a look-up sent back from inline
+    """Text typed while building from a large collection: part of a card's name (or a look-up sent back from inline
     mode, whose first line is the card's name)."""
     user = message.from_user
     if user is None or not message.text:
@@ -257,34 +255,38 @@ async def search(message: Message, service: GameService, state: FSMContext, lang
     game, gs, pid, mode = found
     query = message.text.strip().split("\n", 1)[0].strip()[:64]
     draft = await _load_draft(state, int(game["id"]), mode)
-    hits = [c for c in gamedata.find_cards(gs.ruleset, query) if ui.offered(c)]
+    pool = api.deck_rules(gs, pid).pool
+    hits = [c for c in gamedata.find_cards(gs.ruleset, query) if c in pool]
     draft.update(tab=ui.SEARCH, query=query, hits=hits, page=0, view="list")
     problem = None if hits else t(lang, "deck.m_nothing", query=query)
     if len(hits) == 1:
         draft.update(view="card", card=hits[0])
     await state.set_state(DeckStates.building)
     await state.update_data({_key(int(game["id"])): draft, "deck_game": int(game["id"])})
-    text, keyboard = ui.mafik_builder(game, gs, pid, lang, draft, problem)
+    text, keyboard = ui.collection_builder(game, gs, pid, lang, draft, problem)
     await message.answer(text, parse_mode="HTML", reply_markup=keyboard)
 
 
 async def _building_game(service: GameService, fsm: FSMContext,
                          user_id: int) -> tuple[dict[str, Any], GameState, int, str] | None:
-    """The Мафик game in which this user is building a deck now (first deck, or a new one they opened)."""
+    """The game in which this user is building a deck from a large collection now (first deck, or a new one
+    they opened)."""
     data = await fsm.get_data()
     in_builder = await fsm.get_state() == DeckStates.building.state
     for game in await service.repo.games_of_user(user_id):
-        if game["ruleset"] != ui.MAFIK or game["status"] not in ("setup", "running"):
+        if game["status"] not in ("setup", "running"):
             continue
         try:
             pid = await service.seat_of(int(game["id"]), user_id)
             gs = await service.state(int(game["id"]))
         except ServiceError:
             continue
-        building = gs.player(pid).building
-        if gs.status == "setup" and building is not None and not building.done:
+        rules = api.deck_rules(gs, pid)
+        if rules.layout != "collection" or rules.kind is None:
+            continue
+        if not rules.rebuild:
             return game, gs, pid, "first"
-        if in_builder and data.get("deck_game") == game["id"] and ui.may_rebuild(gs, pid):
+        if in_builder and data.get("deck_game") == game["id"]:
             return game, gs, pid, "rebuild"
     return None
 

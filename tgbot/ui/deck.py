@@ -1,6 +1,7 @@
-"""Deck building screens: Микромафик's draft (one of two cards, ten times) and mafia builder, and
-Мафик's builder (the collection by colour, +/− per card, search, running totals, the Инженер's two
-guaranteed cards), used for the first deck and for every new deck later in the game."""
+"""Deck building screens, drawn from what the engine says may be built (`api.deck_rules`): a draft
+(one of the offered cards, again and again — Микромафик's law), the builder of a small collection (a
+line per limit — Микромафик's mafia) and the builder of a large one (by colour, +/− per card, search,
+running totals, the cards dealt first — Мафик), used for the first deck and for every new deck later."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ from typing import Any
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine.core.ruleset import get_ruleset
+from engine.cardgame.deckrules import DeckRules
+from engine.core import api
 from engine.core.state import GameState
 from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.render import refusal_params
 from tgbot.ui.panel import PANEL_ROWS, button, markup, phase_title
 
-MAFIK = "mafik"
 PAGE = 8  # cards on one page of a colour
 SEARCH = "search"  # the tab of typed-search results
 TAG_ORDER = ("day", "strict_day", "cond_day", "mafia_day", "not_first_night", "free", "peaceful", "accusation",
@@ -58,54 +59,38 @@ def card_info(ruleset: str, card_id: str, lang: str, *, with_ruleset: bool = Fal
 # ---------------------------------------------------------------- the deck phase's panel
 
 def deck_panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[str, InlineKeyboardMarkup | None]:
-    player = state.player(pid)
-    building = player.building
+    rules = api.deck_rules(state, pid)
     gid = int(game["id"])
     head = f"<b>{t(lang, 'ui.game', game=gid)} · {phase_title(lang, 0)}</b>"
-    if building is None or building.done:
+    if rules.kind is None:
         return head + "\n" + t(lang, "deck.done"), None
-    if state.ruleset == MAFIK:
-        return mafik_builder(game, state, pid, lang, new_draft("first"))
-    if building.mode == "draft":
-        of = int(state.settings["law_draft_picks"])
-        lines = [head, t(lang, "deck.draft", pick=len(building.picks) + 1, of=of)]
-        lines += [card_line(state.ruleset, c, lang) for c in building.offer]
-        if building.picks:
-            names = ", ".join(escape(gamedata.card_name(state.ruleset, c, lang)) for c in building.picks)
+    if rules.layout == "collection":
+        return collection_builder(game, state, pid, lang, new_draft("first"))
+    if rules.kind == "draft":
+        lines = [head, t(lang, "deck.draft", pick=len(rules.picks) + 1, of=rules.of)]
+        lines += [card_line(state.ruleset, c, lang) for c in rules.offer]
+        if rules.picks:
+            names = ", ".join(escape(gamedata.card_name(state.ruleset, c, lang)) for c in rules.picks)
             lines.append(t(lang, "deck.picked", cards=names))
-        rows = [[button(gamedata.card_name(state.ruleset, c, lang), gid, 0, "pick", c)] for c in building.offer]
+        rows = [[button(gamedata.card_name(state.ruleset, c, lang), gid, 0, "pick", c)] for c in rules.offer]
         return "\n\n".join(lines), markup(rows)
     return builder_panel(game, state, pid, lang, [], None)
 
 
-def own_colours(state: GameState, pid: int) -> tuple[str, ...]:
-    if state.ruleset == MAFIK:
-        from engine.rulesets.mafik.roles import colours_of
-
-        return colours_of(state, pid)
-    from engine.rulesets.micromafik.roles import SECRET_ROLES
-
-    return SECRET_ROLES[state.player(pid).secret_role].colours
-
-
 def builder_panel(game: dict[str, Any], state: GameState, pid: int, lang: str, selection: list[str],
                   colour: str | None, problem: str | None = None) -> tuple[str, InlineKeyboardMarkup]:
-    """Микромафик's mafia builder: totals, one colour's cards with − / +, save and auto-pick."""
-    ruleset = get_ruleset(state.ruleset)
+    """The builder of a small collection: a line per limit, one colour's cards with − / +, save and
+    auto-pick."""
+    rules = api.deck_rules(state, pid)
+    cards = api.catalog(state.ruleset).cards
     gid = int(game["id"])
-    own = own_colours(state, pid)
-    from engine.rulesets.micromafik.registry import COLOURS
-
-    colours = list(own) + [c for c in COLOURS if c not in own]
+    colours = list(rules.colours)
     colour = colour or colours[0]
     counts = Counter(selection)
-    by_colour = Counter(ruleset.catalog[c].colour for c in selection)
-    settings = state.settings
     lines = [f"<b>{t(lang, 'ui.game', game=gid)} · {phase_title(lang, 0)}</b>", t(lang, "deck.builder")]
-    lines.append(t(lang, "deck.own_total", have=sum(by_colour[c] for c in own), need=settings["mafia_own_colour_cards"]))
-    for other in colours[len(own):]:
-        lines.append(t(lang, "deck.other_total", colour=t(lang, f"colour.{other}"), have=by_colour[other],
-                       need=settings["mafia_other_colour_cards"]))
+    for limit in rules.limits:
+        named = {"colour": t(lang, f"colour.{limit.colour}")} if limit.colour else {}
+        lines.append(t(lang, f"deck.{limit.label}", have=limit.have(selection, cards), need=limit.least, **named))
     if selection:
         lines.append(t(lang, "deck.selected", cards=", ".join(
             f"{escape(gamedata.card_name(state.ruleset, c, lang))} ×{n}" for c, n in sorted(counts.items()))))
@@ -114,20 +99,43 @@ def builder_panel(game: dict[str, Any], state: GameState, pid: int, lang: str, s
     rows: list[list[InlineKeyboardButton]] = [[
         button(("• " if c == colour else "") + t(lang, f"colour.{c}"), gid, 0, "bcol", c) for c in colours
     ]]
-    for spec in ruleset.catalog:
-        if spec.colour != colour or not ruleset.is_implemented(spec.id):
+    for card in rules.pool:
+        if cards[card].colour != colour:
             continue
-        name = gamedata.card_name(state.ruleset, spec.id, lang)
+        name = gamedata.card_name(state.ruleset, card, lang)
         rows.append([
-            button(f"{name} ×{counts[spec.id]}", gid, 0, "btext", spec.id),
-            button("−", gid, 0, "bdel", spec.id),
-            button("+", gid, 0, "badd", spec.id),
+            button(f"{name} ×{counts[card]}", gid, 0, "btext", card),
+            button("−", gid, 0, "bdel", card),
+            button("+", gid, 0, "badd", card),
         ])
     rows.append([button(t(lang, "btn.save_deck"), gid, 0, "bsave"), button(t(lang, "btn.auto_deck"), gid, 0, "bauto")])
     return "\n".join(lines), markup(rows)
 
 
-# ---------------------------------------------------------------- Мафик's builder
+def add_problem(state: GameState, pid: int, cards: list[str], card: str) -> dict[str, Any] | None:
+    """Why one more `card` may not join the selection (the engine's reason and its params), or None."""
+    refusal = api.deck_check(state, pid, [*cards, card])
+    return None if refusal is None else refusal.params
+
+
+def reason_text(lang: str, ruleset: str, problem: dict[str, Any]) -> str | None:
+    """The sentence for a deck refusal's reason, or None when the locale has none."""
+    params = {k: escape(v) if isinstance(v, str) else v for k, v in refusal_params(problem, lang, ruleset).items()}
+    reason = str(params.pop("reason", ""))
+    try:
+        return t(lang, f"reason.{reason}", **params)
+    except KeyError:
+        return None
+
+
+def deck_reason(lang: str, ruleset: str, problem: dict[str, Any]) -> str:
+    """A refused deck choice as a sentence: "The deck breaks the rules. <why>"."""
+    text = t(lang, "refusal.deck_invalid")
+    why = reason_text(lang, ruleset, problem)
+    return text if why is None else f"{text} {why}"
+
+
+# ---------------------------------------------------------------- the builder of a large collection
 
 def new_draft(mode: str) -> dict[str, Any]:
     """A builder in progress (kept in the FSM storage): `mode` "first" (deck building) or "rebuild"."""
@@ -135,74 +143,13 @@ def new_draft(mode: str) -> dict[str, Any]:
             "card": None}
 
 
-def offered(card_id: str) -> bool:
-    """May this card go into a Мафик deck at all? (In the collection, not role-unique, implemented.)"""
-    from engine.rulesets.mafik.registry import CATALOG, UNIQUE
-
-    ruleset = get_ruleset(MAFIK)
-    return card_id in CATALOG and CATALOG[card_id].colour != UNIQUE and ruleset.is_implemented(card_id)
-
-
-def tabs(state: GameState, pid: int) -> list[str]:
-    """The colours to browse: the player's own first, neutral next, then the others — only colours
-    with a card the bot can play."""
-    from engine.rulesets.mafik.registry import CATALOG, COLOURS, NEUTRAL
-
-    own = own_colours(state, pid)
-    order = [*own, NEUTRAL, *(c for c in COLOURS if c not in own)]
-    present = {spec.colour for spec in CATALOG if offered(spec.id)}
-    return [c for c in order if c in present]
-
-
-def totals(state: GameState, pid: int, cards: list[str]) -> dict[str, int]:
-    """Non-free cards, free cards and cards of other colours in a selection, with their limits."""
-    from engine.rulesets.mafik.deck import deck_limits
-    from engine.rulesets.mafik.registry import CATALOG, NEUTRAL
-
-    own = own_colours(state, pid)
-    free = sum(1 for c in cards if CATALOG[c].has("free"))
-    other = sum(1 for c in cards if CATALOG[c].colour not in own and CATALOG[c].colour != NEUTRAL)
-    limits = deck_limits(state, pid)
-    return {"paid": len(cards) - free, "size": limits["size"], "free": free, "free_max": limits["free"],
-            "other": other, "other_max": limits["other"]}
-
-
-def add_problem(state: GameState, pid: int, cards: list[str], card: str) -> dict[str, Any] | None:
-    """Why one more `card` may not join the selection (the engine's reason codes), or None."""
-    from engine.rulesets.mafik.deck import max_copies
-    from engine.rulesets.mafik.registry import CATALOG
-
-    if not offered(card):
-        return {"reason": "not_implemented" if card in CATALOG else "unknown_card", "card": card}
-    most = max_copies(state, pid, card)
-    if cards.count(card) + 1 > most:
-        return {"reason": "too_many_copies", "card": card, "max": most}
-    after = totals(state, pid, [*cards, card])
-    if after["paid"] > after["size"]:
-        return {"reason": "deck_full", "max": after["size"]}
-    if after["free"] > after["free_max"]:
-        return {"reason": "too_many_free", "have": after["free"], "max": after["free_max"]}
-    if after["other"] > after["other_max"]:
-        return {"reason": "other_colours", "have": after["other"], "max": after["other_max"]}
-    return None
-
-
-def deck_reason(lang: str, ruleset: str, problem: dict[str, Any]) -> str:
-    """A refused deck choice as a sentence: "The deck breaks the rules. <why>"."""
-    params = {k: escape(v) if isinstance(v, str) else v for k, v in refusal_params(problem, lang, ruleset).items()}
-    reason = str(params.pop("reason", ""))
-    text = t(lang, "refusal.deck_invalid")
-    try:
-        return f"{text} {t(lang, f'reason.{reason}', **params)}"
-    except KeyError:
-        return text
-
-
-def may_rebuild(state: GameState, pid: int) -> bool:
-    """A Мафик player may build a new deck: the deck is empty, or a card allows it (Второй шанс)."""
-    player = state.player(pid)
-    return (state.ruleset == MAFIK and state.status == "running" and player.alive
-            and (not player.deck or bool(state.effects_of("may_rebuild", target=pid))))
+def totals(rules: DeckRules, cards: list[str], ruleset: str) -> dict[str, int | None]:
+    """Each limit's count in a selection and its ceiling: {label: have, label_max: most}."""
+    catalog = api.catalog(ruleset).cards
+    out: dict[str, int | None] = {}
+    for limit in rules.limits:
+        out[limit.label], out[f"{limit.label}_max"] = limit.have(cards, catalog), limit.most
+    return out
 
 
 def card_counts(ruleset: str, ids: list[str], lang: str) -> str:
@@ -211,60 +158,56 @@ def card_counts(ruleset: str, ids: list[str], lang: str) -> str:
                      for c, n in sorted(counts.items(), key=lambda item: gamedata.card_name(ruleset, item[0], lang)))
 
 
-def mafik_builder(game: dict[str, Any], state: GameState, pid: int, lang: str, draft: dict[str, Any],
-                  problem: str | None = None) -> tuple[str, InlineKeyboardMarkup]:
-    """The builder's current screen: the list of one tab, a card's full text, or the Инженер's picks."""
+def collection_builder(game: dict[str, Any], state: GameState, pid: int, lang: str, draft: dict[str, Any],
+                       problem: str | None = None) -> tuple[str, InlineKeyboardMarkup]:
+    """The builder's current screen: the list of one tab, a card's full text, or the picks of the cards
+    dealt first (the Инженер's)."""
     gid, phase = int(game["id"]), state.phase
     player = state.player(pid)
     ruleset = state.ruleset
+    rules = api.deck_rules(state, pid)
     rebuild = draft["mode"] == "rebuild"
     title = t(lang, "deck.m_rebuild_title") if rebuild else phase_title(lang, 0)
     lines = [f"<b>{t(lang, 'ui.game', game=gid)} · {title}</b>"]
-    own = own_colours(state, pid)
-    colour_names = ", ".join(t(lang, f"colour.{c}") for c in own)
+    colour_names = ", ".join(t(lang, f"colour.{c}") for c in rules.own)
     lines.append(t(lang, "deck.m_role", role=escape(gamedata.role_name(ruleset, player.secret_role, lang)),
                    colours=colour_names))
-    missing = [c for c in own if c not in tabs(state, pid)]
+    missing = [c for c in rules.own if c not in rules.colours]
     if missing:
         lines.append(t(lang, "deck.m_missing", colours=", ".join(t(lang, f"colour.{c}") for c in missing)))
-    sums = totals(state, pid, draft["cards"])
-    lines.append(t(lang, "deck.m_totals", **sums))
+    lines.append(t(lang, f"deck.{rules.totals}", **totals(rules, draft["cards"], ruleset)))
     if draft["cards"]:
         lines.append(t(lang, "deck.selected", cards=card_counts(ruleset, draft["cards"], lang)))
-    engineer = player.public_role == "engineer" and not rebuild
-    if engineer:
+    first_cards = rules.first_cards > 0 and not rebuild
+    if first_cards:
         picks = card_counts(ruleset, draft["eng"], lang) if draft["eng"] else t(lang, "deck.m_eng_none")
         lines.append(t(lang, "deck.m_eng", cards=picks))
     if problem:
         lines.append("⚠️ " + problem)
     view = draft.get("view") or "list"
     if view == "card" and draft.get("card"):
-        return _card_screen(gid, phase, state, pid, lang, draft, lines)
-    if view == "eng" and engineer:
+        return _card_screen(gid, phase, state, lang, draft, lines)
+    if view == "eng" and first_cards:
         return _engineer_screen(gid, phase, state, lang, draft, lines)
-    return _list_screen(gid, phase, state, pid, lang, draft, lines, engineer=engineer)
+    return _list_screen(gid, phase, state, pid, rules, lang, draft, lines, first_cards=first_cards)
 
 
-def _list_screen(gid: int, phase: int, state: GameState, pid: int, lang: str, draft: dict[str, Any],
-                 lines: list[str], *, engineer: bool) -> tuple[str, InlineKeyboardMarkup]:
-    from engine.rulesets.mafik.deck import max_copies
-    from engine.rulesets.mafik.registry import CATALOG
-
+def _list_screen(gid: int, phase: int, state: GameState, pid: int, rules: DeckRules, lang: str,
+                 draft: dict[str, Any], lines: list[str], *, first_cards: bool) -> tuple[str, InlineKeyboardMarkup]:
     ruleset = state.ruleset
-    colours = tabs(state, pid)
+    catalog = api.catalog(ruleset).cards
+    colours = rules.colours
     tab = draft.get("tab") or colours[0]
     if tab == SEARCH:
-        cards = [c for c in draft.get("hits", []) if offered(c)]
+        cards = [c for c in draft.get("hits", []) if c in rules.pool]
         lines.append(t(lang, "deck.m_search", query=escape(draft.get("query", "")), count=len(cards)))
     else:
-        cards = [spec.id for spec in CATALOG if spec.colour == tab and offered(spec.id)]
+        cards = [c for c in rules.pool if catalog[c].colour == tab]
     lines.append(t(lang, "deck.m_help"))
-    special = [f"{escape(gamedata.card_name(ruleset, c, lang))} — {max_copies(state, pid, c)}"
-               for c in (spec.id for spec in CATALOG) if offered(c) and max_copies(state, pid, c) != 2]
+    special = [f"{escape(gamedata.card_name(ruleset, c, lang))} — {n}" for c, n in rules.pool.items() if n != rules.copies]
     if special:
         lines.append(t(lang, "deck.m_copies", cards=", ".join(special)))
-    own = own_colours(state, pid)
-    tab_buttons = [button(("• " if c == tab else "") + ("★ " if c in own else "") + t(lang, f"colour.{c}"),
+    tab_buttons = [button(("• " if c == tab else "") + ("★ " if c in rules.own else "") + t(lang, f"colour.{c}"),
                           gid, phase, "bcol", c) for c in colours]
     if tab == SEARCH:
         tab_buttons.append(button("• 🔍 " + draft.get("query", "")[:20], gid, phase, "bcol", SEARCH))
@@ -274,14 +217,14 @@ def _list_screen(gid: int, phase: int, state: GameState, pid: int, lang: str, dr
     counts = Counter(draft["cards"])
     for card in cards[page * PAGE:(page + 1) * PAGE]:
         name = gamedata.card_name(ruleset, card, lang)
-        free = " ☆" if CATALOG[card].has("free") else ""
+        free = " ☆" if catalog[card].has("free") else ""
         rows.append([button(f"{name}{free} ×{counts[card]}", gid, phase, "bcard", card),
                      button("−", gid, phase, "bdel", card), button("+", gid, phase, "badd", card)])
     if pages > 1:
         rows.append([button("◀", gid, phase, "bpg", (page - 1) % pages),
                      button(f"{page + 1}/{pages}", gid, phase, "bpg", page),
                      button("▶", gid, phase, "bpg", (page + 1) % pages)])
-    if engineer:
+    if first_cards:
         rows.append([button(t(lang, "btn.engineer"), gid, phase, "beng")])
     rows.append([button(t(lang, "btn.save_deck"), gid, phase, "bsave"),
                  button(t(lang, "btn.clear_deck"), gid, phase, "bclr")])
@@ -293,7 +236,7 @@ def _list_screen(gid: int, phase: int, state: GameState, pid: int, lang: str, dr
     return "\n".join(lines), markup(rows)
 
 
-def _card_screen(gid: int, phase: int, state: GameState, pid: int, lang: str, draft: dict[str, Any],
+def _card_screen(gid: int, phase: int, state: GameState, lang: str, draft: dict[str, Any],
                  lines: list[str]) -> tuple[str, InlineKeyboardMarkup]:
     card = str(draft["card"])
     count = draft["cards"].count(card)
@@ -317,7 +260,7 @@ def _engineer_screen(gid: int, phase: int, state: GameState, lang: str, draft: d
 
 def rebuild_row(game: dict[str, Any], state: GameState, pid: int, lang: str) -> list[list[InlineKeyboardButton]]:
     """The phase panel's button to build a new deck, when the player may."""
-    if not may_rebuild(state, pid):
+    if not api.deck_rules(state, pid).rebuild:
         return []
     return [[button(t(lang, "btn.new_deck"), int(game["id"]), state.phase, "rb")]]
 

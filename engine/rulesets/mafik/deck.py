@@ -1,13 +1,13 @@
-"""Мафик's deck rules: 15 non-free cards (+ up to 3 free), at most 2 copies, own colours and neutral
+"""Мафик's deck rules (as `DeckRules`): 15 non-free cards (+ up to 3 free), at most 2 copies, own colours and neutral
 cards freely, at most 2 cards of all other colours together — bent by some public roles."""
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
+from types import MappingProxyType
 
+from engine.cardgame.deckrules import DeckLimit, DeckRules
 from engine.core.state import GameState
-from engine.rulesets.mafik.registry import CARDS, CATALOG, NEUTRAL, UNIQUE
+from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, NEUTRAL, UNIQUE
 from engine.rulesets.mafik.roles import colours_of, has_role
 
 DECK_SIZE, FREE_MAX, OTHER_MAX, MAX_COPIES = 15, 3, 2, 2
@@ -30,25 +30,31 @@ def max_copies(state: GameState, pid: int, card: str) -> int:
     return MAX_COPIES
 
 
-def deck_problem(state: GameState, pid: int, cards: list[str]) -> dict[str, Any] | None:
-    """Why this deck breaks the rules (None when it is legal)."""
-    limits = deck_limits(state, pid)
+def may_rebuild(state: GameState, pid: int) -> bool:
+    """A new deck now: the game runs, the player lives, and the deck is empty or a card allows it
+    (Второй шанс)."""
+    player = state.player(pid)
+    return state.status == "running" and player.alive and (not player.deck or bool(state.effects_of("may_rebuild", target=pid)))
+
+
+def deck_rules(state: GameState, pid: int) -> DeckRules:
+    """A free build from the collection (the first deck, or a new one later), held to the limits above."""
+    player = state.player(pid)
+    first = state.status == "setup" and player.building is not None and not player.building.done
+    rebuild = not first and may_rebuild(state, pid)
     own = colours_of(state, pid)
-    for card in cards:
-        if card not in CATALOG or CATALOG[card].colour == UNIQUE:
-            return {"reason": "unknown_card", "card": card}
-        if card not in CARDS.behaviours:
-            return {"reason": "not_implemented", "card": card}
-    for card, count in Counter(cards).items():
-        if count > max_copies(state, pid, card):
-            return {"reason": "too_many_copies", "card": card, "max": max_copies(state, pid, card)}
-    free = [c for c in cards if CATALOG[c].has("free")]
-    paid = len(cards) - len(free)
-    if paid != limits["size"]:
-        return {"reason": "deck_size", "have": paid, "need": limits["size"]}
-    if len(free) > limits["free"]:
-        return {"reason": "too_many_free", "have": len(free), "max": limits["free"]}
-    other = sum(1 for c in cards if CATALOG[c].colour not in own and CATALOG[c].colour != NEUTRAL)
-    if other > limits["other"]:
-        return {"reason": "other_colours", "have": other, "max": limits["other"]}
-    return None
+    pool = {spec.id: max_copies(state, pid, spec.id) for spec in CATALOG
+            if spec.colour != UNIQUE and spec.id in CARDS.behaviours}
+    present = {CATALOG[c].colour for c in pool}
+    order = [*own, NEUTRAL, *(c for c in COLOURS if c not in own)]
+    limits = deck_limits(state, pid)
+    others = frozenset(spec.colour for spec in CATALOG if spec.colour not in (*own, NEUTRAL, UNIQUE))
+    return DeckRules(
+        kind="build" if first or rebuild else None, layout="collection", rebuild=rebuild, own=own,
+        colours=tuple(c for c in order if c in present), pool=MappingProxyType(pool), copies=MAX_COPIES,
+        limits=(DeckLimit("paid", "deck_size", least=limits["size"], most=limits["size"], free=False, over="deck_full"),
+                DeckLimit("free", "too_many_free", most=limits["free"], free=True, over="too_many_free"),
+                DeckLimit("other", "other_colours", most=limits["other"], colours=others, over="other_colours")),
+        totals="m_totals",
+        first_cards=2 if first and player.public_role == "engineer" else 0,  # Инженер
+        first_cards_action="engineer_pick")

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cardgame.ruleset import CardRuleset
+from engine.cardgame.deckrules import DeckRules
+from engine.cardgame.ruleset import CardRuleset, card_rules
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
+from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
-from engine.rulesets.mafik import comms, neutral, orders, perks_a, perks_b
+from engine.rulesets.mafik import comms, deck, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ACTION_DEFS
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, stance
-from engine.rulesets.mafik.deck import deck_limits, deck_problem, max_copies
+from engine.rulesets.mafik.deck import deck_limits, max_copies
 from engine.rulesets.mafik.registry import (
     BLANK,
     CATALOG,
@@ -114,15 +116,21 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def deck_pick(self, state: GameState, pid: int, card: str) -> None:
         raise Refusal("not_allowed", what="deck_draft", reason="mode")
 
+    def deck_rules(self, state: GameState, pid: int) -> DeckRules:
+        return deck.deck_rules(state, pid)
+
+    def in_collection(self, spec: CardSpec) -> bool:
+        return spec.colour != UNIQUE  # a role's unique card comes with its third deck, never by choice
+
     def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
         if state.status != "setup":
             raise Refusal("not_deck_building")
         player = state.player(pid)
         if player.building is None or player.building.done:
             raise Refusal("deck_invalid", reason="already_built")
-        problem = deck_problem(state, pid, list(cards))
+        problem = self.deck_problem(state, pid, list(cards))
         if problem is not None:
-            raise Refusal("deck_invalid", **problem)
+            raise problem
         guaranteed = player.building.guaranteed
         if any(guaranteed.count(c) > list(cards).count(c) for c in guaranteed):
             raise Refusal("deck_invalid", reason="guaranteed_not_in_deck")
@@ -288,14 +296,14 @@ def deal(state: GameState, player: PlayerState) -> None:
 def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """A new deck, under the same rules, once the old one is empty (or a card allows it)."""
     player = state.player(pid)
-    if player.deck and not state.effects_of("may_rebuild", target=pid):
+    if not deck.may_rebuild(state, pid):
         raise Refusal("not_allowed", what="rebuild_deck", reason="deck_not_empty")
     cards = params.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise Refusal("bad_param", param="cards", reason="not_a_list")
-    problem = deck_problem(state, pid, cards)
+    problem = card_rules(get_ruleset(NAME)).deck_problem(state, pid, cards)
     if problem is not None:
-        raise Refusal("deck_invalid", **problem)
+        raise problem
     for effect in state.effects_of("may_rebuild", target=pid)[:1] if player.deck else []:  # an empty deck needs none
         state.effects.remove(effect)
     player.discard.extend(player.deck)

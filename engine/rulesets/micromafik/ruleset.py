@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Literal
 
+from engine.cardgame.deckrules import DeckLimit, DeckRules
 from engine.cardgame.ruleset import CardRuleset
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
@@ -92,33 +93,33 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
         else:
             self._offer(state, state.player(pid))
 
-    def mafia_deck_problem(self, state: GameState, pid: int, cards: list[str]) -> dict[str, Any] | None:
-        """Why this deck breaks the mafia's deck rules (None when it is legal)."""
+    def deck_rules(self, state: GameState, pid: int) -> DeckRules:
+        """The law draft (one of two offered cards, ten times); the mafia's free build: 10 cards of the
+        own colours and 1 of each other colour, at most 2 copies of a card."""
+        player = state.player(pid)
+        building = player.building
+        open_ = state.status == "setup" and building is not None and not building.done
         settings = state.settings
-        own = SECRET_ROLES[state.player(pid).secret_role].colours
-        for card in cards:
-            if card not in CATALOG:
-                return {"reason": "unknown_card", "card": card}
-            if not self.is_implemented(card):
-                return {"reason": "not_implemented", "card": card}
-        for card, count in Counter(cards).items():
-            if count > int(settings["max_copies"]):
-                return {"reason": "too_many_copies", "card": card, "max": settings["max_copies"]}
-        colours = Counter(CATALOG[c].colour for c in cards)
-        own_count = sum(colours[c] for c in own)
-        if own_count != int(settings["mafia_own_colour_cards"]):
-            return {"reason": "own_colour_count", "have": own_count, "need": settings["mafia_own_colour_cards"]}
-        for colour in COLOURS:
-            if colour not in own and colours[colour] != int(settings["mafia_other_colour_cards"]):
-                return {"reason": "other_colour_count", "colour": colour, "have": colours[colour],
-                        "need": settings["mafia_other_colour_cards"]}
-        return None
+        own = SECRET_ROLES[player.secret_role].colours
+        copies = int(settings["max_copies"])
+        own_need, other_need = int(settings["mafia_own_colour_cards"]), int(settings["mafia_other_colour_cards"])
+        kind: Literal["draft", "build"] | None = None
+        if open_ and building is not None:
+            kind = "draft" if building.mode == "draft" else "build"
+        return DeckRules(
+            kind=kind, layout="colours", own=own, colours=(*own, *(c for c in COLOURS if c not in own)),
+            pool=MappingProxyType({c.id: copies for c in CATALOG if self.is_implemented(c.id)}), copies=copies,
+            limits=(DeckLimit("own_total", "own_colour_count", least=own_need, most=own_need, colours=frozenset(own)),
+                    *(DeckLimit("other_total", "other_colour_count", least=other_need, most=other_need,
+                                colours=frozenset((c,)), colour=c) for c in COLOURS if c not in own)),
+            offer=tuple(building.offer) if building else (), picks=tuple(building.picks) if building else (),
+            of=int(settings["law_draft_picks"]))
 
     def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
         building = self._building(state, pid, "choose")
-        problem = self.mafia_deck_problem(state, pid, list(cards))
+        problem = self.deck_problem(state, pid, list(cards))
         if problem is not None:
-            raise Refusal("deck_invalid", **problem)
+            raise problem
         building.picks = list(cards)
         self._finish_building(state, pid)
 

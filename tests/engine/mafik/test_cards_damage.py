@@ -13,7 +13,6 @@ import pytest
 from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.state import PlayRecord
-from engine.rulesets.mafik.deck import deck_problem
 from tests.engine.mafik.conftest import MafikScenario as BaseScenario
 
 
@@ -35,6 +34,12 @@ class MafikScenario(BaseScenario):
                     self.order(p.name, "vote", target="Z")
         super().resolve()
         return self
+
+
+def deck_problem(state, pid: int, cards: list[str]) -> dict | None:
+    """The engine's reason a deck is not legal, as its params (None when it is)."""
+    refusal = api.deck_problem(state, pid, cards)
+    return None if refusal is None else refusal.params
 
 
 def play_naming(g: MafikScenario, name: str, card: str, named: str, **params: Any) -> None:

@@ -17,7 +17,7 @@ from engine.core.refusal import Refusal
 from engine.core.state import GameState, PlayerState
 from engine.core.views import player_view
 from engine.rulesets.mafik import roles
-from engine.rulesets.mafik.deck import deck_limits, deck_problem
+from engine.rulesets.mafik.deck import deck_limits
 from engine.rulesets.mafik.registry import CARDS, CATALOG, NEUTRAL
 from engine.rulesets.mafik.roles import PUBLIC_ROLES
 from tests.engine.mafik.conftest import MafikScenario
@@ -25,6 +25,12 @@ from tests.engine.mafik.conftest import MafikScenario
 TARGETED = "under_protection"  # Под защитой: cost 0, a target; a no-op here
 COSTLY = "buyer_protection"  # Защита покупателя: cost 2, no params; a no-op here
 CHEAP = "arsenal"  # cost 0, a target
+
+
+def deck_problem(state, pid: int, cards: list[str]) -> dict | None:
+    """The engine's reason a deck is not legal, as its params (None when it is)."""
+    refusal = api.deck_problem(state, pid, cards)
+    return None if refusal is None else refusal.params
 
 
 @pytest.fixture

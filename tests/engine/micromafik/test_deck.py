@@ -261,13 +261,12 @@ def test_deck_auto_all_finishes_every_deck_legally_and_starts():
     state = new()
     api.deck_auto_all(state)
     assert state.status == "running" and state.phase == 1
-    ruleset = api.ruleset_of(state)
     for player in state.players:
         assert player.building is not None and player.building.done
         if player.faction == "law":
             assert len(player.deck_choice) == 10
         else:
-            assert ruleset.mafia_deck_problem(state, player.pid, player.deck_choice) is None
+            assert api.deck_problem(state, player.pid, player.deck_choice) is None
             assert len(player.deck_choice) == 12
 
 

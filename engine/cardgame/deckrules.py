@@ -1,0 +1,100 @@
+"""What a card game lets a player build now, as data: the kind of building, the pool with copies, the
+counts a deck is held to. A rule set describes it (`CardRuleset.deck_rules`); one checker here judges a
+deck, or a selection still being put together, against it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from engine.core.cards import CardSpec
+from engine.core.refusal import Refusal
+
+
+@dataclass(frozen=True)
+class DeckLimit:
+    """One count a deck is held to: the cards of `colours` (every colour when None), only the free ones
+    (`free` True), only the others (False) or both (None), between `least` and `most`. `reason` refuses
+    a finished deck outside the bounds; `over`, when set, refuses a selection that already has more than
+    `most` (a limit without it is only judged on the finished deck)."""
+
+    label: str
+    reason: str
+    least: int = 0
+    most: int | None = None
+    colours: frozenset[str] | None = None
+    free: bool | None = None
+    colour: str | None = None  # the one colour the limit is about, for its label
+    over: str | None = None
+
+    def counts(self, spec: CardSpec) -> bool:
+        return (self.colours is None or spec.colour in self.colours) and \
+            (self.free is None or spec.has("free") == self.free)
+
+    def have(self, cards: list[str], catalog: Mapping[str, CardSpec]) -> int:
+        return sum(1 for c in cards if c in catalog and self.counts(catalog[c]))
+
+    def bounds(self) -> dict[str, object]:
+        """The bound a refusal names: `need` for an exact count, `max` for a ceiling."""
+        params: dict[str, object] = {"need": self.least} if self.least == self.most else {"max": self.most}
+        return {**params, "colour": self.colour} if self.colour else params
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """What a player may build now. `kind`: "draft" (take one of `offer`, `of` times; `picks` so far),
+    "build" (choose a deck from `pool`, card → copies allowed), or None (nothing to build now).
+    `rebuild`: a new deck in a running game. `own`: the player's colours; `colours`: the colours to
+    browse, in order. `layout`: "colours" (each colour's cards on one screen, a line per limit) or
+    "collection" (a large collection by colour, paged, searchable, `totals` the label of the one line
+    that shows every limit). `copies`: what most cards allow. `first_cards`: how many cards of the deck
+    the player may have dealt first, through `first_cards_action`."""
+
+    kind: Literal["draft", "build"] | None = None
+    layout: Literal["colours", "collection"] = "colours"
+    rebuild: bool = False
+    own: tuple[str, ...] = ()
+    colours: tuple[str, ...] = ()
+    pool: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    copies: int = 0
+    limits: tuple[DeckLimit, ...] = ()
+    totals: str | None = None
+    offer: tuple[str, ...] = ()
+    picks: tuple[str, ...] = ()
+    of: int = 0
+    first_cards: int = 0
+    first_cards_action: str | None = None
+
+
+NO_DECK = DeckRules()
+
+
+def _card(card: str, rules: DeckRules, catalog: Mapping[str, CardSpec], collected: bool) -> Refusal | None:
+    if card in rules.pool:
+        return None
+    reason = "not_implemented" if card in catalog and collected else "unknown_card"
+    return Refusal("deck_invalid", reason=reason, card=card)
+
+
+def check_selection(rules: DeckRules, catalog: Mapping[str, CardSpec], cards: list[str],
+                    collection: set[str], *, finished: bool) -> Refusal | None:
+    """Why these cards break the rules: each card in the pool, its copies, then each limit — for a
+    `finished` deck its bounds, for a selection only the ceilings that refuse early (`over`).
+    `collection`: the catalogue's cards that may go into a deck at all (implemented or not)."""
+    for card in cards:
+        refusal = _card(card, rules, catalog, card in collection)
+        if refusal is not None:
+            return refusal
+    for card, count in Counter(cards).items():
+        if count > rules.pool[card]:
+            return Refusal("deck_invalid", reason="too_many_copies", card=card, max=rules.pool[card])
+    for limit in rules.limits:
+        have = limit.have(cards, catalog)
+        if finished and not (limit.least <= have and (limit.most is None or have <= limit.most)):
+            return Refusal("deck_invalid", reason=limit.reason, have=have, **limit.bounds())
+        if not finished and limit.over and limit.most is not None and have > limit.most:
+            return Refusal("deck_invalid", reason=limit.over, have=have, max=limit.most)
+    return None
