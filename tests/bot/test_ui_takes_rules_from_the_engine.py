@@ -15,6 +15,7 @@ FILES = ("tgbot/ui/flow.py", "tgbot/ui/panel.py", "tgbot/ui/flow_screens.py", "t
          "tgbot/routers/play/panel.py", "tgbot/routers/play/votes.py", "tgbot/services/chronicle.py",
          "tgbot/services/master_tools.py")
 RULESET_NAMES = ("mafik", "micromafik")
+COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 
 
 def ruleset_imports(path: Path) -> list[str]:
@@ -42,9 +43,9 @@ def ruleset_branches(path: Path) -> list[str]:
     holding a rule set's name."""
     found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
-            if any(_names_a_ruleset(side) for side in [node.left, *node.comparators]):
-                found.append((node.lineno, ast.unparse(node)))
+        if isinstance(node, ast.Compare) and any(isinstance(op, COMPARISONS) for op in node.ops) \
+                and any(_names_a_ruleset(side) for side in [node.left, *node.comparators]):
+            found.append((node.lineno, ast.unparse(node)))
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value in RULESET_NAMES:
             found.append((node.lineno, ast.unparse(node)))
     return [f"{path.name}:{line} {text}" for line, text in sorted(found)]

@@ -278,7 +278,7 @@ def known_statuses(state: GameState, pid: int) -> list[str]:
 
 
 def role_actions(state: GameState, pid: int, actions: list[Action] | None = None) -> list[str]:
-    """The keys of flow.MAFIK_ACTIONS this player's roles offer now, as the engine describes them
+    """The keys of flow.FLOW_ACTIONS this player's roles offer now, as the engine describes them
     (api.actions; the engine still has the last word on what is submitted)."""
     return [a.id for a in (api.actions(state, pid) if actions is None else actions)
             if a.source == "role" and a.available]

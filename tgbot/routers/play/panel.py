@@ -61,7 +61,7 @@ async def card_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: G
         rows.append([button(t(lang, other), cb.g, cb.p, code, uid)])
     if "discard" in available:
         rows.append([button(t(lang, "btn.discard"), cb.g, cb.p, Code.DISCARD, uid)])
-    if any(e["kind"] == "knockout" and e["start"] <= gs.phase for e in player_view(gs, pid, events=False)["me"]["effects"]):
+    if any(e["kind"] == "knockout" and e["start"] <= gs.phase for e in player_view(gs, pid, events=False)["me"].get("effects", [])):
         rows.append([button(t(lang, "btn.keep"), cb.g, cb.p, Code.KEEP, uid)])
     rows.append(back_row(cb, lang))
     await edit(query, "\n".join(lines), markup(rows))
