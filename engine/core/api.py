@@ -15,6 +15,7 @@ from engine.cardgame.ruleset import CardRuleset
 from engine.core import rulings
 from engine.core.actions import Action, PaymentOptions
 from engine.core.catalog import Catalog, load_roles
+from engine.core.profile import ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import Ruleset, get_ruleset
@@ -258,6 +259,16 @@ def catalog(ruleset: str) -> Catalog:
     return Catalog(ruleset=ruleset, cards=MappingProxyType(dict(rules.catalog.specs)),
                    roles=MappingProxyType(load_roles(ruleset)), abilities=MappingProxyType(rules.abilities()),
                    colours=rules.colours, actions=MappingProxyType({d.id: d.action for d in rules.action_defs}))
+
+
+def view_profile(ruleset: str) -> ViewProfile:
+    """What a panel of this rule set shows and how it asks (zones, currency, colours, votes)."""
+    return get_ruleset(ruleset).view_profile
+
+
+def order_cost(state: GameState, kind: str) -> int:
+    """What an order of this kind besides a play costs (0 for most)."""
+    return ruleset_of(state).order_costs.get(kind, 0)
 
 
 def is_implemented(ruleset: str, card_id: str) -> bool:

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from engine.core.actions import Action, ActionDef, PaymentOptions
 from engine.core.cards import CardCatalog, CardSpec
 from engine.core.extensions import Extension
+from engine.core.profile import ViewProfile
 from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
 from engine.core.state import GameState, Order
@@ -51,6 +52,10 @@ class Ruleset(ABC):
     # The actions besides plays (engine/core/actions.py), in the order a panel offers them.
     action_defs: tuple[ActionDef, ...] = ()
     play_zones: tuple[str, ...] = ("hand",)  # where a player plays cards from
+    # What a panel shows and how it asks (engine/core/profile.py).
+    view_profile: ClassVar[ViewProfile] = ViewProfile()
+    # What an order besides a play costs, by kind (paid like a card's cost); 0 when not named.
+    order_costs: ClassVar[dict[str, int]] = {}
 
     # ---- set-up ----
     @abstractmethod

@@ -88,13 +88,13 @@ def mafik_play_keys() -> set[str]:
     from engine.rulesets.mafik.neutral import BLOOD_USES
     from engine.rulesets.mafik.orders import PUNISHMENTS
     from engine.rulesets.mafik.orders import VALIDATORS as MAFIK_VALIDATORS
-    from tgbot.ui.flow import MAFIK_ACTIONS, STANCES
+    from tgbot.ui.flow import FLOW_ACTIONS, STANCES
     from tgbot.ui.panel import MAFIK_STATUSES
 
     mafik = get_ruleset("mafik")
     playable = [p for card in mafik.catalog if mafik.is_implemented(card.id) for p in card.params]
     params = playable + [p for specs in ABILITY_PARAMS.values() for p in specs] \
-        + [p for action in MAFIK_ACTIONS.values() for p in action.params]
+        + [p for action in FLOW_ACTIONS.values() for p in action.params]
     every_kind = {p.kind for p in params} | {p.kind for card in get_ruleset("micromafik").catalog for p in card.params}
     return (
         {f"ui.order_{kind}" for kind in MAFIK_VALIDATORS}
@@ -103,7 +103,7 @@ def mafik_play_keys() -> set[str]:
         | {f"ask.{p.kind}" for p in params} | {"ask.role_for"}
         | {f"label.{kind}" for kind in every_kind}
         | {"colour.unique"}
-        | {f"act.{key}" for key in MAFIK_ACTIONS} | {f"act_about.{key}" for key in MAFIK_ACTIONS}
+        | {f"act.{key}" for key in FLOW_ACTIONS} | {f"act_about.{key}" for key in FLOW_ACTIONS}
         | {f"blood.{use}" for use in BLOOD_USES}
         | {f"stance.{s}" for s in STANCES}
         | {f"punishment.{p}" for p in PUNISHMENTS} | {f"pun_about.{p}" for p in PUNISHMENTS}

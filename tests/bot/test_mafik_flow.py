@@ -118,12 +118,12 @@ def test_every_ability_walks_to_an_order(card):
     submit(state, 0, flow)
 
 
-@pytest.mark.parametrize("key", sorted(fl.MAFIK_ACTIONS))
+@pytest.mark.parametrize("key", sorted(fl.FLOW_ACTIONS))
 def test_every_action_walks_to_an_order(key):
     for night in (True, False):
         state = game(night=night)
         state.players[14].alive = False
-        flow = fl.new_flow(1, state.phase, fl.MAFIK_ACTIONS[key].kind, action=key)
+        flow = fl.new_flow(1, state.phase, fl.FLOW_ACTIONS[key].kind, action=key)
         for pid in range(3):
             copy = state.model_copy(deep=True)
             if walk(copy, pid, flow):

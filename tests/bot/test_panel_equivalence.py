@@ -20,7 +20,7 @@ from typing import Any
 from engine.core import api
 from engine.core.state import GameState
 from engine.sim import GameRunner
-from tgbot.ui import comms, deck  # noqa: F401 (their rows join the panel as in the running bot: PANEL_ROWS)
+from tgbot.ui import comms, deck  # noqa: F401 (their rows join the panel by place, as in the running bot)
 from tgbot.ui import flow as fl
 from tgbot.ui.flow_screens import flow_screen
 from tgbot.ui.panel import panel

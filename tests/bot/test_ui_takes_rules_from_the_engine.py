@@ -1,5 +1,6 @@
-"""The panel and the card flow know no rule set's internals: what a player can do, its parameters,
-payment, colours and roles come through `engine.core.api` (api.actions, api.catalog)."""
+"""The bot knows no rule set's internals or name: what a player can do, its parameters, payment,
+colours, roles and how a panel looks come through `engine.core.api` (api.actions, api.catalog,
+api.check, api.view_profile)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = ("tgbot/ui/flow.py", "tgbot/ui/panel.py")
+# The bot's modules cleaned of rule-set imports and of branches on a rule set's name.
+FILES = ("tgbot/ui/flow.py", "tgbot/ui/panel.py", "tgbot/ui/flow_screens.py", "tgbot/ui/comms.py",
+         "tgbot/routers/play/panel.py", "tgbot/routers/play/votes.py", "tgbot/services/chronicle.py",
+         "tgbot/services/master_tools.py", "tgbot/ui/deck.py", "tgbot/routers/deck.py")
+RULESET_NAMES = ("mafik", "micromafik")
+COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 
 
 def ruleset_imports(path: Path) -> list[str]:
@@ -22,46 +28,60 @@ def ruleset_imports(path: Path) -> list[str]:
     return found
 
 
+def _names_a_ruleset(node: ast.expr) -> bool:
+    """A rule set's name as a string, an attribute or variable called `ruleset`, or a constant like MAFIK."""
+    if isinstance(node, ast.Constant):
+        return node.value in RULESET_NAMES
+    if isinstance(node, ast.Name):
+        return node.id == "ruleset" or node.id.upper() in {n.upper() for n in RULESET_NAMES}
+    return isinstance(node, ast.Attribute) and node.attr == "ruleset"
+
+
+def ruleset_branches(path: Path) -> list[str]:
+    """Every ==, != or `in` comparison of a rule set (`ruleset`, `x.ruleset`) with anything, or of
+    anything with a rule set's name (`"mafik"`, MAFIK), with its line; and every module constant
+    holding a rule set's name."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare) and any(isinstance(op, COMPARISONS) for op in node.ops) \
+                and any(_names_a_ruleset(side) for side in [node.left, *node.comparators]):
+            found.append((node.lineno, ast.unparse(node)))
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value in RULESET_NAMES:
+            found.append((node.lineno, ast.unparse(node)))
+    return [f"{path.name}:{line} {text}" for line, text in sorted(found)]
+
+
 @pytest.mark.parametrize("name", FILES)
 def test_ui_module_imports_nothing_from_engine_rulesets(name: str) -> None:
     assert ruleset_imports(ROOT / name) == []
 
 
-DECK_FILES = ("tgbot/ui/deck.py", "tgbot/routers/deck.py")  # the deck builder asks api.deck_rules
+@pytest.mark.parametrize("name", FILES)
+def test_ui_module_branches_on_no_ruleset_name(name: str) -> None:
+    assert ruleset_branches(ROOT / name) == []
 
 
-def ruleset_comparisons(path: Path) -> list[str]:
-    """Every `… ruleset == …` / `!=` (an attribute or a name called ruleset, on either side), with its line."""
-    def named_ruleset(node: ast.expr) -> bool:
-        return (isinstance(node, ast.Attribute) and node.attr == "ruleset") or \
-            (isinstance(node, ast.Name) and node.id == "ruleset") or \
-            (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value == "ruleset")
-
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Compare) and any(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops) \
-                and any(named_ruleset(side) for side in [node.left, *node.comparators]):
-            found.append(f"{path.name}:{node.lineno}")
-    return found
-
-
-@pytest.mark.parametrize("name", DECK_FILES)
-def test_deck_module_imports_nothing_from_engine_rulesets(name: str) -> None:
-    assert ruleset_imports(ROOT / name) == []
-
-
-@pytest.mark.parametrize("name", DECK_FILES)
-def test_deck_module_never_compares_a_rule_set_name(name: str) -> None:
-    assert ruleset_comparisons(ROOT / name) == []
-
-
-def test_the_scan_sees_a_rule_set_comparison(tmp_path: Path) -> None:
-    module = tmp_path / "m.py"
-    module.write_text('if state.ruleset == MAFIK:\n    pass\nok = "mafik" != game["ruleset"]\nfine = rules.kind == "x"\n')
-    assert ruleset_comparisons(module) == ["m.py:1", "m.py:3"]
+def test_no_bot_module_imports_anything_from_engine_rulesets() -> None:
+    """Everything the bot knows of a rule set comes through engine.core.api (and its catalog)."""
+    found = [hit for path in sorted((ROOT / "tgbot").rglob("*.py")) for hit in ruleset_imports(path)]
+    assert found == []
 
 
 def test_the_scan_sees_a_function_local_import(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("def f():\n    from engine.rulesets.mafik.costs import exiled\n    import engine.rulesets\n")
     assert ruleset_imports(module) == ["m.py:2 engine.rulesets.mafik.costs", "m.py:3 engine.rulesets"]
+
+
+def test_the_scan_sees_each_kind_of_branch_on_a_ruleset(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('MAFIK = "mafik"\n'
+                      "def f(gs, ruleset):\n"
+                      "    a = gs.ruleset == MAFIK\n"
+                      '    b = ruleset != "micromafik"\n'
+                      "    c = p.sleeve or ruleset == 'mafik'\n"
+                      "    d = gs.ruleset in ('x',)\n"
+                      "    e = gs.phase == 2\n")
+    assert ruleset_branches(module) == [
+        "m.py:1 MAFIK = 'mafik'", "m.py:3 gs.ruleset == MAFIK", "m.py:4 ruleset != 'micromafik'",
+        "m.py:5 ruleset == 'mafik'", "m.py:6 gs.ruleset in ('x',)"]

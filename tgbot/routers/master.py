@@ -16,6 +16,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, TelegramObject
 
 from engine.core import api
+from engine.core.ruleset import ruleset_names
 from tgbot.i18n import LANGUAGES, t
 from tgbot.logs import bind as log_bind
 from tgbot.routers.common import answer, edit, explain
@@ -65,7 +66,7 @@ async def master_game(message: Message, service: GameService) -> dict[str, Any]:
 
 async def newgame(message: Message, command: CommandObject, service: GameService, lang: str, bot: Bot) -> None:
     assert message.from_user is not None
-    ruleset = (command.args or "micromafik").strip().lower()
+    ruleset = (command.args or ruleset_names()[0]).strip().lower()  # the first listed: the smallest game
     admin = await is_chat_admin(bot, message.chat.id, message.from_user.id)
     game_id = await service.create_game(master_user_id=message.from_user.id, log_chat_id=message.chat.id,
                                         ruleset=ruleset, locale=lang, chat_admin=admin)

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from engine.core import api
 from engine.core.ruleset import get_ruleset
 from engine.core.state import Event, GameState
 from engine.core.views import visible_to
@@ -33,7 +34,6 @@ ORDERS_EVENT = "phase_orders"
 # Player-side events the log leaves out: the master's copy of each (private_message_copy,
 # card_message_sent) says the same with the real sender; a draft offer is summed up with the deck.
 LOG_OMITS = frozenset({"private_message", "card_message", "draft_offer"})
-MAFIK = "mafik"
 TARGET_PARAMS = ("target", "targets")
 # The kind of an order's parameter by its name, for orders without a card (votes, perks, …).
 KEY_KINDS = {"target": "any_living", "to": "any_living", "voter": "any_living", "text": "message",
@@ -99,21 +99,20 @@ class Submissions:
 
     def param_kinds(self, kind: str, params: dict[str, Any]) -> dict[str, str]:
         """Each parameter's kind: from the card's schema, an action's, or by its name."""
-        from tgbot.ui.flow import MAFIK_ACTIONS
+        from tgbot.ui.flow import OWN_SCREENS
 
         specs: Iterable[Any] = ()
         if (kind == "play" and isinstance(params.get("as"), str)) or kind == "ability":
             card = params.get("as") if kind == "play" else params.get("ability")
             specs = self.card_params(str(card), ability=kind == "ability")
-        elif kind in MAFIK_ACTIONS and self.state.ruleset == MAFIK:
-            specs = MAFIK_ACTIONS[kind].params
+        elif kind not in OWN_SCREENS and kind in (actions := api.catalog(self.state.ruleset).actions):
+            specs = actions[kind].params
         return {**KEY_KINDS, **{spec.name: spec.kind for spec in specs}}
 
     def card_params(self, card: str, *, ability: bool = False) -> tuple[Any, ...]:
         if ability:
-            from engine.rulesets.mafik.cards.common import ability_spec
-
-            return ability_spec(card).params
+            spec = api.catalog(self.state.ruleset).abilities.get(card)
+            return spec.params if spec is not None else ()
         catalog = get_ruleset(self.state.ruleset).catalog
         return catalog[card].params if card in catalog else ()
 
@@ -122,7 +121,7 @@ class Submissions:
         if card is not None and not isinstance(params.get("as"), str):
             kinds.update({spec.name: spec.kind for spec in self.card_params(card)})
         head = f"«{self.r.card(card) if card is not None else '?'}»"
-        if self.state.ruleset == MAFIK:
+        if len(api.view_profile(self.state.ruleset).zones) > 1:  # which of the zones it was played from
             head += f" ({t(self.lang, f'log.zone_{zone}')})"
         if isinstance(params.get("as"), str):
             head += " " + t(self.lang, "ui.note_as", card=self.r.card(params["as"]))
@@ -200,7 +199,7 @@ class Submissions:
         if payment.get("cards"):
             parts.append(t(self.lang, "log.paid_cards", cards=", ".join(self.card_name(pid, u) for u in payment["cards"])))
         if payment.get("points"):
-            key = "log.paid_blood" if self.state.ruleset == MAFIK else "log.paid_points"
+            key = f"log.paid_{api.view_profile(self.state.ruleset).currency}"
             parts.append(t(self.lang, key, n=payment["points"]))
         parts += [f"{escape(str(k))}: {escape(str(v))}" for k, v in dict(payment.get("options") or {}).items()]
         return t(self.lang, "log.paid", what=", ".join(parts)) if parts else ""

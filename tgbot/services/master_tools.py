@@ -224,7 +224,7 @@ class MasterTools:
               faction=t(lang, f"faction.{p.faction}") if p.faction else "—"),
             t(lang, "mtools.state_hand", cards=cards(p.hand)),
         ]
-        if p.sleeve or ruleset == "mafik":
+        if p.sleeve or "sleeve" in api.view_profile(ruleset).zones:
             lines.append(t(lang, "mtools.state_sleeve", cards=cards(p.sleeve)))
         lines += [
             t(lang, "mtools.state_deck", n=len(p.deck), cards=cards(p.deck)),

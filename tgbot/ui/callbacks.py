@@ -56,7 +56,7 @@ class Code(StrEnum):
     REPLY = "reply"
     PLAY = "play"
     PLAY_AS = "plas"  # Мафик: a Sleeve card "as" another (`v`: uid.card)
-    DO = "do"  # Мафик: an action of MAFIK_ACTIONS
+    DO = "do"  # Мафик: an action of FLOW_ACTIONS
     ABILITY = "ab"  # Мафик: a granted ability
     SWAP_WITH_SLEEVE = "swh"  # the Маньяк's swap begun from a Hand card
     SWAP_WITH_HAND = "sws"  # … from a Sleeve card

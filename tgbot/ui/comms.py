@@ -1,6 +1,6 @@
 """Buttons of the day's communication (private messages, chat-room proposals) and of the rooms.
 
-The panel gets its "✉ Приват" and "👥 Комната" row through `PANEL_ROWS`; the day's room board in the
+The panel gets its "✉ Приват" and "👥 Комната" row through `add_panel_rows`; the day's room board in the
 public group carries a `Confirm` button per proposal (tgbot/ui/roomboard.py); a relayed room's message
 carries the way out.
 """
@@ -12,11 +12,10 @@ from typing import Any
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
+from engine.core import api
 from engine.core.state import GameState
 from tgbot.i18n import t
-from tgbot.ui.panel import PANEL_ROWS
-
-MAFIK = "mafik"
+from tgbot.ui.panel import PLACE_COMMS, add_panel_rows
 
 
 class Comms(CallbackData, prefix="cm"):
@@ -47,23 +46,31 @@ def comms_button(text: str, game: int, phase: int, action: str, value: Any = "")
     return InlineKeyboardButton(text=text, callback_data=Comms(g=game, p=phase, a=action, v=str(value)).pack())
 
 
-def private_left(state: GameState, pid: int) -> int:
-    from engine.rulesets.mafik.comms import private_allowance
+def _private_messages_left(state: GameState, pid: int) -> int | None:
+    """How many private messages the player's view says they may still send today; None where the rule
+    set has no private messages (its view does not count them)."""
+    left = api.ruleset_of(state).private_view(state, pid).get("private_messages_left")
+    return None if left is None else int(left)
 
-    return private_allowance(state, pid) - state.player(pid).flags.get(f"private_day_{state.day_number}", 0)
+
+def private_left(state: GameState, pid: int) -> int:
+    return _private_messages_left(state, pid) or 0
 
 
 def comms_rows(game: dict[str, Any], state: GameState, pid: int, lang: str) -> list[list[InlineKeyboardButton]]:
-    """The day panel's row: a private message (with how many are left) and a room proposal."""
-    if state.ruleset != MAFIK or state.status != "running" or not state.is_day or not state.player(pid).alive:
+    """The day panel's row, where the rule set has private messages: one (with how many are left) and a
+    room proposal."""
+    if state.status != "running" or not state.is_day or not state.player(pid).alive:
+        return []
+    left = _private_messages_left(state, pid)
+    if left is None:
         return []
     gid = int(game["id"])
-    return [[comms_button(t(lang, "comms.btn_private", n=max(0, private_left(state, pid))), gid, state.phase, "pm"),
+    return [[comms_button(t(lang, "comms.btn_private", n=max(0, left)), gid, state.phase, "pm"),
              comms_button(t(lang, "comms.btn_room"), gid, state.phase, "room")]]
 
 
-if comms_rows not in PANEL_ROWS:
-    PANEL_ROWS.append(comms_rows)
+add_panel_rows(comms_rows, PLACE_COMMS)
 
 
 def relay_markup(room_id: int, lang: str, *, choose: bool = False) -> dict[str, Any]:

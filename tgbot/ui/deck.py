@@ -17,7 +17,7 @@ from engine.core.state import GameState
 from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.render import refusal_params
-from tgbot.ui.panel import PANEL_ROWS, button, markup, phase_title
+from tgbot.ui.panel import PLACE_NEW_DECK, add_panel_rows, button, markup, phase_title
 
 PAGE = 8  # cards on one page of a colour
 SEARCH = "search"  # the tab of typed-search results
@@ -265,5 +265,4 @@ def rebuild_row(game: dict[str, Any], state: GameState, pid: int, lang: str) -> 
     return [[button(t(lang, "btn.new_deck"), int(game["id"]), state.phase, "rb")]]
 
 
-if rebuild_row not in PANEL_ROWS:
-    PANEL_ROWS.append(rebuild_row)
+add_panel_rows(rebuild_row, PLACE_NEW_DECK)

@@ -2,10 +2,10 @@
 
 No card has Telegram code of its own: the flow walks the card's ParamSpec list (recursing into a
 chosen card's own schema for Флэшмоб and Трансформация), then the payment, then the options, and
-builds the order the engine validates. Мафик's other orders and instant actions (the night discard,
-the Маньяк's blood and swap, the Предатель's colours, granted abilities, the public roles' perks)
-are described by the engine with the same ParamSpecs (`MAFIK_ACTIONS`, from `api.catalog`; what is
-offered now from `api.actions`) and walked by the same code. Its state is a plain dict kept in the FSM
+builds the order the engine validates. A rule set's other orders and instant actions (Мафик's night
+discard, the Маньяк's blood and swap, the Предатель's colours, granted abilities, the public roles'
+perks) are described by the engine with the same ParamSpecs (`FLOW_ACTIONS`, from `api.catalog`; what
+is offered now from `api.actions`) and walked by the same code. Its state is a plain dict kept in the FSM
 storage (SQLite), so an unfinished choice survives a restart.
 """
 
@@ -17,10 +17,10 @@ from typing import Any
 from engine.core import api
 from engine.core.actions import Action
 from engine.core.cards import CardSpec, ParamSpec
+from engine.core.ruleset import ruleset_names
 from engine.core.state import GameState, PlayerState
 
 TEXT_KINDS = ("message", "messages")
-MAFIK = "mafik"
 STANCES = ("normal", "upper", "lower")
 NUMBER_SPAN = 12  # the most number buttons when a card sets no maximum
 ROLE_STAGES = ("secret_roles", "role_map")
@@ -39,23 +39,39 @@ class Question:
     subject: int | None = None  # secret_roles / role_map: the character whose role is being named
 
 
-# ---------------------------------------------------------------- Мафик's orders and actions besides plays
+# ---------------------------------------------------------------- orders and actions besides plays
 
-# Kinds the bot asks for on screens of their own (votes, punishments, the mafia's kill, replies), not here.
-OWN_SCREENS = frozenset({"vote", "punishment", "kill_vote", "kill_boost", "discard", "message"})
-# The engine's declarations (engine/rulesets/mafik/actions.py) of what the generic flow asks for, by id.
-MAFIK_ACTIONS: dict[str, Action] = {key: action for key, action in api.catalog(MAFIK).actions.items()
-                                    if action.kind not in OWN_SCREENS}
+# Kinds the bot asks for on screens of their own (votes, punishments, the mafia's kill, replies, the
+# perks of PERK_SCREENS in tgbot/ui/panel.py), not here.
+OWN_SCREENS = frozenset({"vote", "punishment", "kill_vote", "kill_boost", "discard", "message",
+                         "businessman_point", "paranoid_armor", "croupier_swap"})
+
+
+def _flow_actions() -> dict[str, Action]:
+    """Every rule set's actions the generic flow asks for (api.catalog), by id. A flow names its action
+    by id alone, so two rule sets may share an id only for the same declaration."""
+    found: dict[str, Action] = {}
+    for ruleset in ruleset_names():
+        for key, action in api.catalog(ruleset).actions.items():
+            if action.kind in OWN_SCREENS:
+                continue
+            if found.setdefault(key, action) != action:
+                raise ValueError(f"action {key!r} is declared differently by two rule sets")
+    return found
+
+
+FLOW_ACTIONS: dict[str, Action] = _flow_actions()
+MAFIK_ACTIONS = FLOW_ACTIONS  # its name before every rule set's actions were walked (the panel golden reads it)
 
 
 def new_flow(game: int, phase: int, kind: str, *, card: int | None = None, spec: str | None = None,
              alias: str | None = None, action: str | None = None) -> dict[str, Any]:
     """A fresh flow. `kind` is the order kind ("play", "ability", …); `card` the played card's uid,
     `spec` its card id (for "ability", the card whose ability it is); `alias` the card a Sleeve card is
-    played as; `action` a key of MAFIK_ACTIONS."""
+    played as; `action` a key of FLOW_ACTIONS."""
     params: dict[str, Any] = {}
     if action is not None:
-        params = dict(MAFIK_ACTIONS[action].preset)
+        params = dict(FLOW_ACTIONS[action].preset)
     return {"game": game, "phase": phase, "kind": kind, "card": card, "spec": spec, "alias": alias,
             "action": action, "params": params, "pending": [], "picked": None, "roles": [], "tab": None,
             "payment": {"points": 0, "cards": []}, "stage": "params", "options": {}, "amount": 1, "error": None}
@@ -63,7 +79,7 @@ def new_flow(game: int, phase: int, kind: str, *, card: int | None = None, spec:
 
 def action_of(flow: dict[str, Any]) -> Action | None:
     key = flow.get("action")
-    return MAFIK_ACTIONS.get(key) if isinstance(key, str) else None
+    return FLOW_ACTIONS.get(key) if isinstance(key, str) else None
 
 
 def is_instant(flow: dict[str, Any]) -> bool:

@@ -3,6 +3,7 @@ payment, and the confirmation (the flow itself, walking a card's ParamSpec schem
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -18,17 +19,12 @@ from tgbot.ui import flow as fl
 from tgbot.ui.callbacks import Code
 from tgbot.ui.panel import button, markup
 
-MAFIK = "mafik"
-
 
 def held(gs: GameState, pid: int, uid: int, *, sleeve: bool | None = None) -> tuple[CardInstance, str]:
-    """The card with this uid in the player's Hand (or, Мафик, Sleeve), and its zone."""
+    """The card with this uid in the player's zones the panel shows (Hand, Sleeve), and its zone."""
     player = gs.player(pid)
-    zones = {"hand": player.hand, "sleeve": player.sleeve}
-    if sleeve is True:
-        zones = {"sleeve": player.sleeve}
-    elif sleeve is False or gs.ruleset != MAFIK:
-        zones = {"hand": player.hand}
+    shown = ("sleeve",) if sleeve is True else ("hand",) if sleeve is False else api.view_profile(gs.ruleset).zones
+    zones = {zone: getattr(player, zone) for zone in shown}
     for zone, cards in zones.items():
         card = next((c for c in cards if c.uid == uid), None)
         if card is not None:
@@ -37,10 +33,11 @@ def held(gs: GameState, pid: int, uid: int, *, sleeve: bool | None = None) -> tu
 
 
 def card_head(gs: GameState, card_id: str, lang: str) -> str:
-    data = gamedata.card(gs.ruleset, card_id)
-    colour = t(lang, f"colour.{data['colour']}")
-    return f"<b>{escape(gamedata.card_name(gs.ruleset, card_id, lang))}</b> ({colour})\n" \
-           f"{escape(gamedata.card_text(gs.ruleset, card_id, lang))}"
+    """A card's name (with its colour, where the rule set shows colours) and text."""
+    name = f"<b>{escape(gamedata.card_name(gs.ruleset, card_id, lang))}</b>"
+    if api.view_profile(gs.ruleset).card_colours:
+        name += f" ({t(lang, 'colour.' + gamedata.card(gs.ruleset, card_id)['colour'])})"
+    return f"{name}\n{escape(gamedata.card_text(gs.ruleset, card_id, lang))}"
 
 
 def flow_cost(gs: GameState, pid: int, flow: dict[str, Any]) -> int:
@@ -49,7 +46,7 @@ def flow_cost(gs: GameState, pid: int, flow: dict[str, Any]) -> int:
         if flow.get("alias"):
             params["as"] = flow["alias"]
         return api.play_cost(gs, pid, int(flow["card"]), params)
-    return 0 if gs.ruleset == MAFIK else 1
+    return api.order_cost(gs, str(flow["kind"]))
 
 
 def _flow_keyboard(gs: GameState, flow: dict[str, Any], rows: list[list[InlineKeyboardButton]],
@@ -71,9 +68,7 @@ def _summary(gs: GameState, pid: int, flow: dict[str, Any], lang: str) -> str:
                      alias=escape(gamedata.card_name(ruleset, flow["alias"], lang)))
             head += "\n" + card_head(gs, flow["alias"], lang)
         else:
-            head = card_head(gs, card.card, lang) if ruleset == MAFIK else \
-                f"<b>{escape(gamedata.card_name(ruleset, card.card, lang))}</b>\n" \
-                f"{escape(gamedata.card_text(ruleset, card.card, lang))}"
+            head = card_head(gs, card.card, lang)
             if zone == "sleeve":
                 head = t(lang, "ui.from_sleeve") + "\n" + head
     elif flow["kind"] == "ability":
@@ -197,21 +192,21 @@ def _prompt(gs: GameState, flow: dict[str, Any], q: fl.Question, lang: str) -> s
 
 
 def options_offered(gs: GameState, pid: int, flow: dict[str, Any]) -> list[str]:
-    """Options of the order at the confirm step: Фокусник and Страховка (Микромафик), Миротворческая
-    операция's armor instead of damage (Мафик)."""
-    out = []
-    if gs.ruleset == MAFIK:
-        if flow["kind"] == "play" and gs.is_night and gs.effects_of("peacekeeping", target=pid):
-            spec = fl.flow_spec(gs, flow)
-            if spec is not None and any(p.kind in ("target", "targets", "any_living") for p in spec.params):
-                out.append("armor_instead")
-        return out
-    if flow["kind"] == "play" and gs.player(pid).public_role == "magician" \
-            and not gs.player(pid).flags.get("used_magician"):
-        out.append("magician")
-    if _may_bluff(gs, pid, flow):
-        out.append("insurance_bluff")
-    return out
+    """Options of the order at the confirm step, of those the rule set's plays may carry (its view
+    profile): Фокусник and Страховка, Миротворческая операция's armor instead of damage."""
+    return [name for name in api.view_profile(gs.ruleset).play_options if PLAY_OPTIONS[name](gs, pid, flow)]
+
+
+def _armor_instead(gs: GameState, pid: int, flow: dict[str, Any]) -> bool:
+    if flow["kind"] != "play" or not gs.is_night or not gs.effects_of("peacekeeping", target=pid):
+        return False
+    spec = fl.flow_spec(gs, flow)
+    return spec is not None and any(p.kind in ("target", "targets", "any_living") for p in spec.params)
+
+
+def _magician(gs: GameState, pid: int, flow: dict[str, Any]) -> bool:
+    return flow["kind"] == "play" and gs.player(pid).public_role == "magician" \
+        and not gs.player(pid).flags.get("used_magician")
 
 
 def _pay_screen(gs: GameState, pid: int, flow: dict[str, Any], cost: int, summary: str,
@@ -220,7 +215,7 @@ def _pay_screen(gs: GameState, pid: int, flow: dict[str, Any], cost: int, summar
     player = gs.player(pid)
     rows: list[list[InlineKeyboardButton]] = []
     chosen = fl.paid(gs, pid, flow)
-    if gs.ruleset == MAFIK:
+    if api.view_profile(gs.ruleset).currency == "blood":
         lines = [summary, "", t(lang, "ui.pay_mafik", cost=cost, chosen=chosen)]
         if fl.point_step(gs, pid):
             lines.append(t(lang, "ui.pay_blood", blood=player.points))
@@ -259,6 +254,11 @@ def _may_bluff(gs: GameState, pid: int, flow: dict[str, Any]) -> bool:
         return False
     paying = set(flow["payment"]["cards"])
     return any(c.uid in paying and c.card == "insurance" for c in gs.player(pid).hand)
+
+
+# The condition under which each option a play may carry is offered, by name (ViewProfile.play_options).
+PLAY_OPTIONS: dict[str, Callable[[GameState, int, dict[str, Any]], bool]] = {
+    "armor_instead": _armor_instead, "magician": _magician, "insurance_bluff": _may_bluff}
 
 
 def _label(gs: GameState, pid: int, q: fl.Question, value: Any, lang: str) -> str:

@@ -25,10 +25,25 @@ from tgbot.ui.callbacks import Act
 
 log = logging.getLogger("tgbot.panel")
 TIMEZONE = "Europe/Moscow"
-MAFIK = "mafik"
-# More rows of buttons for a player's panel, from other modules (communication, rule-set actions):
-# each is called with (game, state, pid, lang) and returns rows (possibly none).
-PANEL_ROWS: list[Callable[[dict[str, Any], GameState, int, str], list[list[InlineKeyboardButton]]]] = []
+# More rows of buttons for a player's panel, from other modules (communication, a new deck): each is
+# called with (game, state, pid, lang) and returns rows (possibly none). Kept by place, not by the order
+# in which the modules happened to be imported (add_panel_rows).
+PanelRows = Callable[[dict[str, Any], GameState, int, str], list[list[InlineKeyboardButton]]]
+PANEL_ROWS: list[PanelRows] = []
+_PLACES: dict[PanelRows, int] = {}
+PLACE_COMMS = 10  # ✉ Приват, 👥 Комната (tgbot/ui/comms.py)
+PLACE_NEW_DECK = 20  # a new deck (tgbot/ui/deck.py)
+
+
+def add_panel_rows(rows: PanelRows, place: int) -> None:
+    """Put a module's rows on every panel at `place` (lower first); a second call changes nothing."""
+    if rows in _PLACES:
+        return
+    if place in _PLACES.values():
+        raise ValueError(f"panel place {place} is taken")
+    _PLACES[rows] = place
+    PANEL_ROWS.append(rows)
+    PANEL_ROWS.sort(key=_PLACES.__getitem__)
 
 
 def button(text: str, game: int, phase: int, action: str, value: Any = "") -> InlineKeyboardButton:
@@ -97,8 +112,8 @@ def describe_order(state: GameState, order: dict[str, Any], hand_names: dict[int
         elif "targets" in params:
             target = " → " + ", ".join(name(p) for p in params["targets"])
         text = t(lang, "ui.order_play", card=hand_names.get(order["card"], "?"), target=target)
-        if state.ruleset == MAFIK:
-            text += _mafik_play_notes(state, order, lang, pid)
+        if len(api.view_profile(state.ruleset).zones) > 1:
+            text += _play_notes(state, order, lang, pid)
         return text
     if kind in ("vote", "kill_vote"):
         return t(lang, f"ui.order_{kind}", target=name(params["target"]))
@@ -123,8 +138,8 @@ def describe_order(state: GameState, order: dict[str, Any], hand_names: dict[int
              voter=name(params["voter"]) if "voter" in params else "")
 
 
-def _mafik_play_notes(state: GameState, order: dict[str, Any], lang: str, pid: int | None) -> str:
-    """Мафик: from the Sleeve, "as" another card, the payment."""
+def _play_notes(state: GameState, order: dict[str, Any], lang: str, pid: int | None) -> str:
+    """Where a play may come from more than one zone: from the Sleeve, "as" another card, the payment."""
     player = state.player(pid) if pid is not None else None
     notes = []
     params = order.get("params") or {}
@@ -134,7 +149,8 @@ def _mafik_play_notes(state: GameState, order: dict[str, Any], lang: str, pid: i
     if params.get("as"):
         notes.append(t(lang, "ui.note_as", card=escape(gamedata.card_name(state.ruleset, str(params["as"]), lang))))
     payment = order.get("payment") or {}
-    paid = len(payment.get("cards") or []) + int(payment.get("points") or 0) // 2
+    step = api.payment_options(state, pid).points_per_cost if pid is not None else 0
+    paid = len(payment.get("cards") or []) + (int(payment.get("points") or 0) // step if step else 0)
     if paid:
         notes.append(t(lang, "ui.note_paid", cost=paid))
     return (" (" + "; ".join(notes) + ")") if notes else ""
@@ -183,7 +199,7 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
         return "\n".join(lines), None
     lines.append(deadline_text(lang, game.get("deadline_at"), game.get("timezone") or TIMEZONE))
     lines.append(waiting_line(game, state, lang))
-    if ruleset == MAFIK:
+    if "sleeve" in api.view_profile(ruleset).zones:
         return mafik_panel(game, state, pid, lang, lines, view)
     lines.append(t(lang, "ui.hand_header"))
     hand_names = {c["uid"]: escape(gamedata.card_name(ruleset, c["card"], lang)) for c in me["hand"]}
@@ -278,7 +294,7 @@ def known_statuses(state: GameState, pid: int) -> list[str]:
 
 
 def role_actions(state: GameState, pid: int, actions: list[Action] | None = None) -> list[str]:
-    """The keys of flow.MAFIK_ACTIONS this player's roles offer now, as the engine describes them
+    """The keys of flow.FLOW_ACTIONS this player's roles offer now, as the engine describes them
     (api.actions; the engine still has the last word on what is submitted)."""
     return [a.id for a in (api.actions(state, pid) if actions is None else actions)
             if a.source == "role" and a.available]

@@ -282,15 +282,20 @@ def barred(state: GameState, punishment: str) -> bool:
     )
 
 
+def check_punishment(state: GameState, choice: object) -> None:
+    """A punishment the Вече offers and has not barred (a bar lasts after its punishment is applied)."""
+    if choice not in PUNISHMENTS:
+        raise Refusal("bad_param", param="choice", reason="choice")
+    if barred(state, str(choice)):
+        raise Refusal("not_allowed", what="punishment", reason="barred", choice=choice)
+
+
 @validator("punishment")
 def _punishment(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     if not state.is_day:
         raise Refusal("wrong_phase", what="punishment", reason="day_only")
     choice = order.params.get("choice")
-    if choice not in PUNISHMENTS:
-        raise Refusal("bad_param", param="choice", reason="choice")
-    if barred(state, str(choice)):
-        raise Refusal("not_allowed", what="punishment", reason="barred", choice=choice)
+    check_punishment(state, choice)
     order.params = {"choice": choice}
     return 0
 

@@ -8,6 +8,7 @@ from engine.cardgame.deckrules import DeckRules
 from engine.cardgame.ruleset import CardRuleset, card_rules
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec
+from engine.core.profile import ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.ruleset import get_ruleset
@@ -46,6 +47,8 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     colours = COLOURS
     action_defs = ACTION_DEFS
     play_zones = ("hand", "sleeve")
+    view_profile = ViewProfile(zones=play_zones, currency="blood", card_colours=True, play_options=("armor_instead",),
+                               self_vote=True, open_punishment=True)
 
     # ---------------------------------------------------------------- what a player can do
     def abilities(self) -> dict[str, CardSpec]:
@@ -196,6 +199,8 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def check_partial(self, state: GameState, pid: int, kind: str, card: int | None, params: dict[str, Any]) -> None:
         if kind == "play":
             orders.check_partial_play(state, pid, card, params)
+        elif kind == "punishment" and "choice" in params:
+            orders.check_punishment(state, params["choice"])
 
     def playable(self, state: GameState, pid: int, uid: int) -> None:
         orders.playable(state, pid, uid)

@@ -207,11 +207,15 @@ def _kill_vote(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return 0
 
 
+# What an order besides a play costs (the mafia's boost, keeping a knocked-out card), paid like a card.
+ORDER_COSTS = {"kill_boost": 1, "keep": 1}
+
+
 @validator("kill_boost")
 def _kill_boost(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     _need_night(state, "kill_boost")
     _need_mafia(state, pid, "kill_boost")
-    check_payment(state, pid, order.payment, 1, used, allowed=may_pay_with(state, pid))
+    check_payment(state, pid, order.payment, ORDER_COSTS["kill_boost"], used, allowed=may_pay_with(state, pid))
     return order.payment.points
 
 
@@ -222,7 +226,7 @@ def _keep(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     if not doomed or CATALOG[card.card].colour not in doomed:
         raise Refusal("not_allowed", what="keep", reason="not_knocked_out")
     claim(used, card.uid)
-    check_payment(state, pid, order.payment, 1, used, allowed=may_pay_with(state, pid))
+    check_payment(state, pid, order.payment, ORDER_COSTS["keep"], used, allowed=may_pay_with(state, pid))
     return order.payment.points
 
 

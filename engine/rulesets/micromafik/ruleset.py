@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from engine.cardgame.deckrules import DeckLimit, DeckRules
 from engine.cardgame.ruleset import CardRuleset
+from engine.core.profile import ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
@@ -35,6 +36,8 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
     listing = 10
     colours = COLOURS
     action_defs = ACTION_DEFS
+    order_costs = orders.ORDER_COSTS
+    view_profile = ViewProfile(play_options=("magician", "insurance_bluff"))
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES.values()]

@@ -270,3 +270,14 @@ def test_punishment_vote_of_strength_zero_counts_for_nothing():
     g.state.add_effect("breach_votes", target=g.pid("D"), amount=-1)  # the law's Пролом: −1
     g.vote("A", "M").vote("B", "M").vote("C", "M").vote("D", "M", "exile").resolve()
     assert verdict(g)["punishment"] == "execution"
+
+
+def test_check_refuses_a_barred_punishment_before_it_is_submitted():
+    g = MafikScenario.day(1)
+    g.player("A", hand=12).player("B", hand=12).player("M", secret="boss", hand=40)
+    g.build()
+    g.state.add_effect("barred", start=g.state.phase, end=g.state.phase + 6, punishment="torture")
+    with pytest.raises(Refusal) as refused:
+        api.check(g.state, g.pid("A"), "punishment", params={"choice": "torture"})
+    assert (refused.value.code, refused.value.params["reason"]) == ("not_allowed", "barred")
+    api.check(g.state, g.pid("A"), "punishment", params={"choice": "execution"})

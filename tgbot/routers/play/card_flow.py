@@ -1,5 +1,5 @@
 """The card flow (tgbot/ui/flow.py) in private chat: started by playing a card (Мафик: from the Sleeve,
-or "as" another card), by an action besides plays (MAFIK_ACTIONS), a granted ability, the Маньяк's swap,
+or "as" another card), by an action besides plays (FLOW_ACTIONS), a granted ability, the Маньяк's swap,
 the kill boost or keeping a card; then one press or one typed text a step; then submitted. Its screens
 are tgbot/ui/flow_screens.py."""
 
@@ -58,9 +58,9 @@ async def play_as(query: CallbackQuery, callback_data: Act, state: FSMContext, l
 
 async def do_action(query: CallbackQuery, callback_data: Act, state: FSMContext, lang: str, gs: GameState,
                     pid: int) -> None:
-    """Мафик: an order or instant action besides plays (MAFIK_ACTIONS), through the same flow."""
+    """Мафик: an order or instant action besides plays (FLOW_ACTIONS), through the same flow."""
     cb = callback_data
-    action = fl.MAFIK_ACTIONS.get(cb.v)
+    action = fl.FLOW_ACTIONS.get(cb.v)
     if action is None:
         raise ServiceError("bad_button")
     await start_flow(query, state, lang, gs, pid, fl.new_flow(cb.g, cb.p, action.kind, action=cb.v))

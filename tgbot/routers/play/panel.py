@@ -1,4 +1,4 @@
-"""The panel and what it opens without a dialogue: a card's screen (Hand or, Мафик, Sleeve), the night
+"""The panel and what it opens without a dialogue: a card's screen (Hand or Sleeve), the night
 discard, the submissions and their withdrawal, the order of the hand, and a reply to a message."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from tgbot.states import PlayStates
 from tgbot.ui import panel as pn
 from tgbot.ui.callbacks import Act, Code
 from tgbot.ui.flow_input import as_int
-from tgbot.ui.flow_screens import MAFIK, card_head, held
+from tgbot.ui.flow_screens import card_head, held
 from tgbot.ui.panel import button, describe_order, held_names, markup
 
 
@@ -36,35 +36,13 @@ async def open_panel(query: CallbackQuery, callback_data: Act, service: GameServ
 
 
 async def card_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: GameState, pid: int) -> None:
+    """A Hand or Sleeve card: its text, its cost now, and what may be done with it now (api.actions)."""
     cb = callback_data
     uid = as_int(cb.v)
-    if gs.ruleset == MAFIK:
-        await _mafik_card(query, cb, lang, gs, pid, uid)
-        return
-    card, _zone = held(gs, pid, uid)
-    cost = api.play_cost(gs, pid, uid)
-    lines = [f"<b>{escape(gamedata.card_name(gs.ruleset, card.card, lang))}</b>",
-             escape(gamedata.card_text(gs.ruleset, card.card, lang)), t(lang, "ui.cost_now", cost=cost)]
-    why = api.playable(gs, pid, uid)
-    rows = [] if why is not None else [[button(t(lang, "btn.play"), cb.g, cb.p, Code.PLAY, uid)]]
-    if why is not None:
-        lines.append(_unplayable(lang, why))
-    if gs.is_night:
-        rows.append([button(t(lang, "btn.discard"), cb.g, cb.p, Code.DISCARD, uid)])
-    if any(e["kind"] == "knockout" and e["start"] <= gs.phase for e in player_view(gs, pid, events=False)["me"]["effects"]):
-        rows.append([button(t(lang, "btn.keep"), cb.g, cb.p, Code.KEEP, uid)])
-    rows.append(back_row(cb, lang))
-    await edit(query, "\n".join(lines), markup(rows))
-
-
-async def _mafik_card(query: CallbackQuery, cb: Act, lang: str, gs: GameState, pid: int, uid: int) -> None:
-    """A Hand or Sleeve card: its text, its cost now, and what may be done with it."""
-    from engine.rulesets.mafik.costs import exiled
-
     card, zone = held(gs, pid, uid)
-    player = gs.player(pid)
-    lines = [card_head(gs, card.card, lang), "",
-             t(lang, "ui.zone_" + zone) + " · " + t(lang, "ui.cost_now", cost=api.play_cost(gs, pid, uid))]
+    cost = t(lang, "ui.cost_now", cost=api.play_cost(gs, pid, uid))
+    lines = [card_head(gs, card.card, lang)]
+    lines += ["", t(lang, "ui.zone_" + zone) + " · " + cost] if len(api.view_profile(gs.ruleset).zones) > 1 else [cost]
     if card.free:
         lines.append(t(lang, "ui.free_copy"))
     why = api.playable(gs, pid, uid)
@@ -76,10 +54,15 @@ async def _mafik_card(query: CallbackQuery, cb: Act, lang: str, gs: GameState, p
         for alias in pn.play_as(gs, pid):
             name = gamedata.card_name(gs.ruleset, alias, lang)
             rows.append([button(t(lang, "btn.play_as", card=name), cb.g, cb.p, Code.PLAY_AS, f"{uid}.{alias}")])
-    if player.secret_role == "maniac" and not exiled(gs, pid) and player.hand and player.sleeve:
+    available = {a.id for a in api.actions(gs, pid) if a.available}
+    if "swap" in available:
         other = "btn.swap_with_hand" if zone == "sleeve" else "btn.swap_with_sleeve"
         code = Code.SWAP_WITH_HAND if zone == "sleeve" else Code.SWAP_WITH_SLEEVE
         rows.append([button(t(lang, other), cb.g, cb.p, code, uid)])
+    if "discard" in available:
+        rows.append([button(t(lang, "btn.discard"), cb.g, cb.p, Code.DISCARD, uid)])
+    if any(e["kind"] == "knockout" and e["start"] <= gs.phase for e in player_view(gs, pid, events=False)["me"].get("effects", [])):
+        rows.append([button(t(lang, "btn.keep"), cb.g, cb.p, Code.KEEP, uid)])
     rows.append(back_row(cb, lang))
     await edit(query, "\n".join(lines), markup(rows))
 

@@ -1,6 +1,7 @@
-"""Votes and punishments: the day vote (Мафик: with the vote standing now, against oneself by default),
-the punishment (Мафик: the open vote with each punishment's rule and whether it is barred), and the
-mafia's kill vote at night."""
+"""Votes and punishments: the day vote (with the vote standing now where a silent voter votes against
+themselves), the punishment (where it is an open vote: each punishment's rule and whether it is barred),
+and the mafia's kill vote at night. What is offered is the engine's (api.catalog, api.check,
+api.view_profile)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 from aiogram import Router
 from aiogram.types import CallbackQuery
 
+from engine.core import api
+from engine.core.refusal import Refusal
 from engine.core.state import GameState
 from tgbot.i18n import t
 from tgbot.routers.common import edit
@@ -18,7 +21,6 @@ from tgbot.routers.play.press import Pressed, back_row, player_buttons, submit_s
 from tgbot.services.games import GameService
 from tgbot.ui.callbacks import Act, Code
 from tgbot.ui.flow_input import as_int
-from tgbot.ui.flow_screens import MAFIK
 from tgbot.ui.panel import button, markup
 
 
@@ -28,7 +30,7 @@ def _my_order(gs: GameState, pid: int, kind: str) -> dict[str, Any] | None:
 
 async def votes_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: GameState, pid: int) -> None:
     cb = callback_data
-    if gs.ruleset != MAFIK:
+    if not api.view_profile(gs.ruleset).self_vote:
         rows = player_buttons(gs, cb, Code.VOTE, [p.pid for p in gs.living()])
         rows.append(back_row(cb, lang))
         await edit(query, t(lang, "ui.choose_vote"), markup(rows))
@@ -48,32 +50,38 @@ async def vote(query: CallbackQuery, callback_data: Act, service: GameService, l
 
 
 def punishments(gs: GameState) -> tuple[str, ...]:
-    if gs.ruleset == MAFIK:
-        from engine.rulesets.mafik.orders import PUNISHMENTS
+    """The punishments the rule set's punishment vote offers (its parameter's choices)."""
+    action = api.catalog(gs.ruleset).actions["punishment"]
+    return next(p.choices for p in action.params if p.name == "choice")
 
-        return PUNISHMENTS
-    return ("execution", "beating")
+
+def _barred(gs: GameState, pid: int, choice: str) -> bool:
+    """Is this punishment refused today (a bar after it was applied)? The engine's check says."""
+    try:
+        api.check(gs, pid, "punishment", params={"choice": choice})
+    except Refusal as refusal:
+        return refusal.params.get("reason") == "barred"
+    return False
 
 
 async def punishments_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: GameState, pid: int) -> None:
     cb = callback_data
-    if gs.ruleset != MAFIK:
+    if not api.view_profile(gs.ruleset).open_punishment:
         rows = [[button(t(lang, f"punishment.{c}"), cb.g, cb.p, Code.PUNISHMENT, c) for c in punishments(gs)],
                 back_row(cb, lang)]
         await edit(query, t(lang, "ui.choose_punishment"), markup(rows))
         return
-    from engine.rulesets.mafik.orders import barred
-
     current = _my_order(gs, pid, "punishment")
     chosen = current["choice"] if current else None
     lines = [t(lang, "ui.choose_punishment_mafik")]
     rows = []
     for choice in punishments(gs):
+        barred = _barred(gs, pid, choice)
         line = f"• <b>{t(lang, f'punishment.{choice}')}</b> — {t(lang, f'pun_about.{choice}')}"
-        if barred(gs, choice):
+        if barred:
             line += " " + t(lang, "ui.barred")
         lines.append(line)
-        mark = "✅ " if choice == chosen else "🚫 " if barred(gs, choice) else ""
+        mark = "✅ " if choice == chosen else "🚫 " if barred else ""
         rows.append([button(mark + t(lang, f"punishment.{choice}"), cb.g, cb.p, Code.PUNISHMENT, choice)])
     rows.append(back_row(cb, lang))
     await edit(query, "\n".join(lines), markup(rows))

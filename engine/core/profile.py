@@ -1,0 +1,28 @@
+"""How a panel shows a rule set's game (`api.view_profile`): the bot reads this instead of the rule set's name.
+
+A rule set declares which of a player's zones a panel lists, in what currency costs are paid besides
+cards, whether a card is shown with its colour, the options a play may carry, and how the day's votes
+are put to the player. What may be done is not here: that is `api.actions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ViewProfile:
+    """A rule set's panel: what it shows and how it asks."""
+
+    # The player's zones a panel lists and plays from, in order ("hand", "sleeve").
+    zones: tuple[str, ...] = ("hand",)
+    # What pays a cost besides cards: "points" (a counter of the panel) or "blood" (the Маньяк's).
+    currency: str = "points"
+    # A card is shown with its colour (the colours decide what may be played).
+    card_colours: bool = False
+    # Options a play may carry, asked at the confirm step (each offered when its condition holds).
+    play_options: tuple[str, ...] = ()
+    # A player who does not vote votes against themselves: the vote screen says so and marks the vote.
+    self_vote: bool = False
+    # The punishment is an open vote: each punishment is listed with its rule, a barred one marked.
+    open_punishment: bool = False
