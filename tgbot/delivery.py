@@ -138,15 +138,19 @@ class Delivery:
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
 
     async def stop(self) -> None:
+        """Start no more sends, and let the ones under way finish and be marked sent: a polite stop must
+        leave nothing that Telegram accepted unmarked (it would go out again after the restart)."""
         self._stopping = True
         self._wake.set()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        async with self._pump_lock:  # a pump under way has started all it will
+            pass
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def drain(self, timeout: float = 30.0) -> None:
         """Send everything queued, waiting out pacing and retries (for tests and shutdown)."""
         deadline = self.monotonic() + timeout
-        while self.monotonic() < deadline:
+        while self.monotonic() < deadline and not self._stopping:
             delay = await self.pump()
             if self._tasks:
                 await asyncio.gather(*list(self._tasks), return_exceptions=True)
@@ -161,6 +165,8 @@ class Delivery:
             return await self._pump()
 
     async def _pump(self) -> float:
+        if self._stopping:
+            return 0.0
         now = self.monotonic()
         next_at = now + 5.0
         wall = self.wall()

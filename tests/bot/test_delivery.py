@@ -129,3 +129,22 @@ def test_long_texts_are_split_under_telegrams_limit():
     parts = split_text(text)
     assert all(0 < len(p) < TELEGRAM_LIMIT for p in parts)
     assert "".join(parts).replace("\n", "") == text.replace("\n", "")
+
+
+async def test_a_polite_stop_lets_sends_under_way_finish_and_marks_them_sent(setup):
+    """A stop that comes while a pump is reading the outbox waits for the sends it starts, and nothing
+    is sent after it: a message Telegram accepted is never left unmarked (it would go out again after
+    the restart)."""
+    world, repo, clock, delivery = setup
+    users = [world.add_user(f"U{i}", started=True) for i in range(3)]
+    await queue(repo, clock, [OutboxMessage(chat_id=u.id, text=f"m{i}") for i, u in enumerate(users)])
+    sender = delivery(Limits(global_per_s=1000, private_interval_s=0.0, group_per_min=1000))
+    pumping = asyncio.create_task(sender.pump())
+    await asyncio.sleep(0)  # the pump holds its lock, reading the outbox
+    await sender.stop()
+    accepted = sum(len(world.texts_in(u)) for u in users)
+    assert accepted == 3 - await repo.pending_count()
+    for _ in range(20):
+        await asyncio.sleep(0)
+    await pumping
+    assert sum(len(world.texts_in(u)) for u in users) == accepted

@@ -54,6 +54,7 @@ class Chaos:
     rnd: random.Random
     generation: int = 0
     kills: list[Kill] = field(default_factory=list)
+    stops: list[Kill] = field(default_factory=list)  # polite stops (measured like kills)
     received: dict[int, int] = field(default_factory=dict)  # update id -> newest generation that got it
     in_flight: Counter[str] = field(default_factory=Counter)
     resolve_updates: set[int] = field(default_factory=set)  # update ids of the master's /resolve
@@ -143,9 +144,14 @@ class Chaos:
         await asyncio.wait_for(self.ready.wait(), 120)
 
     async def clean_restart(self) -> None:
-        """Stop the bot politely and start it again (no crash)."""
+        """Stop the bot politely and start it again (no crash). A polite stop that runs out of time ends
+        in a kill (BotProcesses.stop_bot), so what was in flight then is measured as at a kill."""
         self.ready.clear()
         await self.procs.stop_bot()
+        await until_quiet(self.quiet, 10.0)
+        stop = Kill(number=0, label="polite stop", in_flight=Counter())
+        self._measure(stop)
+        self.stops.append(stop)
         await self.start()
 
     async def restart(self) -> None:
