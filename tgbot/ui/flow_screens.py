@@ -104,46 +104,52 @@ def describe_params(gs: GameState, pid: int, spec: CardSpec, params: dict[str, A
     return "\n".join(lines)
 
 
-def value_text(gs: GameState, pid: int, kind: str, value: Any, lang: str) -> str:
-    def name(p: Any) -> str:
-        return escape(gs.player(int(p)).name)
+PLAYER_KINDS = ("target", "any_living", "dead_target", "targets", "dead_targets")
+CARD_KINDS = ("card_names", "card_name", "card_effect", "accusation")
+HELD_KINDS = ("hand_cards", "sleeve_cards", "give", "hand_card", "sleeve_card")
+WORD_TABLES = {"colour": "colour", "colours": "colour", "choice": "choice", "stance": "stance", "blood_use": "blood"}
 
-    def card_name(c: Any) -> str:
-        return escape(gamedata.card_name(gs.ruleset, str(c), lang))
 
-    player = gs.player(pid)
-    held = {c.uid: c.card for c in [*player.hand, *player.sleeve, *player.discard]}
-    values = value if isinstance(value, list) else [value]
-    if kind in ("target", "any_living", "dead_target", "targets", "dead_targets"):
-        return ", ".join(name(v) for v in values)
-    if kind in ("card_names", "card_name", "card_effect", "accusation"):
-        return ", ".join(card_name(v) for v in values)
-    if kind in ("hand_cards", "sleeve_cards", "give", "hand_card", "sleeve_card"):
-        return ", ".join(card_name(held[v]) if v in held else "?" for v in values)
-    if kind in ("colour", "colours"):
-        return ", ".join(t(lang, f"colour.{v}") for v in values)
+def value_word(gs: GameState, pid: int, kind: str, value: Any, lang: str) -> str | None:
+    """One chosen value of a parameter kind as plain text (a name, a card, a word), or None for a kind
+    that has no word of its own. The one reading behind the summary (value_text) and the buttons (_label)."""
+    if kind in PLAYER_KINDS:
+        return gs.player(int(value)).name
+    if kind in CARD_KINDS:
+        return gamedata.card_name(gs.ruleset, str(value), lang)
+    if kind in HELD_KINDS:
+        player = gs.player(pid)
+        held = {c.uid: c.card for c in [*player.hand, *player.sleeve, *player.discard]}
+        return gamedata.card_name(gs.ruleset, held[value], lang) if value in held else "?"
+    if kind in WORD_TABLES:
+        return t(lang, f"{WORD_TABLES[kind]}.{value}")
     if kind in ("secret_role", "secret_roles"):
-        return ", ".join(escape(gamedata.role_name(gs.ruleset, str(v), lang)) for v in values)
-    if kind == "role_map" and isinstance(value, dict):
-        return ", ".join(f"{name(p)} — {escape(gamedata.role_name(gs.ruleset, str(r), lang))}" for p, r in value.items())
-    if kind == "stance":
-        return t(lang, f"stance.{value}")
-    if kind == "choice":
-        return t(lang, f"choice.{value}")
-    if kind == "blood_use":
-        return t(lang, f"blood.{value}")
+        return gamedata.role_name(gs.ruleset, str(value), lang)
     if kind == "flag":
         return t(lang, "btn.yes" if value else "btn.no")
     if kind == "chat_room":
-        return _room_label(gs, int(value))
-    return escape(str(value))
+        return _room_names(gs, int(value))
+    return None
 
 
-def _room_label(gs: GameState, eid: int) -> str:
+def value_text(gs: GameState, pid: int, kind: str, value: Any, lang: str) -> str:
+    """A parameter's whole value for the summary (HTML): every item of a list, a role map as pairs."""
+    if kind == "role_map" and isinstance(value, dict):
+        return ", ".join(f"{escape(gs.player(int(p)).name)} — {escape(gamedata.role_name(gs.ruleset, str(r), lang))}"
+                         for p, r in value.items())
+    values = value if isinstance(value, list) and kind not in ("stance", "choice", "blood_use", "flag", "chat_room") \
+        else [value]
+    words = [value_word(gs, pid, kind, v, lang) for v in values]
+    if any(w is None for w in words):
+        return escape(str(value))
+    return ", ".join(escape(str(w)) for w in words)
+
+
+def _room_names(gs: GameState, eid: int) -> str:
     room = next((e for e in gs.effects if e.eid == eid), None)
     if room is None:
         return str(eid)
-    return ", ".join(escape(gs.player(int(m)).name) for m in room.params.get("members", []))
+    return ", ".join(gs.player(int(m)).name for m in room.params.get("members", []))
 
 
 def settle(gs: GameState, pid: int, flow: dict[str, Any]) -> None:
@@ -262,32 +268,13 @@ PLAY_OPTIONS: dict[str, Callable[[GameState, int, dict[str, Any]], bool]] = {
 
 
 def _label(gs: GameState, pid: int, q: fl.Question, value: Any, lang: str) -> str:
+    """A button's text for one value of the question (plain: buttons are not HTML). A role map asks
+    first whose role (a character), then which role."""
     kind = q.spec.kind
-    player = gs.player(pid)
-    if kind in ("target", "any_living", "dead_target", "targets", "dead_targets", "role_map") and q.subject is None:
-        return gs.player(int(value)).name
-    if kind in ("card_names", "card_name", "card_effect", "accusation"):
-        return gamedata.card_name(gs.ruleset, str(value), lang)
-    if kind in ("hand_cards", "sleeve_cards", "hand_card", "sleeve_card"):
-        held = {c.uid: c.card for c in [*player.hand, *player.sleeve]}
-        return gamedata.card_name(gs.ruleset, held[value], lang)
-    if kind in ("colour", "colours"):
-        return t(lang, f"colour.{value}")
-    if kind in ("secret_role", "secret_roles", "role_map"):
-        return gamedata.role_name(gs.ruleset, str(value), lang)
-    if kind == "choice":
-        return t(lang, f"choice.{value}")
-    if kind == "stance":
-        return t(lang, f"stance.{value}")
-    if kind == "blood_use":
-        return t(lang, f"blood.{value}")
-    if kind == "flag":
-        return t(lang, "btn.yes" if value else "btn.no")
-    if kind == "chat_room":
-        from html import unescape
-
-        return unescape(_room_label(gs, int(value)))
-    return str(value)
+    if kind == "role_map":
+        kind = "target" if q.subject is None else "secret_role"
+    word = value_word(gs, pid, kind, value, lang)
+    return str(value) if word is None else word
 
 
 def _question_rows(gs: GameState, pid: int, flow: dict[str, Any], q: fl.Question,
