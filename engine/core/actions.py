@@ -49,6 +49,7 @@ class Action:
     payment: PaymentOptions | None = None
     available: bool = True
     why: Refusal | None = None
+    screen: str = ""  # a dedicated screen the bot offers it on (see ActionDef.screen); "" the generic flow
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,17 @@ class ActionDef:
     requires: tuple[Requirement, ...] = ()
     # The params as they stand now, when the phase narrows them (the Маньяк's blood uses by day).
     params_now: Callable[[GameState, int], tuple[ParamSpec, ...]] | None = None
+    # How a bot best asks for it, when not by the generic parameter flow: "vote", "punishment",
+    # "kill_vote", "kill_boost" (the phase's votes, each on its screen), "reply" (a message to answer),
+    # "discard" (from a card's screen), "instant" (one press, no parameters), "amount" (a number paid in
+    # the cost currency), "hand_card" (one Hand card). A presentation hint: the engine checks the same.
+    screen: str = ""
 
     @property
     def action(self) -> Action:
         """The declaration as a descriptor, without a player (for a catalog)."""
         return Action(id=self.id, kind=self.kind, source=self.source, label_key=self.label_key,
-                      instant=self.instant, params=self.params, preset=self.preset)
+                      instant=self.instant, params=self.params, preset=self.preset, screen=self.screen)
 
     def why_not(self, state: GameState, pid: int) -> Refusal | None:
         for requirement in self.requires:
@@ -84,7 +90,7 @@ class ActionDef:
         why = self.why_not(state, pid)
         params = self.params_now(state, pid) if self.params_now is not None else self.params
         return Action(id=self.id, kind=self.kind, source=self.source, label_key=self.label_key, instant=self.instant,
-                      params=params, preset=self.preset, available=why is None, why=why)
+                      params=params, preset=self.preset, available=why is None, why=why, screen=self.screen)
 
 
 # ---------------------------------------------------------------- the checks the rules share

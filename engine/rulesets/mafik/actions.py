@@ -117,9 +117,9 @@ ROLE_ACTIONS: tuple[ActionDef, ...] = (
               requires=(has_effect("may_shuffle_deck", "shuffle_deck"),)),
 )
 PHASE_ACTIONS: tuple[ActionDef, ...] = (
-    ActionDef(id="vote", kind="vote", source="phase", label_key="btn.vote", params=(_p("target", "any_living"),),
+    ActionDef(id="vote", screen="vote", kind="vote", source="phase", label_key="btn.vote", params=(_p("target", "any_living"),),
               requires=(by_day("vote"),)),
-    ActionDef(id="punishment", kind="punishment", source="phase", label_key="btn.punishment",
+    ActionDef(id="punishment", screen="punishment", kind="punishment", source="phase", label_key="btn.punishment",
               params=(_p("choice", "choice", choices=PUNISHMENTS),),
               requires=(by_day("punishment"),)),
     NIGHT_DISCARD,
