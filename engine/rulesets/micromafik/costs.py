@@ -10,7 +10,7 @@ from collections.abc import Callable
 from engine.core.cards import CardSpec
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, Payment
-from engine.rulesets.micromafik.registry import QUERIES
+from engine.rulesets.micromafik.registry import REGISTRIES
 
 COND_DAY_SURCHARGE = 1
 
@@ -25,7 +25,7 @@ def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance
         base += instance.cost_mod
     if state.is_day and spec.has("cond_day"):
         base += COND_DAY_SURCHARGE
-    cost: int = QUERIES.ask("cost", state, base, pid=pid, spec=spec, instance=instance)
+    cost: int = REGISTRIES.queries.ask("cost", state, base, pid=pid, spec=spec, instance=instance)
     return max(0, cost)
 
 

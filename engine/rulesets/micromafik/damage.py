@@ -15,19 +15,19 @@ from engine.rulesets.micromafik.order import (
     LAYER_WARNING_SHOT,
     LAYER_WEAKNESS,
 )
-from engine.rulesets.micromafik.registry import replacement
+from engine.rulesets.micromafik.registry import REGISTRIES
 
 SNIPER_CAP = 3
 
 
-@replacement("weakness", LAYER_WEAKNESS)
+@REGISTRIES.replacement("weakness", LAYER_WEAKNESS)
 def weakness(res: Resolution, packet: DamagePacket) -> None:
     if packet.cause != "card" or packet.fixed or packet.source is None:
         return
     packet.amount = max(0, packet.amount - len(res.state.effects_of("weakness", target=packet.source)))
 
 
-@replacement("warning_shot", LAYER_WARNING_SHOT)
+@REGISTRIES.replacement("warning_shot", LAYER_WARNING_SHOT)
 def warning_shot(res: Resolution, packet: DamagePacket) -> None:
     if packet.fixed or packet.colour != "attack" or packet.source is None:
         return
@@ -47,13 +47,13 @@ def _spend(res: Resolution, key: str, packet: DamagePacket, limit: int) -> None:
     res.scratch[key][packet.target] = left - packet.amount
 
 
-@replacement("sniper_cap", LAYER_SNIPER_CAP)
+@REGISTRIES.replacement("sniper_cap", LAYER_SNIPER_CAP)
 def sniper_cap(res: Resolution, packet: DamagePacket) -> None:
     if packet.card == "sniper_rifle" and packet.cause == "card":
         _spend(res, "sniper_budget", packet, SNIPER_CAP)
 
 
-@replacement("first_night", LAYER_FIRST_NIGHT)
+@REGISTRIES.replacement("first_night", LAYER_FIRST_NIGHT)
 def first_night(res: Resolution, packet: DamagePacket) -> None:
     if res.phase != 1:
         return
@@ -63,13 +63,13 @@ def first_night(res: Resolution, packet: DamagePacket) -> None:
     _spend(res, "first_night_budget", packet, cap)
 
 
-@replacement("personal_guard", LAYER_PERSONAL_GUARD)
+@REGISTRIES.replacement("personal_guard", LAYER_PERSONAL_GUARD)
 def personal_guard(res: Resolution, packet: DamagePacket) -> None:
     if res.state.effects_of("personal_guard", target=packet.target):
         packet.amount = 0
 
 
-@replacement("adrenaline", LAYER_ADRENALINE)
+@REGISTRIES.replacement("adrenaline", LAYER_ADRENALINE)
 def adrenaline(res: Resolution, packet: DamagePacket) -> None:
     state = res.state
     if packet.fixed or not state.is_night or not state.effects_of("adrenaline", target=packet.target):

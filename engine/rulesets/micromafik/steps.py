@@ -20,7 +20,7 @@ from engine.rulesets.micromafik.order import (
     STEP_TICK,
 )
 from engine.rulesets.micromafik.orders import validate_orders
-from engine.rulesets.micromafik.registry import CARDS, CATALOG, PIPELINE, REGISTRIES, REPLACEMENTS
+from engine.rulesets.micromafik.registry import CATALOG, REGISTRIES
 
 # ---------------------------------------------------------------- 100 commit
 
@@ -40,7 +40,7 @@ def _pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstanc
     return order.payment.points + len(cards), cards
 
 
-@PIPELINE.step("commit", STEP_COMMIT)
+@REGISTRIES.pipeline.step("commit", STEP_COMMIT)
 def commit(res: Resolution) -> None:
     state = res.state
     valid = {p.pid: revalidate(state, p.pid, validate_orders) for p in state.living()}
@@ -96,7 +96,7 @@ def commit(res: Resolution) -> None:
 # ---------------------------------------------------------------- 200 tick
 
 
-@PIPELINE.step("tick", STEP_TICK)
+@REGISTRIES.pipeline.step("tick", STEP_TICK)
 def tick(res: Resolution) -> None:
     """Persistent effects that act every phase they are active."""
     from engine.core.resolution import DamagePacket
@@ -120,7 +120,7 @@ def tick(res: Resolution) -> None:
 # ---------------------------------------------------------------- 300 targeting
 
 
-@PIPELINE.step("targeting", STEP_TARGETING)
+@REGISTRIES.pipeline.step("targeting", STEP_TARGETING)
 def targeting(res: Resolution) -> None:
     """Шипы: whoever targets a character with spikes with a card takes 2 damage."""
     from engine.core.resolution import DamagePacket
@@ -136,32 +136,29 @@ def targeting(res: Resolution) -> None:
 # ---------------------------------------------------------------- 400 effects
 
 
-@PIPELINE.step("effects", STEP_EFFECTS)
+@REGISTRIES.pipeline.step("effects", STEP_EFFECTS)
 def effects(res: Resolution) -> None:
-    for play in sorted(res.plays, key=lambda p: (CARDS.priorities[p.spec.id], p.actor)):
-        CARDS.behaviours[play.spec.id](play)
+    for play in sorted(res.plays, key=lambda p: (REGISTRIES.cards.priorities[p.spec.id], p.actor)):
+        REGISTRIES.cards.behaviours[play.spec.id](play)
 
 
 # ---------------------------------------------------------------- 600 damage
 
 
-@PIPELINE.step("damage", STEP_DAMAGE)
+@REGISTRIES.pipeline.step("damage", STEP_DAMAGE)
 def damage(res: Resolution) -> None:
-    res.apply_replacements(REPLACEMENTS)
+    res.apply_replacements(REGISTRIES.replacements)
 
 
 # ---------------------------------------------------------------- 700 discards
 
-ON_DAMAGE_DISCARD = REGISTRIES.on_damage_discard  # called for each card discarded for damage
-
-
-@PIPELINE.step("discards", STEP_DISCARDS)
+@REGISTRIES.pipeline.step("discards", STEP_DISCARDS)
 def discards(res: Resolution) -> None:
     state = res.state
     for player in state.living():
         pid = player.pid
         redraw = _knockout_discards(res, player)
-        settle_damage(res, player, ON_DAMAGE_DISCARD)  # Фокусник's copy is cancelled after plain draws
+        settle_damage(res, player, REGISTRIES.on_damage_discard)  # Фокусник's copy is cancelled after plain draws
         for refill in res.refills.get(pid, []):
             if refill.copy:
                 copy = state.new_card(refill.card)

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import DamagePacket, Resolution
 from engine.rulesets.micromafik.order import STEP_VOTES_COUNCIL, STEP_VOTES_MAFIA
-from engine.rulesets.micromafik.registry import PIPELINE, QUERIES
+from engine.rulesets.micromafik.registry import REGISTRIES
 from engine.rulesets.micromafik.roles import SECRET_ROLES
 
 MAFIA_KILL_DAMAGE = 4
@@ -26,7 +26,7 @@ def _orders(res: Resolution, kind: str) -> dict[int, dict[str, Any]]:
     }
 
 
-@PIPELINE.step("votes:mafia", STEP_VOTES_MAFIA)
+@REGISTRIES.pipeline.step("votes:mafia", STEP_VOTES_MAFIA)
 def mafia_kill(res: Resolution) -> None:
     """Киллер 2 votes, Босс 1; the single top target takes 4 damage, +1 per paid boost."""
     state = res.state
@@ -51,11 +51,11 @@ def mafia_kill(res: Resolution) -> None:
 
 def vote_weight(res: Resolution, pid: int) -> int:
     """A vote's weight in half-votes (Политик 3, смертельно раненый Мститель 1, others 2)."""
-    weight: int = QUERIES.ask("vote_weight", res.state, 2, pid=pid)
+    weight: int = REGISTRIES.queries.ask("vote_weight", res.state, 2, pid=pid)
     return weight
 
 
-@PIPELINE.step("votes:council", STEP_VOTES_COUNCIL)
+@REGISTRIES.pipeline.step("votes:council", STEP_VOTES_COUNCIL)
 def council(res: Resolution) -> None:
     """Вече: the leader takes 5 (execution) or 2 (beating); two leaders 2 each; more, nothing."""
     state = res.state

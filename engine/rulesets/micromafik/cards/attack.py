@@ -5,23 +5,23 @@ from __future__ import annotations
 from engine.cardgame.play import side_of
 from engine.core.durations import FROM_NEXT_PHASE
 from engine.core.resolution import Play
-from engine.rulesets.micromafik.registry import CARDS
+from engine.rulesets.micromafik.registry import REGISTRIES
 from engine.rulesets.micromafik.timing import FIRST_NIGHT
 
 
-@CARDS.card("pistol")
+@REGISTRIES.card("pistol")
 def pistol(play: Play) -> None:
     play.damage(play.target, 2)
 
 
-@CARDS.card("assault")
+@REGISTRIES.card("assault")
 def assault(play: Play) -> None:
     play.damage(play.target, 1)
     if play.state.is_day:
         play.announce("assault_by_day", actor=play.actor)
 
 
-@CARDS.card("compensation")
+@REGISTRIES.card("compensation")
 def compensation(play: Play) -> None:
     play.damage(play.target, 1)
     side = side_of(play, play.target)
@@ -31,17 +31,17 @@ def compensation(play: Play) -> None:
         play.tell(play.target, "targeted_by")
 
 
-@CARDS.card("dekulakization")
+@REGISTRIES.card("dekulakization")
 def dekulakization(play: Play) -> None:
     play.damage(play.target, play.state.player(play.target).points_at_phase_start)
 
 
-@CARDS.card("tip_off_shot")
+@REGISTRIES.card("tip_off_shot")
 def tip_off_shot(play: Play) -> None:
     play.damage(play.target, 2 if side_of(play, play.target) == "mafia" else 1)
 
 
-@CARDS.card("sniper_rifle")
+@REGISTRIES.card("sniper_rifle")
 def sniper_rifle(play: Play) -> None:
     play.damage(play.target, 3, ignore_armor=True, fixed=True)
     named = play.named
@@ -54,13 +54,13 @@ def sniper_rifle(play: Play) -> None:
             play.keep_card()
 
 
-@CARDS.card("poison")
+@REGISTRIES.card("poison")
 def poison(play: Play) -> None:
     play.effect("poison", target=play.target, during=FROM_NEXT_PHASE)
     play.tell(play.target, "poisoned")
 
 
-@CARDS.card("precise_strike", priority=90)
+@REGISTRIES.card("precise_strike", priority=90)
 def precise_strike(play: Play) -> None:
     """Runs late, so that it sees the target's hand after this phase's draws and transfers.
 
@@ -103,14 +103,14 @@ def precise_strike(play: Play) -> None:
     play.tell(target, "precise_strike", lost=sorted(lost))
 
 
-@CARDS.card("warning_shot")
+@REGISTRIES.card("warning_shot")
 def warning_shot(play: Play) -> None:
     play.tell(play.target, "warning_shot", shooter=play.actor)
     if not play.options.get("tell_only"):
         play.effect("warning_shot", target=play.target, during=FROM_NEXT_PHASE)
 
 
-@CARDS.card("counterattack")
+@REGISTRIES.card("counterattack")
 def counterattack(play: Play) -> None:
     attackers = sorted({
         other.actor for other in play.res.plays_on(play.actor)
@@ -120,7 +120,7 @@ def counterattack(play: Play) -> None:
         play.damage(attacker, 1)
 
 
-@CARDS.card("mugging")
+@REGISTRIES.card("mugging")
 def mugging(play: Play) -> None:
     (card,) = play.named
     if card in play.state.player(play.target).hand_at_phase_start:

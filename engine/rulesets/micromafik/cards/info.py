@@ -8,27 +8,27 @@ from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE
 from engine.core.resolution import Play, Resolution
 from engine.rulesets.micromafik.cards.common import claim, grant_reply, send_message
 from engine.rulesets.micromafik.order import STEP_MESSAGES, STEP_TRIGGERS_CLAIMS, STEP_TRIGGERS_WATCHERS
-from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, PIPELINE
+from engine.rulesets.micromafik.registry import CATALOG, COLOURS, REGISTRIES
 
 
-@CARDS.card("alibi")
+@REGISTRIES.card("alibi")
 def alibi(play: Play) -> None:
     claim(play.res, "alibi", play.actor)
 
 
-@CARDS.card("letter")
+@REGISTRIES.card("letter")
 def letter(play: Play) -> None:
     send_message(play.res, play.actor, play.target, str(play.params["message"]), anonymous=True, via="letter",
                  order=play.order)
 
 
-@CARDS.card("feedback")
+@REGISTRIES.card("feedback")
 def feedback(play: Play) -> None:
     grant_reply(play, play.target, "feedback")
     play.tell(play.target, "may_reply", to=play.actor)
 
 
-@CARDS.card("correspondence")
+@REGISTRIES.card("correspondence")
 def correspondence(play: Play) -> None:
     messages = play.params["messages"]
     assert isinstance(messages, list)
@@ -38,19 +38,19 @@ def correspondence(play: Play) -> None:
         grant_reply(play, target, "correspondence")
 
 
-@CARDS.card("sociability")
+@REGISTRIES.card("sociability")
 def sociability(play: Play) -> None:
     play.effect("sociability", target=play.actor, during=FROM_NEXT_PHASE)
 
 
-@CARDS.card("glasnost")
+@REGISTRIES.card("glasnost")
 def glasnost(play: Play) -> None:
     (card,) = play.named
     claim(play.res, "glasnost", card)
     play.effect("glasnost", during=NEXT_PHASE, card=card)
 
 
-@CARDS.card("disinformation")
+@REGISTRIES.card("disinformation")
 def disinformation(play: Play) -> None:
     res = play.res
     res.scratch["disinformation"] = res.scratch.get("disinformation", 0) + 1
@@ -61,26 +61,26 @@ def disinformation(play: Play) -> None:
         claim(res, "alibi", int(play.params["subject"]))
 
 
-@CARDS.card("surveillance")
+@REGISTRIES.card("surveillance")
 def surveillance(play: Play) -> None:
     play.effect("surveillance", target=play.target, during=NEXT_PHASE)
     play.tell(play.target, "watched")
 
 
-@CARDS.card("oracle")
+@REGISTRIES.card("oracle")
 def oracle(play: Play) -> None:
     hand = play.state.player(play.target).hand_at_phase_start
     play.tell(play.actor, "oracle", target=play.target, cards=list(hand))
 
 
-@CARDS.card("income_declaration")
+@REGISTRIES.card("income_declaration")
 def income_declaration(play: Play) -> None:
     mine = play.me.points_at_phase_start
     theirs = play.state.player(play.target).points_at_phase_start
     play.tell(play.actor, "income_declaration", target=play.target, equal=mine == theirs)
 
 
-@CARDS.card("testimony")
+@REGISTRIES.card("testimony")
 def testimony(play: Play) -> None:
     counts = Counter(CATALOG[c].colour for c in play.state.player(play.target).hand_at_phase_start)
     top = max(counts.values(), default=0)
@@ -88,7 +88,7 @@ def testimony(play: Play) -> None:
     play.tell(play.actor, "testimony", target=play.target, colour=colour)
 
 
-@PIPELINE.step("messages", STEP_MESSAGES)
+@REGISTRIES.pipeline.step("messages", STEP_MESSAGES)
 def replies(res: Resolution) -> None:
     """Replies allowed by Обратная связь, Переписка or Блок: delivered with the sender's name."""
     for pid, orders in res.scratch["orders"].items():
@@ -98,7 +98,7 @@ def replies(res: Resolution) -> None:
                              anonymous=False, via="reply", order=order)
 
 
-@PIPELINE.step("triggers:watchers", STEP_TRIGGERS_WATCHERS)
+@REGISTRIES.pipeline.step("triggers:watchers", STEP_TRIGGERS_WATCHERS)
 def watchers(res: Resolution) -> None:
     """Гласность and Слежка of the previous phase, and the избиение's colour reveal, see this phase's plays."""
     state = res.state
@@ -119,7 +119,7 @@ def watchers(res: Resolution) -> None:
         state.emit("beaten_colours", "public", None, target=effect.target, played=played, discarded=dropped)
 
 
-@PIPELINE.step("triggers:claims", STEP_TRIGGERS_CLAIMS)
+@REGISTRIES.pipeline.step("triggers:claims", STEP_TRIGGERS_CLAIMS)
 def claims(res: Resolution) -> None:
     """Алиби and Гласность, real or imitated by Дезинформация: each announced once; and the count."""
     for kind, subject in res.scratch.get("claims", []):

@@ -10,17 +10,15 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue
 from engine.rulesets.micromafik.order import STEP_TRIGGERS_PAY_THE_BILL
-from engine.rulesets.micromafik.orders import CARD_CHECKS
-from engine.rulesets.micromafik.registry import CARDS, PIPELINE, QUERIES
-from engine.rulesets.micromafik.steps import ON_DAMAGE_DISCARD
+from engine.rulesets.micromafik.registry import REGISTRIES
 
 
-@CARDS.card("payment")
+@REGISTRIES.card("payment")
 def payment(play: Play) -> None:
     play.points(play.target, 1)
 
 
-@CARDS.card("generosity")
+@REGISTRIES.card("generosity")
 def generosity(play: Play) -> None:
     effect = play.params.get("effect")
     if play.by_mafia and effect and effect != "none":
@@ -33,7 +31,6 @@ def generosity(play: Play) -> None:
         play.points(play.target, 2)
 
 
-@CARDS.card("insurance")
 def insurance(play: Play) -> None:
     """Does nothing when played; see insurance_discarded."""
 
@@ -44,10 +41,10 @@ def insurance_discarded(res: Resolution, pid: int, card: CardInstance) -> None:
         res.gain_points(pid, 1)
 
 
-ON_DAMAGE_DISCARD.append(insurance_discarded)
+REGISTRIES.declare("insurance", insurance, on_damage_discard=insurance_discarded)
 
 
-@CARDS.card("parcel", priority=20)
+@REGISTRIES.card("parcel", priority=20)
 def parcel(play: Play) -> None:
     giver, taker = play.me, play.state.player(play.target)
     for uid in play.params["give"]:
@@ -60,7 +57,7 @@ def parcel(play: Play) -> None:
     play.tell(play.target, "parcel_received", sender=play.actor)
 
 
-@CARDS.card("fine", priority=80)
+@REGISTRIES.card("fine", priority=80)
 def fine(play: Play) -> None:
     named = set(play.named)
     target = play.state.player(play.target)
@@ -73,24 +70,24 @@ def fine(play: Play) -> None:
     play.tell(play.target, "fined", cards=sorted(named))
 
 
-@CARDS.card("knockout")
+@REGISTRIES.card("knockout")
 def knockout(play: Play) -> None:
     play.effect("knockout", target=play.target, during=NEXT_PHASE, colour=play.params["colour"])
     play.tell(play.target, "knockout", colour=play.params["colour"])
 
 
-@CARDS.card("coffee")
+@REGISTRIES.card("coffee")
 def coffee(play: Play) -> None:
     effect = play.effect("coffee", target=play.target, during=NEXT_NIGHT)
     play.tell(play.target, "coffee", phase=effect.start)
 
 
-@QUERIES.modifier("play_limit")
+@REGISTRIES.queries.modifier("play_limit")
 def coffee_limit(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return value + len(state.effects_of("coffee", target=pid))
 
 
-@QUERIES.modifier("cost")
+@REGISTRIES.queries.modifier("cost")
 def knocked_out_surcharge(state: GameState, value: int, *, pid: int, spec: Any, instance: Any, **_: Any) -> int:
     """Вышибание: playing a card of the knocked-out colour costs 1 more that day."""
     from engine.rulesets.micromafik.costs import knocked_colours
@@ -100,12 +97,11 @@ def knocked_out_surcharge(state: GameState, value: int, *, pid: int, spec: Any, 
     return value
 
 
-@CARDS.card("weakness")
+@REGISTRIES.card("weakness")
 def weakness(play: Play) -> None:
     play.effect("weakness", target=play.target, during=THIS_PHASE)
 
 
-@CARDS.card("transformation")
 def transformation(play: Play) -> None:
     play.keep_card(becomes=str(play.params["into"]), protect=True)
     chosen = play.params.get("effect")
@@ -123,23 +119,23 @@ def transformation_check(state: GameState, pid: int, params: dict[str, JsonValue
             raise Refusal("invalid_target", card="payment", target=target, reason="mafia")
 
 
-CARD_CHECKS["transformation"] = transformation_check
+REGISTRIES.declare("transformation", transformation, check=transformation_check)
 
 
-@CARDS.card("flashmob")
+@REGISTRIES.card("flashmob")
 def flashmob(play: Play) -> None:
     chosen = play.params["play"]
     assert isinstance(chosen, dict)
     play.tell(play.actor, "flashmob_result", chosen=chosen["card"], ok=bool(play.options.get("flashmob_ok")))
 
 
-@CARDS.card("pay_the_bill")
+@REGISTRIES.card("pay_the_bill")
 def pay_the_bill(play: Play) -> None:
     (card,) = play.named
     play.effect("pay_the_bill", target=play.target, during=UNTIL_USED, card=card)
 
 
-@PIPELINE.step("triggers:pay_the_bill", STEP_TRIGGERS_PAY_THE_BILL)
+@REGISTRIES.pipeline.step("triggers:pay_the_bill", STEP_TRIGGERS_PAY_THE_BILL)
 def pay_the_bill_trigger(res: Resolution) -> None:
     """The first play of the named card with a cost paid gives back the last payment card (or 1 point)."""
     state = res.state
