@@ -8,7 +8,7 @@ were declared, each handler given the kind's effects active this phase, in the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from engine.core.durations import Duration
@@ -27,11 +27,32 @@ class EffectKind:
     caster_known: bool = False  # …and who cast it
 
 
+class KnownKinds(Mapping[str, bool]):
+    """A live view of the declarations: the kinds a character knows of when they act on it, each mapped
+    to whether the caster is known too."""
+
+    def __init__(self, kinds: dict[str, EffectKind]) -> None:
+        self._kinds = kinds
+
+    def __getitem__(self, kind: str) -> bool:
+        declared = self._kinds[kind]
+        if not declared.known:
+            raise KeyError(kind)
+        return declared.caster_known
+
+    def __iter__(self) -> Iterator[str]:
+        return (k.kind for k in self._kinds.values() if k.known)
+
+    def __len__(self) -> int:
+        return sum(1 for k in self._kinds.values() if k.known)
+
+
 class EffectKinds:
     """One rule set's effect kinds, by name, in declaration order (a kind declared twice is refused)."""
 
     def __init__(self) -> None:
         self._kinds: dict[str, EffectKind] = {}
+        self.known = KnownKinds(self._kinds)
 
     def kind(self, kind: str, *, tick: Tick | None = None, during: Duration | None = None, known: bool = False,
              caster_known: bool = False) -> EffectKind:
@@ -48,10 +69,6 @@ class EffectKinds:
 
     def get(self, kind: str) -> EffectKind | None:
         return self._kinds.get(kind)
-
-    def known(self) -> dict[str, bool]:
-        """The kinds a character knows of when they act on it: kind -> whether the caster is known too."""
-        return {k.kind: k.caster_known for k in self if k.known}
 
     def tick(self, res: Resolution) -> None:
         """Every declared tick, in declaration order, over that kind's effects active this phase."""

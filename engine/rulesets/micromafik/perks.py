@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.core.durations import NEXT_PHASE, n_phases
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, PlayerState
@@ -119,7 +120,8 @@ def alien_death(res: Resolution, player: PlayerState) -> bool | None:
     return len(player.hand) <= 1
 
 
-REGISTRIES.rule(death_rules=(avenger_death, alien_death))
+REGISTRIES.rule(death_rules=(avenger_death, alien_death),
+                effects=(EffectKind("mortally_wounded", during=n_phases(2, starting=NEXT_PHASE), known=True),))
 
 
 @REGISTRIES.queries.modifier("vote_weight")

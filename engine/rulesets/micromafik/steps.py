@@ -7,6 +7,7 @@ tests/engine/pipeline_micromafik.txt). A new step takes a new name and number th
 
 from __future__ import annotations
 
+from engine.cardgame.effects import EffectKind
 from engine.core.durations import n_phases
 from engine.core.phase import revalidate, settle_damage, take
 from engine.core.resolution import Play, Resolution
@@ -18,6 +19,7 @@ from engine.rulesets.micromafik.order import (
     STEP_EFFECTS,
     STEP_TARGETING,
     STEP_TICK,
+    STEP_TRIGGERS_WATCHERS,
 )
 from engine.rulesets.micromafik.orders import validate_orders
 from engine.rulesets.micromafik.registry import CATALOG, REGISTRIES
@@ -93,28 +95,17 @@ def commit(res: Resolution) -> None:
                 res.gain_points(pid, 1)
 
 
+# Страховка (Мафия): "при оплате цены этой картой до конца следующей фазы публично отображаемое число
+# карт будет на 1 больше" — the kind `_pay` gives, known to its player.
+REGISTRIES.rule(effects=(EffectKind("shown_hand_plus", during=n_phases(2), known=True, caster_known=True),))
+
 # ---------------------------------------------------------------- 200 tick
 
 
 @REGISTRIES.pipeline.step("tick", STEP_TICK)
 def tick(res: Resolution) -> None:
-    """Persistent effects that act every phase they are active."""
-    from engine.core.resolution import DamagePacket
-
-    state = res.state
-    for effect in state.effects_of("poison"):
-        assert effect.target is not None
-        res.damage(DamagePacket(target=effect.target, amount=1, source=effect.source, card="poison",
-                                colour="attack", cause="poison"))
-    for target in sorted({e.target for e in state.effects_of("armor_every_phase") if e.target is not None}):
-        res.add_armor(target, 1)  # Охранное агентство does not stack
-    for effect in state.effects_of("armor_this_phase"):
-        assert effect.target is not None
-        res.add_armor(effect.target, int(effect.params.get("amount", 1)))
-    for effect in state.effects_of("deferred_damage"):
-        assert effect.target is not None
-        res.damage(DamagePacket(target=effect.target, amount=int(effect.params["amount"]),
-                                source=effect.source, cause="deferred"))
+    """Persistent effects that act every phase they are active: each kind's declared tick."""
+    REGISTRIES.effects.tick(res)
 
 
 # ---------------------------------------------------------------- 300 targeting
@@ -122,15 +113,9 @@ def tick(res: Resolution) -> None:
 
 @REGISTRIES.pipeline.step("targeting", STEP_TARGETING)
 def targeting(res: Resolution) -> None:
-    """Шипы: whoever targets a character with spikes with a card takes 2 damage."""
-    from engine.core.resolution import DamagePacket
-
-    state = res.state
-    for play in res.plays:
-        for target in play.targets:
-            for effect in state.effects_of("spikes", target=target):
-                res.damage(DamagePacket(target=play.actor, amount=2, source=effect.source, card="spikes",
-                                        colour="defence", cause="spikes"))
+    """Reactions to being targeted (the cards' declared targeting hooks: Шипы)."""
+    for hook in REGISTRIES.targeting:
+        hook(res)
 
 
 # ---------------------------------------------------------------- 400 effects
@@ -140,6 +125,17 @@ def targeting(res: Resolution) -> None:
 def effects(res: Resolution) -> None:
     for play in sorted(res.plays, key=lambda p: (REGISTRIES.cards.priorities[p.spec.id], p.actor)):
         REGISTRIES.cards.behaviours[play.spec.id](play)
+
+
+# ---------------------------------------------------------------- 450 triggers
+
+
+@REGISTRIES.pipeline.step("triggers:watchers", STEP_TRIGGERS_WATCHERS)
+def watchers(res: Resolution) -> None:
+    """Effects of the previous phase that watch this phase's plays (the declared trigger hooks:
+    Гласность, Слежка, the избиение's colour reveal)."""
+    for hook in REGISTRIES.triggers:
+        hook(res)
 
 
 # ---------------------------------------------------------------- 600 damage

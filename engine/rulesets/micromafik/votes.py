@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import DamagePacket, Resolution
 from engine.rulesets.micromafik.order import STEP_VOTES_COUNCIL, STEP_VOTES_MAFIA
-from engine.rulesets.micromafik.registry import REGISTRIES
+from engine.rulesets.micromafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.micromafik.roles import SECRET_ROLES
 
 MAFIA_KILL_DAMAGE = 4
@@ -91,3 +92,15 @@ def council(res: Resolution) -> None:
         execution=punish["execution"] / 2, beating=punish["beating"] / 2,
         leaders=leaders, outcome=outcome, decided_by=decided_by,
     )
+
+
+def _beaten_colours(res: Resolution) -> None:
+    """Избиение: the next day, the colours of the cards the beaten character played and discarded are told."""
+    state = res.state
+    for effect in state.effects_of("beaten"):
+        played = [p.spec.colour for p in res.plays if p.via == "hand" and p.actor == effect.target]
+        dropped = [CATALOG[c].colour for c in res.scratch.get("night_discards", {}).get(effect.target, [])]
+        state.emit("beaten_colours", "public", None, target=effect.target, played=played, discarded=dropped)
+
+
+REGISTRIES.rule(trigger=_beaten_colours, effects=(EffectKind("beaten", during=NEXT_PHASE, known=True),))

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from engine.cardgame.effects import EffectKind
 from engine.cardgame.play import side_of
+from engine.cardgame.registries import Layer
 from engine.core.durations import FROM_NEXT_PHASE
-from engine.core.resolution import Play
+from engine.core.resolution import DamagePacket, Play, Resolution
+from engine.core.state import Effect
+from engine.rulesets.micromafik.damage import spend
+from engine.rulesets.micromafik.order import LAYER_SNIPER_CAP, LAYER_WARNING_SHOT
 from engine.rulesets.micromafik.registry import REGISTRIES
 from engine.rulesets.micromafik.timing import FIRST_NIGHT
+
+SNIPER_CAP = 3
 
 
 @REGISTRIES.card("pistol")
@@ -41,7 +48,6 @@ def tip_off_shot(play: Play) -> None:
     play.damage(play.target, 2 if side_of(play, play.target) == "mafia" else 1)
 
 
-@REGISTRIES.card("sniper_rifle")
 def sniper_rifle(play: Play) -> None:
     play.damage(play.target, 3, ignore_armor=True, fixed=True)
     named = play.named
@@ -54,10 +60,30 @@ def sniper_rifle(play: Play) -> None:
             play.keep_card()
 
 
-@REGISTRIES.card("poison")
+def _sniper_cap(res: Resolution, packet: DamagePacket) -> None:
+    """At most 3 damage a night to one target from Снайперские винтовки."""
+    if packet.card == "sniper_rifle" and packet.cause == "card":
+        spend(res, "sniper_budget", packet, SNIPER_CAP)
+
+
+REGISTRIES.declare("sniper_rifle", sniper_rifle, replacements=(Layer("sniper_cap", LAYER_SNIPER_CAP, _sniper_cap),))
+
+
 def poison(play: Play) -> None:
     play.effect("poison", target=play.target, during=FROM_NEXT_PHASE)
     play.tell(play.target, "poisoned")
+
+
+def _poison_tick(res: Resolution, effects: list[Effect]) -> None:
+    """1 damage every phase to the poisoned."""
+    for effect in effects:
+        assert effect.target is not None
+        res.damage(DamagePacket(target=effect.target, amount=1, source=effect.source, card="poison",
+                                colour="attack", cause="poison"))
+
+
+REGISTRIES.declare("poison", poison,
+                   effects=(EffectKind("poison", tick=_poison_tick, during=FROM_NEXT_PHASE, known=True),))
 
 
 @REGISTRIES.card("precise_strike", priority=90)
@@ -68,9 +94,11 @@ def precise_strike(play: Play) -> None:
     losses take the 4-damage cap first (refills of played or discarded cards, then cards in hand
     in hand order; the damage for paid cards is capped with the rest in the damage step).
     """
+    from engine.rulesets.micromafik.cards.defence import guarded  # (the colour modules import in order)
+
     res, target, named = play.res, play.target, set(play.named)
     state = play.state
-    if state.effects_of("personal_guard", target=target):
+    if guarded(state, target):
         play.tell(target, "precise_strike", lost=[])
         return
     losses: dict[int, int] = res.scratch.setdefault("precise_losses", {})
@@ -103,11 +131,23 @@ def precise_strike(play: Play) -> None:
     play.tell(target, "precise_strike", lost=sorted(lost))
 
 
-@REGISTRIES.card("warning_shot")
 def warning_shot(play: Play) -> None:
     play.tell(play.target, "warning_shot", shooter=play.actor)
     if not play.options.get("tell_only"):
         play.effect("warning_shot", target=play.target, during=FROM_NEXT_PHASE)
+
+
+def _doubled(res: Resolution, packet: DamagePacket) -> None:
+    """×2 for the shooter's attack cards on the target."""
+    if packet.fixed or packet.colour != "attack" or packet.source is None:
+        return
+    for effect in res.state.effects_of("warning_shot", target=packet.target):
+        if effect.source == packet.source:
+            packet.amount *= 2
+
+
+REGISTRIES.declare("warning_shot", warning_shot, replacements=(Layer("warning_shot", LAYER_WARNING_SHOT, _doubled),),
+                   effects=(EffectKind("warning_shot", during=FROM_NEXT_PHASE, known=True, caster_known=True),))
 
 
 @REGISTRIES.card("counterattack")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from engine.cardgame.effects import EffectKind
 from engine.core import messages
 from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
+from engine.rulesets.micromafik.registry import REGISTRIES
 
-MESSAGE_CARDS = ("block", "letter", "feedback", "correspondence")
+# The right to one reply next phase (Обратная связь, Переписка, Блок), known to the one who has it.
+REGISTRIES.rule(effects=(EffectKind("may_message", during=NEXT_PHASE, known=True, caster_known=True),))
 
 
 def send_message(res: Resolution, sender: int, to: int, text: str, *, anonymous: bool, via: str,

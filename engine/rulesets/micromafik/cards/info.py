@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.cardgame.effects import EffectKind
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE
 from engine.core.resolution import Play, Resolution
 from engine.rulesets.micromafik.cards.common import claim, grant_reply, send_message
-from engine.rulesets.micromafik.order import STEP_MESSAGES, STEP_TRIGGERS_CLAIMS, STEP_TRIGGERS_WATCHERS
+from engine.rulesets.micromafik.order import STEP_MESSAGES, STEP_TRIGGERS_CLAIMS
 from engine.rulesets.micromafik.registry import CATALOG, COLOURS, REGISTRIES
 
 
@@ -38,22 +39,33 @@ def correspondence(play: Play) -> None:
         grant_reply(play, target, "correspondence")
 
 
-@REGISTRIES.card("sociability")
+@REGISTRIES.card("sociability", effects=(EffectKind("sociability", during=FROM_NEXT_PHASE, known=True, caster_known=True),))
 def sociability(play: Play) -> None:
     play.effect("sociability", target=play.actor, during=FROM_NEXT_PHASE)
 
 
-@REGISTRIES.card("glasnost")
 def glasnost(play: Play) -> None:
     (card,) = play.named
     claim(play.res, "glasnost", card)
     play.effect("glasnost", during=NEXT_PHASE, card=card)
 
 
+def _glasnost_watch(res: Resolution) -> None:
+    """Гласность of the previous phase: every play of the named card from a hand is announced."""
+    state = res.state
+    for effect in state.effects_of("glasnost"):
+        for play in res.plays:
+            if play.via == "hand" and play.spec.id == effect.params["card"]:
+                state.emit("glasnost_play", "public", None, actor=play.actor, card=play.spec.id)
+
+
+REGISTRIES.declare("glasnost", glasnost, trigger=_glasnost_watch)
+
+
 @REGISTRIES.card("disinformation")
 def disinformation(play: Play) -> None:
     res = play.res
-    res.scratch["disinformation"] = res.scratch.get("disinformation", 0) + 1
+    res.scratch["disinformations"] = res.scratch.get("disinformations", 0) + 1
     imitate = play.params.get("imitate")
     if imitate == "glasnost" and play.named:
         claim(res, "glasnost", play.named[0])
@@ -61,10 +73,24 @@ def disinformation(play: Play) -> None:
         claim(res, "alibi", int(play.params["subject"]))
 
 
-@REGISTRIES.card("surveillance")
 def surveillance(play: Play) -> None:
     play.effect("surveillance", target=play.target, during=NEXT_PHASE)
     play.tell(play.target, "watched")
+
+
+def _surveillance_report(res: Resolution) -> None:
+    """Слежка of the previous phase: the watcher learns the cards the target played from the hand."""
+    state = res.state
+    for effect in state.effects_of("surveillance"):
+        assert effect.source is not None
+        if not state.player(effect.source).alive:
+            continue  # the dead get no messages
+        seen = [p.spec.id for p in res.plays if p.via == "hand" and p.actor == effect.target]
+        state.emit("surveillance", "player", effect.source, target=effect.target, cards=seen)
+
+
+REGISTRIES.declare("surveillance", surveillance, trigger=_surveillance_report,
+                   effects=(EffectKind("surveillance", during=NEXT_PHASE, known=True),))
 
 
 @REGISTRIES.card("oracle")
@@ -98,31 +124,10 @@ def replies(res: Resolution) -> None:
                              anonymous=False, via="reply", order=order)
 
 
-@REGISTRIES.pipeline.step("triggers:watchers", STEP_TRIGGERS_WATCHERS)
-def watchers(res: Resolution) -> None:
-    """Гласность and Слежка of the previous phase, and the избиение's colour reveal, see this phase's plays."""
-    state = res.state
-    hand_plays = [p for p in res.plays if p.via == "hand"]
-    for effect in state.effects_of("glasnost"):
-        for play in hand_plays:
-            if play.spec.id == effect.params["card"]:
-                state.emit("glasnost_play", "public", None, actor=play.actor, card=play.spec.id)
-    for effect in state.effects_of("surveillance"):
-        assert effect.source is not None
-        if not state.player(effect.source).alive:
-            continue  # the dead get no messages
-        seen = [p.spec.id for p in hand_plays if p.actor == effect.target]
-        state.emit("surveillance", "player", effect.source, target=effect.target, cards=seen)
-    for effect in state.effects_of("beaten"):
-        played = [p.spec.colour for p in hand_plays if p.actor == effect.target]
-        dropped = [CATALOG[c].colour for c in res.scratch.get("night_discards", {}).get(effect.target, [])]
-        state.emit("beaten_colours", "public", None, target=effect.target, played=played, discarded=dropped)
-
-
 @REGISTRIES.pipeline.step("triggers:claims", STEP_TRIGGERS_CLAIMS)
 def claims(res: Resolution) -> None:
     """Алиби and Гласность, real or imitated by Дезинформация: each announced once; and the count."""
     for kind, subject in res.scratch.get("claims", []):
         res.state.emit(f"claim_{kind}", "public", None, subject=subject)
-    if res.scratch.get("disinformation"):
-        res.state.emit("disinformation_count", "public", None, count=res.scratch["disinformation"])
+    if res.scratch.get("disinformations"):
+        res.state.emit("disinformation_count", "public", None, count=res.scratch["disinformations"])

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.cardgame.play import apply_effect
+from engine.cardgame.registries import Layer, Query, Step
 from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_USED
 from engine.core.refusal import Refusal
-from engine.core.resolution import Play, Resolution
+from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue
-from engine.rulesets.micromafik.order import STEP_TRIGGERS_PAY_THE_BILL
+from engine.rulesets.micromafik.order import LAYER_WEAKNESS, STEP_TRIGGERS_PAY_THE_BILL
 from engine.rulesets.micromafik.registry import REGISTRIES
 
 
@@ -70,21 +72,23 @@ def fine(play: Play) -> None:
     play.tell(play.target, "fined", cards=sorted(named))
 
 
-@REGISTRIES.card("knockout")
+@REGISTRIES.card("knockout", effects=(EffectKind("knockout", during=NEXT_PHASE, known=True),))
 def knockout(play: Play) -> None:
     play.effect("knockout", target=play.target, during=NEXT_PHASE, colour=play.params["colour"])
     play.tell(play.target, "knockout", colour=play.params["colour"])
 
 
-@REGISTRIES.card("coffee")
 def coffee(play: Play) -> None:
     effect = play.effect("coffee", target=play.target, during=NEXT_NIGHT)
     play.tell(play.target, "coffee", phase=effect.start)
 
 
-@REGISTRIES.queries.modifier("play_limit")
 def coffee_limit(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return value + len(state.effects_of("coffee", target=pid))
+
+
+REGISTRIES.declare("coffee", coffee, queries=(Query("play_limit", coffee_limit),),
+                   effects=(EffectKind("coffee", during=NEXT_NIGHT, known=True),))
 
 
 @REGISTRIES.queries.modifier("cost")
@@ -97,9 +101,18 @@ def knocked_out_surcharge(state: GameState, value: int, *, pid: int, spec: Any, 
     return value
 
 
-@REGISTRIES.card("weakness")
 def weakness(play: Play) -> None:
     play.effect("weakness", target=play.target, during=THIS_PHASE)
+
+
+def _weaker(res: Resolution, packet: DamagePacket) -> None:
+    """Слабость: −1 to each damage of the weakened player's cards played this phase."""
+    if packet.cause != "card" or packet.fixed or packet.source is None:
+        return
+    packet.amount = max(0, packet.amount - len(res.state.effects_of("weakness", target=packet.source)))
+
+
+REGISTRIES.declare("weakness", weakness, replacements=(Layer("weakness", LAYER_WEAKNESS, _weaker),))
 
 
 def transformation(play: Play) -> None:
@@ -129,13 +142,11 @@ def flashmob(play: Play) -> None:
     play.tell(play.actor, "flashmob_result", chosen=chosen["card"], ok=bool(play.options.get("flashmob_ok")))
 
 
-@REGISTRIES.card("pay_the_bill")
 def pay_the_bill(play: Play) -> None:
     (card,) = play.named
     play.effect("pay_the_bill", target=play.target, during=UNTIL_USED, card=card)
 
 
-@REGISTRIES.pipeline.step("triggers:pay_the_bill", STEP_TRIGGERS_PAY_THE_BILL)
 def pay_the_bill_trigger(res: Resolution) -> None:
     """The first play of the named card with a cost paid gives back the last payment card (or 1 point)."""
     state = res.state
@@ -156,3 +167,7 @@ def pay_the_bill_trigger(res: Resolution) -> None:
         else:
             res.gain_points(effect.target, 1)
             state.emit("bill_paid", "player", effect.target, points=1)
+
+
+REGISTRIES.declare("pay_the_bill", pay_the_bill,
+                   steps=(Step("triggers:pay_the_bill", STEP_TRIGGERS_PAY_THE_BILL, pay_the_bill_trigger),))
