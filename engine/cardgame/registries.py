@@ -31,6 +31,7 @@ CardCheck = Callable[[GameState, int, dict[str, JsonValue]], None]  # a card's o
 OptionCheck = Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]  # a play option's rule
 Hook = Callable[[Resolution], None]  # run inside a shared step (targeting, triggers)
 RebuildHook = Callable[[GameState, int], None]  # after a player's new deck is built
+MessageHook = Callable[[Resolution, int], None]  # after a card message of this sender is delivered
 InstantAction = Callable[[GameState, int, dict[str, Any]], None]  # done at once, not at resolution
 CounterReading = Callable[[dict[str, Any]], dict[str, Any]]  # a counter's generic params -> what they mean
 
@@ -85,6 +86,7 @@ class CardGameRegistries:
     triggers: list[Hook] = field(default_factory=list)  # effects that watch the phase's plays
     alters_checks: set[str] = field(default_factory=set)  # cards that change what checks of their target learn
     effects: EffectKinds = field(default_factory=EffectKinds)
+    on_message_sent: list[MessageHook] = field(default_factory=list)
     instant_actions: dict[str, InstantAction] = field(default_factory=dict)  # by action name
     # what a player counter kept by a card or perk means (engine/core/ruleset.py Ruleset.counters), by kind
     counters: dict[str, CounterReading] = field(default_factory=dict)
@@ -134,7 +136,8 @@ class CardGameRegistries:
              options: dict[str, OptionCheck] | None = None, set_checks: Sequence[SetRule] = (),
              targeting: Hook | None = None, trigger: Hook | None = None, death_rules: Sequence[DeathRule] = (),
              on_damage_discard: OnDiscard | None = None, discard_instead: Instead | None = None,
-             on_rebuild: RebuildHook | None = None, effects: Sequence[EffectKind] = (),
+             on_rebuild: RebuildHook | None = None, on_message_sent: MessageHook | None = None,
+             effects: Sequence[EffectKind] = (),
              actions: dict[str, InstantAction] | None = None, counters: dict[str, CounterReading] | None = None) -> None:
         """Register what one card, perk or rule contributes, each into its registry, in the order given."""
         for step in steps:
@@ -157,6 +160,8 @@ class CardGameRegistries:
             self.discard_instead.append(discard_instead)
         if on_rebuild is not None:
             self.on_rebuild.append(on_rebuild)
+        if on_message_sent is not None:
+            self.on_message_sent.append(on_message_sent)
         for effect in effects:
             self.effects.add(effect)
         for name, action in (actions or {}).items():

@@ -78,8 +78,6 @@ NOT_YET_MOVED: dict[tuple[str, str], frozenset[str]] = {
     ("micromafik", "insurance"): frozenset({"costs.py", "steps.py"}),
     # Вышибание's colours are read by payments and by the discard step (costs.knocked_colours)
     ("micromafik", "knockout"): frozenset({"costs.py"}),
-    # Общительность pays for messages as they are sent (cards/common.py send_message)
-    ("micromafik", "sociability"): frozenset({"cards/common.py"}),
 }
 
 # Module-level containers that another change owns and moves out (see the issue's action catalogue):

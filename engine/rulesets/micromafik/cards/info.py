@@ -39,9 +39,22 @@ def correspondence(play: Play) -> None:
         grant_reply(play, target, "correspondence")
 
 
-@REGISTRIES.card("sociability", effects=(EffectKind("sociability", during=FROM_NEXT_PHASE, known=True, caster_known=True),))
 def sociability(play: Play) -> None:
     play.effect("sociability", target=play.actor, during=FROM_NEXT_PHASE)
+
+
+def _pays_for_messages(res: Resolution, sender: int) -> None:
+    """Общительность: 1 point for every second message sent (per Общительность in force)."""
+    sociable = len(res.state.effects_of("sociability", target=sender))
+    if sociable:
+        player = res.state.player(sender)
+        player.flags["messages_sent"] = player.flags.get("messages_sent", 0) + 1
+        if player.flags["messages_sent"] % 2 == 0:
+            res.gain_points(sender, sociable)
+
+
+REGISTRIES.declare("sociability", sociability, on_message_sent=_pays_for_messages,
+                   effects=(EffectKind("sociability", during=FROM_NEXT_PHASE, known=True, caster_known=True),))
 
 
 def glasnost(play: Play) -> None:
