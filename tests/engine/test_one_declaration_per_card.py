@@ -76,8 +76,6 @@ NOT_YET_MOVED: dict[tuple[str, str], frozenset[str]] = {
     ("micromafik", "flashmob"): frozenset({"orders.py", "ruleset.py", "steps.py"}),
     # Страховка (Мафия)'s bluff is a payment option (costs.py) given effect at payment (steps.py)
     ("micromafik", "insurance"): frozenset({"costs.py", "steps.py"}),
-    # Вышибание's colours are read by payments and by the discard step (costs.knocked_colours)
-    ("micromafik", "knockout"): frozenset({"costs.py"}),
 }
 
 # Module-level containers that another change owns and moves out (see the issue's action catalogue):

@@ -30,8 +30,9 @@ def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance
 
 
 def knocked_colours(state: GameState, pid: int) -> set[str]:
-    """Colours the player must discard today because of Вышибание."""
-    return {str(e.params["colour"]) for e in state.effects_of("knockout", target=pid)}
+    """Colours the player must discard today (Вышибание's declaration answers)."""
+    colours: set[str] = REGISTRIES.queries.ask("knocked_colours", state, set(), pid=pid)
+    return colours
 
 
 def may_pay_with(state: GameState, pid: int) -> Callable[[CardInstance], bool]:

@@ -72,10 +72,28 @@ def fine(play: Play) -> None:
     play.tell(play.target, "fined", cards=sorted(named))
 
 
-@REGISTRIES.card("knockout", effects=(EffectKind("knockout", during=NEXT_PHASE, known=True),))
 def knockout(play: Play) -> None:
     play.effect("knockout", target=play.target, during=NEXT_PHASE, colour=play.params["colour"])
     play.tell(play.target, "knockout", colour=play.params["colour"])
+
+
+def _knocked_out(state: GameState, value: set[str], *, pid: int, **_: Any) -> set[str]:
+    """The colours the target must discard that day."""
+    return value | {str(e.params["colour"]) for e in state.effects_of("knockout", target=pid)}
+
+
+def knocked_out_surcharge(state: GameState, value: int, *, pid: int, spec: Any, instance: Any, **_: Any) -> int:
+    """Вышибание: playing a card of the knocked-out colour costs 1 more that day."""
+    from engine.rulesets.micromafik.costs import knocked_colours
+
+    if instance is not None and spec.colour in knocked_colours(state, pid):
+        return value + 1
+    return value
+
+
+REGISTRIES.declare("knockout", knockout,
+                   queries=(Query("knocked_colours", _knocked_out), Query("cost", knocked_out_surcharge)),
+                   effects=(EffectKind("knockout", during=NEXT_PHASE, known=True),))
 
 
 def coffee(play: Play) -> None:
@@ -89,16 +107,6 @@ def coffee_limit(state: GameState, value: int, *, pid: int, **_: Any) -> int:
 
 REGISTRIES.declare("coffee", coffee, queries=(Query("play_limit", coffee_limit),),
                    effects=(EffectKind("coffee", during=NEXT_NIGHT, known=True),))
-
-
-@REGISTRIES.queries.modifier("cost")
-def knocked_out_surcharge(state: GameState, value: int, *, pid: int, spec: Any, instance: Any, **_: Any) -> int:
-    """Вышибание: playing a card of the knocked-out colour costs 1 more that day."""
-    from engine.rulesets.micromafik.costs import knocked_colours
-
-    if instance is not None and spec.colour in knocked_colours(state, pid):
-        return value + 1
-    return value
 
 
 def weakness(play: Play) -> None:
