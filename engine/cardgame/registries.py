@@ -25,7 +25,7 @@ from engine.core.cards import CardBehaviour, CardCatalog, CardRegistry, CardSpec
 from engine.core.phase import DeathRule, Instead, OnDiscard
 from engine.core.queries import Modifier, Queries
 from engine.core.resolution import Pipeline, Replacement, Resolution, add_replacement
-from engine.core.state import GameState, JsonValue
+from engine.core.state import CardInstance, GameState, JsonValue
 
 CardCheck = Callable[[GameState, int, dict[str, JsonValue]], None]  # a card's own submission rule
 OptionCheck = Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]  # a play option's rule
@@ -52,6 +52,15 @@ class Layer:
     name: str
     number: int
     fn: Replacement
+
+
+@dataclass(frozen=True)
+class PaymentOption:
+    """A flag a payment may carry (Микромафик's Страховка bluff): `check` refuses it for these payment
+    cards, `paid` does what it does once they are paid."""
+
+    check: Callable[[GameState, int, list[CardInstance]], None]
+    paid: Callable[[Resolution, int, list[CardInstance]], None]
 
 
 @dataclass(frozen=True)
@@ -87,6 +96,7 @@ class CardGameRegistries:
     alters_checks: set[str] = field(default_factory=set)  # cards that change what checks of their target learn
     effects: EffectKinds = field(default_factory=EffectKinds)
     on_message_sent: list[MessageHook] = field(default_factory=list)
+    payment_options: dict[str, PaymentOption] = field(default_factory=dict)  # by the flag's name
     instant_actions: dict[str, InstantAction] = field(default_factory=dict)  # by action name
     # what a player counter kept by a card or perk means (engine/core/ruleset.py Ruleset.counters), by kind
     counters: dict[str, CounterReading] = field(default_factory=dict)
@@ -133,7 +143,8 @@ class CardGameRegistries:
         self.rule(**contributions)
 
     def rule(self, *, steps: Sequence[Step] = (), replacements: Sequence[Layer] = (), queries: Sequence[Query] = (),
-             options: dict[str, OptionCheck] | None = None, set_checks: Sequence[SetRule] = (),
+             options: dict[str, OptionCheck] | None = None, payment_options: dict[str, PaymentOption] | None = None,
+             set_checks: Sequence[SetRule] = (),
              targeting: Hook | None = None, trigger: Hook | None = None, death_rules: Sequence[DeathRule] = (),
              on_damage_discard: OnDiscard | None = None, discard_instead: Instead | None = None,
              on_rebuild: RebuildHook | None = None, on_message_sent: MessageHook | None = None,
@@ -148,6 +159,7 @@ class CardGameRegistries:
             self.queries.modifier(query.name, layer=query.layer)(query.fn)
         for option, option_check in (options or {}).items():
             self.option_checks[option] = option_check
+        self.payment_options.update(payment_options or {})
         self.set_checks.extend(set_checks)
         if targeting is not None:
             self.targeting.append(targeting)

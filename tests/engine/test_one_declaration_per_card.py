@@ -74,8 +74,6 @@ ALLOWED: dict[tuple[str, str, str], str] = {
 NOT_YET_MOVED: dict[tuple[str, str], frozenset[str]] = {
     # Флэшмоб plays another card "как если бы она была у вас в руке": commit, validation and cost
     ("micromafik", "flashmob"): frozenset({"orders.py", "ruleset.py", "steps.py"}),
-    # Страховка (Мафия)'s bluff is a payment option (costs.py) given effect at payment (steps.py)
-    ("micromafik", "insurance"): frozenset({"costs.py", "steps.py"}),
 }
 
 # Module-level containers that another change owns and moves out (see the issue's action catalogue):

@@ -71,9 +71,10 @@ def check_payment(
             raise Refusal("bad_payment_card", uid=uid, reason="may_not_pay")
         claim(used, uid)
     for option, value in payment.options.items():
-        if option != "insurance_bluff" or not isinstance(value, bool):
+        declared = REGISTRIES.payment_options.get(option)
+        if declared is None or not isinstance(value, bool):
             raise Refusal("bad_param", param=option, reason="unknown")
-        if value and (state.player(pid).faction != "mafia" or not any(hand[u].card == "insurance" for u in payment.cards)):
-            raise Refusal("mafia_only", card="insurance", param=option)
+        if value:
+            declared.check(state, pid, [hand[u] for u in payment.cards])
     if payment.points + len(payment.cards) != cost:
         raise Refusal("cost_unpayable", cost=cost, offered=payment.points + len(payment.cards))

@@ -7,8 +7,6 @@ tests/engine/pipeline_micromafik.txt). A new step takes a new name and number th
 
 from __future__ import annotations
 
-from engine.cardgame.effects import EffectKind
-from engine.core.durations import n_phases
 from engine.core.phase import revalidate, settle_damage, take
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Order, PlayerState, PlayRecord
@@ -37,8 +35,9 @@ def _pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstanc
     player.discard.extend(cards)
     player.points -= order.payment.points
     res.scratch.setdefault("paid_cards", {}).setdefault(pid, []).extend(cards)
-    if order.payment.options.get("insurance_bluff") and any(c.card == "insurance" for c in cards):
-        res.state.add_effect("shown_hand_plus", target=pid, source=pid, during=n_phases(2))
+    for option, declared in REGISTRIES.payment_options.items():
+        if order.payment.options.get(option):
+            declared.paid(res, pid, cards)
     return order.payment.points + len(cards), cards
 
 
@@ -94,10 +93,6 @@ def commit(res: Resolution) -> None:
                 player.flags["used_businessman"] = 1
                 res.gain_points(pid, 1)
 
-
-# Страховка (Мафия): "при оплате цены этой картой до конца следующей фазы публично отображаемое число
-# карт будет на 1 больше" — the kind `_pay` gives, known to its player.
-REGISTRIES.rule(effects=(EffectKind("shown_hand_plus", during=n_phases(2), known=True, caster_known=True),))
 
 # ---------------------------------------------------------------- 200 tick
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.play import apply_effect
-from engine.cardgame.registries import Layer, Query, Step
-from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_USED
+from engine.cardgame.registries import Layer, PaymentOption, Query, Step
+from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_USED, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue
@@ -43,7 +43,21 @@ def insurance_discarded(res: Resolution, pid: int, card: CardInstance) -> None:
         res.gain_points(pid, 1)
 
 
-REGISTRIES.declare("insurance", insurance, on_damage_discard=insurance_discarded)
+def _may_bluff(state: GameState, pid: int, cards: list[CardInstance]) -> None:
+    """(Мафия: по желанию при оплате цены этой картой…): a mafia payment with a Страховка among its cards."""
+    if state.player(pid).faction != "mafia" or not any(c.card == "insurance" for c in cards):
+        raise Refusal("mafia_only", card="insurance", param="insurance_bluff")
+
+
+def _bluff(res: Resolution, pid: int, cards: list[CardInstance]) -> None:
+    """…до конца следующей фазы публично отображаемое число карт будет на 1 больше."""
+    if any(c.card == "insurance" for c in cards):
+        res.state.add_effect("shown_hand_plus", target=pid, source=pid, during=n_phases(2))
+
+
+REGISTRIES.declare("insurance", insurance, on_damage_discard=insurance_discarded,
+                   payment_options={"insurance_bluff": PaymentOption(check=_may_bluff, paid=_bluff)},
+                   effects=(EffectKind("shown_hand_plus", during=n_phases(2), known=True, caster_known=True),))
 
 
 @REGISTRIES.card("parcel", priority=20)
