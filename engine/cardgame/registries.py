@@ -24,7 +24,7 @@ from engine.cardgame.orders import SetRule, Validator
 from engine.core.cards import CardBehaviour, CardCatalog, CardRegistry, CardSpec
 from engine.core.phase import DeathRule, Instead, OnDiscard
 from engine.core.queries import Modifier, Queries
-from engine.core.resolution import Pipeline, Replacement, Resolution, add_replacement
+from engine.core.resolution import Pipeline, Play, Replacement, Resolution, add_replacement
 from engine.core.state import CardInstance, GameState, JsonValue
 
 CardCheck = Callable[[GameState, int, dict[str, JsonValue]], None]  # a card's own submission rule
@@ -64,6 +64,16 @@ class PaymentOption:
 
 
 @dataclass(frozen=True)
+class PlaysAnother:
+    """A card played as another card of the collection (Микромафик's Флэшмоб): the param holding that
+    play ({"card", "params"}), and whether it comes off this phase (`succeeds(play, chosen, originals)`,
+    `originals` the (actor, card) of the phase's plays from hands); if not, the cost is not paid."""
+
+    param: str
+    succeeds: Callable[[Play, dict[str, Any], set[tuple[int, str]]], bool]
+
+
+@dataclass(frozen=True)
 class Query:
     """A query modifier (engine/core/queries.py)."""
 
@@ -97,6 +107,7 @@ class CardGameRegistries:
     effects: EffectKinds = field(default_factory=EffectKinds)
     on_message_sent: list[MessageHook] = field(default_factory=list)
     payment_options: dict[str, PaymentOption] = field(default_factory=dict)  # by the flag's name
+    plays_another: dict[str, PlaysAnother] = field(default_factory=dict)  # by card id
     instant_actions: dict[str, InstantAction] = field(default_factory=dict)  # by action name
     # what a player counter kept by a card or perk means (engine/core/ruleset.py Ruleset.counters), by kind
     counters: dict[str, CounterReading] = field(default_factory=dict)
@@ -132,14 +143,17 @@ class CardGameRegistries:
         return register
 
     def declare(self, card_id: str, behaviour: CardBehaviour, *, priority: int = 50, check: CardCheck | None = None,
-                alters_checks: bool = False, **contributions: Any) -> None:
+                alters_checks: bool = False, plays_another: PlaysAnother | None = None, **contributions: Any) -> None:
         """Declare a card: its behaviour (`priority` orders cards within the effects step), its own
-        submission check, whether it alters its target's checks, and what else it hooks (see `rule`)."""
+        submission check, whether it alters its target's checks, whether it is played as another card,
+        and what else it hooks (see `rule`)."""
         self.cards.card(card_id, priority=priority)(behaviour)
         if check is not None:
             self.card_checks[card_id] = check
         if alters_checks:
             self.alters_checks.add(card_id)
+        if plays_another is not None:
+            self.plays_another[card_id] = plays_another
         self.rule(**contributions)
 
     def rule(self, *, steps: Sequence[Step] = (), replacements: Sequence[Layer] = (), queries: Sequence[Query] = (),

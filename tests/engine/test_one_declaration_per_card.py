@@ -68,14 +68,6 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "\"Пустышка\"» (registry.BLANK)",
 }
 
-# NOT DONE (issue 12, left for a next step): Микромафик cards whose own mechanics still run inside the
-# rule set's shared flow, where the id is read; each needs a hook of its own before it can move into its
-# declaration. Listed by file so a new stray occurrence anywhere else still fails.
-NOT_YET_MOVED: dict[tuple[str, str], frozenset[str]] = {
-    # Флэшмоб plays another card "как если бы она была у вас в руке": commit, validation and cost
-    ("micromafik", "flashmob"): frozenset({"orders.py", "ruleset.py", "steps.py"}),
-}
-
 # Module-level containers that another change owns and moves out (see the issue's action catalogue):
 # Мафик's granted abilities' parameters (cards/common.py ABILITY_PARAMS, kept until the abilities move
 # to the data catalogue).
@@ -169,7 +161,7 @@ def stray_ids(name: str) -> dict[str, list[str]]:
             if not (isinstance(node, ast.Constant) and node.value in ids):
                 continue
             card, line = str(node.value), node.lineno
-            if declared.covers(card, path, line) or line in pending or path in NOT_YET_MOVED.get((name, card), ()):
+            if declared.covers(card, path, line) or line in pending:
                 continue
             if (name, card, path) in ALLOWED or any(
                     declared.covers(where, path, line) for (rs, named, where) in ALLOWED if rs == name and named == card):

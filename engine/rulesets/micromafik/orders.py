@@ -104,7 +104,7 @@ def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict
     card = in_hand(state, pid, uid)
     spec = _card_spec(state, pid, card)
     checked = validate_params(_context(state, pid, spec, partial=True), params, extra_keys=PERK_OPTIONS)
-    chosen = checked.get("play") if spec.id == "flashmob" else None
+    chosen = checked.get(another.param) if (another := REGISTRIES.plays_another.get(spec.id)) else None
     if isinstance(chosen, dict):
         check_timing(state, CATALOG[str(chosen["card"])], is_mafia=is_mafia(state, pid))
 
@@ -148,7 +148,7 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
             for uid in order.params.get(param.name) or []:
                 claim(used, int(uid))
     cost = card_cost(state, pid, spec, card)
-    chosen = order.params.get("play") if spec.id == "flashmob" else None
+    chosen = order.params.get(another.param) if (another := REGISTRIES.plays_another.get(spec.id)) else None
     if isinstance(chosen, dict):
         sub_spec = CATALOG[str(chosen["card"])]
         check_timing(state, sub_spec, is_mafia=mafia)

@@ -211,7 +211,7 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
 
         card = orders.in_hand(state, pid, uid)
         cost = card_cost(state, pid, CATALOG[card.card], card)
-        chosen = params.get("play") if card.card == "flashmob" else None
+        chosen = params.get(another.param) if (another := REGISTRIES.plays_another.get(card.card)) else None
         if isinstance(chosen, dict) and chosen.get("card") in CATALOG:
             cost += card_cost(state, pid, CATALOG[str(chosen["card"])])
         return cost

@@ -55,15 +55,16 @@ def commit(res: Resolution) -> None:
     for play in list(res.plays):
         assert play.order is not None and play.instance is not None
         player = state.player(play.actor)
-        if play.spec.id == "flashmob":
-            chosen = play.params["play"]
+        another = REGISTRIES.plays_another.get(play.spec.id)
+        if another is not None:
+            chosen = play.params[another.param]
             assert isinstance(chosen, dict)
-            ok = any(actor != play.actor and card == chosen["card"] for actor, card in originals)
-            play.options["flashmob_ok"] = ok
+            ok = another.succeeds(play, chosen, originals)
+            play.options["another_played"] = ok
             if ok:
                 res.plays.append(Play(res, play.actor, CATALOG[str(chosen["card"])], dict(chosen["params"]),
-                                      order=play.order, via="flashmob"))
-        if play.spec.id != "flashmob" or play.options["flashmob_ok"]:
+                                      order=play.order, via=play.spec.id))
+        if another is None or play.options["another_played"]:
             play.paid, play.payment_cards = _pay(res, play.actor, play.order)
             play.payment_points = play.order.payment.points
         card = _take(player, play.instance.uid)

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.play import apply_effect
-from engine.cardgame.registries import Layer, PaymentOption, Query, Step
+from engine.cardgame.registries import Layer, PaymentOption, PlaysAnother, Query, Step
 from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_USED, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
@@ -157,11 +157,18 @@ def transformation_check(state: GameState, pid: int, params: dict[str, JsonValue
 REGISTRIES.declare("transformation", transformation, check=transformation_check)
 
 
-@REGISTRIES.card("flashmob")
 def flashmob(play: Play) -> None:
     chosen = play.params["play"]
     assert isinstance(chosen, dict)
-    play.tell(play.actor, "flashmob_result", chosen=chosen["card"], ok=bool(play.options.get("flashmob_ok")))
+    play.tell(play.actor, "flashmob_result", chosen=chosen["card"], ok=bool(play.options.get("another_played")))
+
+
+def _someone_plays_the_original(play: Play, chosen: dict[str, Any], originals: set[tuple[int, str]]) -> bool:
+    """"Это удастся сделать только если кто-то, кроме вас, играет оригинал выбранной карты в эту фазу"."""
+    return any(actor != play.actor and card == chosen["card"] for actor, card in originals)
+
+
+REGISTRIES.declare("flashmob", flashmob, plays_another=PlaysAnother("play", _someone_plays_the_original))
 
 
 def pay_the_bill(play: Play) -> None:
