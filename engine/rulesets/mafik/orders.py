@@ -8,10 +8,12 @@ discarded instead of playing. The same validation runs when an order is made and
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from engine.cardgame import orders as card_orders
+from engine.cardgame.registries import OptionCheck
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
@@ -30,6 +32,16 @@ PLAY_OPTION_AS = "as"  # the Sleeve card played as another (Солдат, Вра
 VALIDATORS = REGISTRIES.validators
 OPTION_CHECKS = REGISTRIES.option_checks
 validator = REGISTRIES.validator
+
+
+def play_option(name: str) -> Callable[[OptionCheck], OptionCheck]:
+    """Register a play option's check outside a card's declaration (a card passes `options=` instead)."""
+
+    def register(fn: OptionCheck) -> OptionCheck:
+        REGISTRIES.rule(options={name: fn})
+        return fn
+
+    return register
 
 
 def play_options() -> frozenset[str]:
