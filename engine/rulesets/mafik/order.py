@@ -47,7 +47,7 @@ STEP_PERK_MEDIUM = 860  # perks_b.py
 STEP_NERVES_OF_STEEL_READY = 890  # cards/defence.py: Стальные нервы tells it is ready
 STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects expire, win check, next phase
 
-# ---- damage replacement layers (registry.replacement), applied in this order inside DAMAGE ----
+# ---- damage replacement layers (a declaration's `Layer`), applied in this order inside DAMAGE ----
 # Below ARMOR they change the amount; ARMOR cancels damage; above it, what happens to what armor let through.
 LAYER_BERSERK = 20  # cards/damage.py: Берсерк doubles
 LAYER_PARANOIA = 45  # cards/defence.py: Паранойя: 1 less from each source

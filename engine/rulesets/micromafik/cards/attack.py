@@ -94,7 +94,8 @@ def precise_strike(play: Play) -> None:
     losses take the 4-damage cap first (refills of played or discarded cards, then cards in hand
     in hand order; the damage for paid cards is capped with the rest in the damage step).
     """
-    from engine.rulesets.micromafik.cards.defence import guarded  # (the colour modules import in order)
+    # imported here so that attack.py, imported first, declares poison's tick before the defence kinds tick
+    from engine.rulesets.micromafik.cards.defence import guarded
 
     res, target, named = play.res, play.target, set(play.named)
     state = play.state
