@@ -1,7 +1,8 @@
 """The damage replacement every card game has: armor.
 
-Rule sets add their own layers (weakness, doubling, caps, prevention…) with `replacement(name, layer)`;
-the layers below 60 change the amount, 60 is armor, above it what happens to what armor let through.
+Rule sets add their own layers (weakness, doubling, caps, prevention…) with a `Layer` in a card's or
+rule's declaration (registries.py); the layers below 60 change the amount, 60 is armor, above it
+what happens to what armor let through.
   60 armor   each armor point cancels one damage (not for armor-ignoring damage); records what each
              card dealt before armor (`scratch["dealt"]`, the Маньяк's blood) and who was damaged
 """

@@ -1,14 +1,85 @@
-"""One card game's registries, filled as its modules are imported: one object instead of module globals."""
+"""One card game's registries, filled as its modules are imported: one object instead of module globals.
+
+Everything a card contributes is registered by its own declaration, in one place in its module:
+
+    @REGISTRIES.card("berserk", replacements=(Layer("berserk", LAYER_BERSERK, _double),))
+    def berserk(play): ...
+
+or, when the behaviour's helpers come first, as one statement after them:
+
+    REGISTRIES.declare("paranoia", paranoia, steps=(Step("paranoia", STEP_PARANOIA, _alone),), ...)
+
+A public-role perk (or any other rule) that hooks into the same places declares itself with `rule(...)`.
+Every step and layer number comes from the rule set's order.py; ties are refused (engine/core/resolution.py).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine.core.cards import CardCatalog, CardRegistry
-from engine.core.phase import DeathRule, OnDiscard
-from engine.core.queries import Queries
-from engine.core.resolution import Pipeline, Replacement, add_replacement
+from engine.cardgame.effects import EffectKind, EffectKinds
+from engine.cardgame.orders import SetRule, Validator
+from engine.core.cards import CardBehaviour, CardCatalog, CardRegistry, CardSpec
+from engine.core.phase import DeathRule, Instead, OnDiscard
+from engine.core.queries import Modifier, Queries
+from engine.core.resolution import Pipeline, Play, Replacement, Resolution, add_replacement
+from engine.core.state import CardInstance, GameState, JsonValue
+
+CardCheck = Callable[[GameState, int, dict[str, JsonValue]], None]  # a card's own submission rule
+OptionCheck = Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]  # a play option's rule
+Hook = Callable[[Resolution], None]  # run inside a shared step (targeting, triggers)
+RebuildHook = Callable[[GameState, int], None]  # after a player's new deck is built
+MessageHook = Callable[[Resolution, int], None]  # after a card message of this sender is delivered
+InstantAction = Callable[[GameState, int, dict[str, Any]], None]  # done at once, not at resolution
+CounterReading = Callable[[dict[str, Any]], dict[str, Any]]  # a counter's generic params -> what they mean
+
+
+@dataclass(frozen=True)
+class Step:
+    """A pipeline step: its name and its number from order.py."""
+
+    name: str
+    number: int
+    fn: Hook
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A damage replacement: its name and its layer from order.py."""
+
+    name: str
+    number: int
+    fn: Replacement
+
+
+@dataclass(frozen=True)
+class PaymentOption:
+    """A flag a payment may carry (Микромафик's Страховка bluff): `check` refuses it for these payment
+    cards, `paid` does what it does once they are paid."""
+
+    check: Callable[[GameState, int, list[CardInstance]], None]
+    paid: Callable[[Resolution, int, list[CardInstance]], None]
+
+
+@dataclass(frozen=True)
+class PlaysAnother:
+    """A card played as another card of the collection (Микромафик's Флэшмоб): the param holding that
+    play ({"card", "params"}), and whether it comes off this phase (`succeeds(play, chosen, originals)`,
+    `originals` the (actor, card) of the phase's plays from hands); if not, the cost is not paid."""
+
+    param: str
+    succeeds: Callable[[Play, dict[str, Any], set[tuple[int, str]]], bool]
+
+
+@dataclass(frozen=True)
+class Query:
+    """A query modifier (engine/core/queries.py)."""
+
+    name: str
+    fn: Modifier
+    layer: int = 50
 
 
 @dataclass
@@ -23,6 +94,23 @@ class CardGameRegistries:
     death_rules: list[DeathRule] = field(default_factory=list)
     # called for each card discarded for damage
     on_damage_discard: list[OnDiscard] = field(default_factory=list)
+    # a card lost to damage goes elsewhere instead (Мафик's Воин)
+    discard_instead: list[Instead] = field(default_factory=list)
+    on_rebuild: list[RebuildHook] = field(default_factory=list)
+    validators: dict[str, Validator] = field(default_factory=dict)  # by order kind
+    card_checks: dict[str, CardCheck] = field(default_factory=dict)  # by card id
+    option_checks: dict[str, OptionCheck] = field(default_factory=dict)  # by play option
+    set_checks: list[SetRule] = field(default_factory=list)  # rules about a player's whole set of orders
+    targeting: list[Hook] = field(default_factory=list)  # reactions to being targeted
+    triggers: list[Hook] = field(default_factory=list)  # effects that watch the phase's plays
+    alters_checks: set[str] = field(default_factory=set)  # cards that change what checks of their target learn
+    effects: EffectKinds = field(default_factory=EffectKinds)
+    on_message_sent: list[MessageHook] = field(default_factory=list)
+    payment_options: dict[str, PaymentOption] = field(default_factory=dict)  # by the flag's name
+    plays_another: dict[str, PlaysAnother] = field(default_factory=dict)  # by card id
+    instant_actions: dict[str, InstantAction] = field(default_factory=dict)  # by action name
+    # what a player counter kept by a card or perk means (engine/core/ruleset.py Ruleset.counters), by kind
+    counters: dict[str, CounterReading] = field(default_factory=dict)
 
     @classmethod
     def load(cls, name: str) -> CardGameRegistries:
@@ -41,6 +129,78 @@ class CardGameRegistries:
 
         def register(fn: Replacement) -> Replacement:
             add_replacement(self.replacements, name, layer, fn)
+            return fn
+
+        return register
+
+    def card(self, card_id: str, *, priority: int = 50, **contributions: Any) -> Callable[[CardBehaviour], CardBehaviour]:
+        """Declare a card by decorating its behaviour; `contributions` as for `rule`."""
+
+        def register(fn: CardBehaviour) -> CardBehaviour:
+            self.declare(card_id, fn, priority=priority, **contributions)
+            return fn
+
+        return register
+
+    def declare(self, card_id: str, behaviour: CardBehaviour, *, priority: int = 50, check: CardCheck | None = None,
+                alters_checks: bool = False, plays_another: PlaysAnother | None = None, **contributions: Any) -> None:
+        """Declare a card: its behaviour (`priority` orders cards within the effects step), its own
+        submission check, whether it alters its target's checks, whether it is played as another card,
+        and what else it hooks (see `rule`)."""
+        self.cards.card(card_id, priority=priority)(behaviour)
+        if check is not None:
+            self.card_checks[card_id] = check
+        if alters_checks:
+            self.alters_checks.add(card_id)
+        if plays_another is not None:
+            self.plays_another[card_id] = plays_another
+        self.rule(**contributions)
+
+    def rule(self, *, steps: Sequence[Step] = (), replacements: Sequence[Layer] = (), queries: Sequence[Query] = (),
+             options: dict[str, OptionCheck] | None = None, payment_options: dict[str, PaymentOption] | None = None,
+             set_checks: Sequence[SetRule] = (),
+             targeting: Hook | None = None, trigger: Hook | None = None, death_rules: Sequence[DeathRule] = (),
+             on_damage_discard: OnDiscard | None = None, discard_instead: Instead | None = None,
+             on_rebuild: RebuildHook | None = None, on_message_sent: MessageHook | None = None,
+             effects: Sequence[EffectKind] = (),
+             actions: dict[str, InstantAction] | None = None, counters: dict[str, CounterReading] | None = None) -> None:
+        """Register what one card, perk or rule contributes, each into its registry, in the order given."""
+        for step in steps:
+            self.pipeline.step(step.name, step.number)(step.fn)
+        for layer in replacements:
+            self.replacement(layer.name, layer.number)(layer.fn)
+        for query in queries:
+            self.queries.modifier(query.name, layer=query.layer)(query.fn)
+        for option, option_check in (options or {}).items():
+            self.option_checks[option] = option_check
+        self.payment_options.update(payment_options or {})
+        self.set_checks.extend(set_checks)
+        if targeting is not None:
+            self.targeting.append(targeting)
+        if trigger is not None:
+            self.triggers.append(trigger)
+        self.death_rules.extend(death_rules)
+        if on_damage_discard is not None:
+            self.on_damage_discard.append(on_damage_discard)
+        if discard_instead is not None:
+            self.discard_instead.append(discard_instead)
+        if on_rebuild is not None:
+            self.on_rebuild.append(on_rebuild)
+        if on_message_sent is not None:
+            self.on_message_sent.append(on_message_sent)
+        for effect in effects:
+            self.effects.add(effect)
+        for name, action in (actions or {}).items():
+            if name in self.instant_actions:
+                raise ValueError(f"instant action {name!r} registered twice")
+            self.instant_actions[name] = action
+        self.counters.update(counters or {})
+
+    def validator(self, kind: str) -> Callable[[Validator], Validator]:
+        """Register the validator of one order kind."""
+
+        def register(fn: Validator) -> Validator:
+            self.validators[kind] = fn
             return fn
 
         return register

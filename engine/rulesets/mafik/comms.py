@@ -16,7 +16,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.state import GameState
 from engine.rulesets.mafik.order import STEP_DAY_END_PRIVATE_MESSAGES, STEP_DAY_END_ROOMS
-from engine.rulesets.mafik.registry import PIPELINE, QUERIES
+from engine.rulesets.mafik.registry import REGISTRIES
 
 MAX_TEXT = 4000
 
@@ -33,7 +33,7 @@ def _living_other(state: GameState, pid: int, value: Any) -> int:
 
 def private_allowance(state: GameState, pid: int) -> int:
     base = 2 if state.player(pid).public_role == "gossip" else 1
-    allowance: int = QUERIES.ask("private_messages", state, base, pid=pid)
+    allowance: int = REGISTRIES.queries.ask("private_messages", state, base, pid=pid)
     return allowance
 
 
@@ -62,7 +62,7 @@ def propose_room(state: GameState, pid: int, params: dict[str, Any]) -> None:
     others = {_living_other(state, pid, m) for m in members}
     group = sorted({pid, *others})
     for member in group:
-        if not QUERIES.ask("may_join_room", state, True, pid=member):
+        if not REGISTRIES.queries.ask("may_join_room", state, True, pid=member):
             raise Refusal("not_allowed", what="room", reason="barred", pid=member)
     room = state.add_effect("room_request", source=pid, during=THIS_PHASE, members=group, confirmed=[pid])
     state.emit("room_proposed", "public", None, room=room.eid, members=group, by=pid)
@@ -80,7 +80,7 @@ def confirm_room(state: GameState, pid: int, params: dict[str, Any]) -> None:
         state.emit("room_confirmed", "public", None, room=request.eid, pid=pid)
 
 
-@PIPELINE.step("day_end:private_messages", STEP_DAY_END_PRIVATE_MESSAGES)
+@REGISTRIES.pipeline.step("day_end:private_messages", STEP_DAY_END_PRIVATE_MESSAGES)
 def announce_private_messages(res: Resolution) -> None:
     state = res.state
     if not state.is_day:
@@ -91,7 +91,7 @@ def announce_private_messages(res: Resolution) -> None:
         state.emit("private_messages_spent", "public", None, pids=spent)
 
 
-@PIPELINE.step("day_end:rooms", STEP_DAY_END_ROOMS)
+@REGISTRIES.pipeline.step("day_end:rooms", STEP_DAY_END_ROOMS)
 def form_rooms(res: Resolution) -> None:
     """Fully confirmed requests become rooms for the next night, first come first served."""
     state = res.state
@@ -102,14 +102,14 @@ def form_rooms(res: Resolution) -> None:
         members = [int(m) for m in request.params["members"]]
         if set(members) - set(request.params["confirmed"]) or placed & set(members):
             continue
-        if not all(state.player(m).alive and QUERIES.ask("may_join_room", state, True, pid=m) for m in members):
+        if not all(state.player(m).alive and REGISTRIES.queries.ask("may_join_room", state, True, pid=m) for m in members):
             continue
         placed |= set(members)
         room = state.add_effect("room", during=NEXT_PHASE, members=members)
         state.emit("room_formed", "public", None, room=room.eid, members=members, request=request.eid)
 
 
-@QUERIES.modifier("may_join_room")
+@REGISTRIES.queries.modifier("may_join_room")
 def exiled_out_of_rooms(state: GameState, value: bool, *, pid: int, **_: Any) -> bool:
     """Изгнание: no chat rooms for its two nights (a room formed today lives through the next night)."""
     nxt = state.phase + 1

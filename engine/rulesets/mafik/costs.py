@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.cards import CardSpec
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, Payment
-from engine.rulesets.mafik.registry import LOWER_COLOURS, QUERIES, UPPER_COLOURS
+from engine.rulesets.mafik.registry import LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
 from engine.rulesets.mafik.roles import has_role
 
 BLOOD_PER_COST = 2
@@ -36,7 +36,7 @@ def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance
     now = stance(state, pid)
     if (now == "upper" and spec.colour in LOWER_COLOURS) or (now == "lower" and spec.colour in UPPER_COLOURS):
         cost += 1
-    value: int = QUERIES.ask("cost", state, cost, pid=pid, spec=spec, instance=instance, params=params or {})
+    value: int = REGISTRIES.queries.ask("cost", state, cost, pid=pid, spec=spec, instance=instance, params=params or {})
     return max(0, value)
 
 

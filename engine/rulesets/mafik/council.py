@@ -17,9 +17,8 @@ from engine.core.state import GameState
 from engine.rulesets.mafik.neutral import traitor_looks_law
 from engine.rulesets.mafik.order import STEP_COUNCIL
 from engine.rulesets.mafik.orders import PUNISHMENTS, barred
-from engine.rulesets.mafik.registry import PIPELINE, QUERIES
+from engine.rulesets.mafik.registry import REGISTRIES
 from engine.rulesets.mafik.roles import priority
-from engine.rulesets.mafik.steps import TRIGGERS
 
 EXECUTION_DAMAGE = 6
 AUTO_DA_FE_DAMAGE = 4
@@ -30,7 +29,7 @@ BAR_DAYS = 3
 
 
 def vote_strength(state: GameState, pid: int) -> int:
-    strength: int = QUERIES.ask("vote_strength", state, 1, pid=pid)
+    strength: int = REGISTRIES.queries.ask("vote_strength", state, 1, pid=pid)
     return strength
 
 
@@ -42,14 +41,14 @@ def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int]]:
         orders = res.scratch["orders"].get(player.pid, [])
         vote = next((o for o in orders if o.kind == "vote"), None)
         chosen[player.pid] = int(vote.params["target"]) if vote else player.pid
-    chosen = QUERIES.ask("forced_votes", state, chosen)
+    chosen = REGISTRIES.queries.ask("forced_votes", state, chosen)
     votes: dict[int, int] = defaultdict(int)
     for voter, target in chosen.items():
         votes[target] += vote_strength(state, voter)
     for target in list(votes):
-        votes[target] = QUERIES.ask("votes_against", state, votes[target], target=target)
+        votes[target] = REGISTRIES.queries.ask("votes_against", state, votes[target], target=target)
     for target in [p.pid for p in state.living() if p.pid not in votes]:  # votes only from effects
-        extra = QUERIES.ask("votes_against", state, votes.get(target, 0), target=target) - votes.get(target, 0)
+        extra = REGISTRIES.queries.ask("votes_against", state, votes.get(target, 0), target=target) - votes.get(target, 0)
         if extra:
             votes[target] = votes.get(target, 0) + extra
     return dict(votes), chosen
@@ -83,14 +82,14 @@ def punishment(res: Resolution) -> tuple[str | None, dict[str, object]]:
     return choice, {"punishment_votes": counts, "decided_by": "tie", "tied": tied, "decider": first}
 
 
-@PIPELINE.step("votes:council", STEP_COUNCIL)
+@REGISTRIES.pipeline.step("votes:council", STEP_COUNCIL)
 def council(res: Resolution) -> None:
     state = res.state
     if not state.is_day:
         return
     votes, chosen = tally(res)
     eligible = {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
-                and QUERIES.ask("can_be_punished", state, True, target=t)}
+                and REGISTRIES.queries.ask("can_be_punished", state, True, target=t)}
     # every character someone voted for (a vote of strength 0 too), and any with votes from effects
     targets = sorted({*chosen.values(), *(t for t, v in votes.items() if v > 0)})
     if not eligible:
@@ -132,4 +131,4 @@ def torture_plays(res: Resolution) -> None:
             res.state.emit("torture_play", "public", None, pid=play.actor, card=play.spec.id)
 
 
-TRIGGERS.append(torture_plays)
+REGISTRIES.rule(trigger=torture_plays)

@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from engine.cardgame.deckrules import DeckLimit, DeckRules
 from engine.core.state import GameState
-from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, NEUTRAL, UNIQUE
+from engine.rulesets.mafik.registry import CATALOG, COLOURS, NEUTRAL, REGISTRIES, UNIQUE
 from engine.rulesets.mafik.roles import colours_of, has_role
 
 DECK_SIZE, FREE_MAX, OTHER_MAX, MAX_COPIES = 15, 3, 2, 2
@@ -44,7 +44,7 @@ def deck_rules(state: GameState, pid: int) -> DeckRules:
     rebuild = not first and may_rebuild(state, pid)
     own = colours_of(state, pid)
     pool = {spec.id: max_copies(state, pid, spec.id) for spec in CATALOG
-            if spec.colour != UNIQUE and spec.id in CARDS.behaviours}
+            if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours}
     present = {CATALOG[c].colour for c in pool}
     order = [*own, NEUTRAL, *(c for c in COLOURS if c not in own)]
     limits = deck_limits(state, pid)

@@ -11,7 +11,7 @@ from engine.core.state import GameState, Order
 from engine.rulesets.mafik.costs import exiled
 from engine.rulesets.mafik.order import STEP_BLOOD, STEP_BLOOD_GAIN, STEP_DAY_END_TRAITOR, STEP_TRAITOR
 from engine.rulesets.mafik.orders import living_target, validator
-from engine.rulesets.mafik.registry import COLOURS, PIPELINE, QUERIES
+from engine.rulesets.mafik.registry import COLOURS, REGISTRIES
 from engine.rulesets.mafik.roles import LAW_ROLES
 
 BLOOD_START, BLOOD_CAP, BLOOD_PER_CARD = 2, 6, 6
@@ -62,7 +62,7 @@ def _blood(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return BLOOD_USES[str(use)]
 
 
-@PIPELINE.step("blood", STEP_BLOOD)
+@REGISTRIES.pipeline.step("blood", STEP_BLOOD)
 def spend_blood(res: Resolution) -> None:
     state = res.state
     for pid, orders in res.scratch["orders"].items():
@@ -91,7 +91,7 @@ def gain_blood(res: Resolution) -> None:
             player.points = min(BLOOD_CAP, player.points + min(BLOOD_PER_CARD, amount))
 
 
-@PIPELINE.step("blood_gain", STEP_BLOOD_GAIN)
+@REGISTRIES.pipeline.step("blood_gain", STEP_BLOOD_GAIN)
 def blood_gain(res: Resolution) -> None:
     gain_blood(res)
 
@@ -125,7 +125,7 @@ def _traitor_discard(state: GameState, pid: int, order: Order, used: set[int]) -
     return 0
 
 
-@PIPELINE.step("traitor", STEP_TRAITOR)
+@REGISTRIES.pipeline.step("traitor", STEP_TRAITOR)
 def traitor_orders(res: Resolution) -> None:
     from engine.core.phase import take
 
@@ -142,7 +142,7 @@ def traitor_orders(res: Resolution) -> None:
                     res.owe_refill(pid, card)
 
 
-@PIPELINE.step("day_end:traitor", STEP_DAY_END_TRAITOR)
+@REGISTRIES.pipeline.step("day_end:traitor", STEP_DAY_END_TRAITOR)
 def traitor_learns(res: Resolution) -> None:
     """At the end of each day the Предатель learns one random character who began as law."""
     state = res.state
@@ -154,7 +154,7 @@ def traitor_learns(res: Resolution) -> None:
             state.emit("traitor_learns", "player", traitor.pid, pid=state.random.choice(law))
 
 
-@QUERIES.modifier("appearance", layer=90)
+@REGISTRIES.queries.modifier("appearance", layer=90)
 def traitor_looks_law(state: GameState, value: Any, *, observer: int, target: int, aspect: str, **_: Any) -> Any:
     """Effects that learn the exact role see a random law role on the Предатель."""
     if aspect == "secret_role" and value == "traitor":

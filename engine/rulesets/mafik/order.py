@@ -20,10 +20,10 @@ STEP_PERK_LAWYER = 211  # perks_a.py
 STEP_PERK_PARANOIAC = 212  # perks_b.py
 STEP_PERK_LAZYBONES = 213  # perks_b.py
 STEP_NERVES_OF_STEEL = 215  # cards/defence.py: Стальные нервы: a phase begun over the limit re-arms the ability
-STEP_TARGETING = 300  # steps.py: reactions to being targeted (TARGETING hooks: Отражение, В молоко, Обрез…)
+STEP_TARGETING = 300  # steps.py: reactions to being targeted (REGISTRIES.targeting hooks: Отражение, В молоко, Обрез…)
 STEP_EFFECTS = 400  # steps.py: card behaviours, by priority then seat
 STEP_PERK_ALIEN = 410  # perks_b.py
-STEP_TRIGGERS = 450  # steps.py: effects that watch this phase's plays (TRIGGERS hooks)
+STEP_TRIGGERS = 450  # steps.py: effects that watch this phase's plays (REGISTRIES.triggers hooks)
 STEP_ANCIENT_MEDALLION = 460  # cards/defence.py
 STEP_PERK_PATROLMAN = 461  # perks_a.py
 STEP_PERK_GUARD = 462  # perks_b.py
@@ -47,7 +47,7 @@ STEP_PERK_MEDIUM = 860  # perks_b.py
 STEP_NERVES_OF_STEEL_READY = 890  # cards/defence.py: Стальные нервы tells it is ready
 STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects expire, win check, next phase
 
-# ---- damage replacement layers (registry.replacement), applied in this order inside DAMAGE ----
+# ---- damage replacement layers (a declaration's `Layer`), applied in this order inside DAMAGE ----
 # Below ARMOR they change the amount; ARMOR cancels damage; above it, what happens to what armor let through.
 LAYER_BERSERK = 20  # cards/damage.py: Берсерк doubles
 LAYER_PARANOIA = 45  # cards/defence.py: Паранойя: 1 less from each source

@@ -13,49 +13,40 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cardgame import orders as card_orders
-from engine.cardgame.orders import Validator
+from engine.cardgame.registries import OptionCheck
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, CULTIST_HAND_CARDS, card_cost, check_payment, exiled, stance
-from engine.rulesets.mafik.registry import CARDS, CATALOG, COLOURS, LOWER_COLOURS, QUERIES, UPPER_COLOURS
+from engine.rulesets.mafik.registry import CATALOG, COLOURS, LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
 from engine.rulesets.mafik.roles import SECRET_ROLES, colours_of, has_role
 
 PUNISHMENTS = ("execution", "auto_da_fe", "torture", "exile")
 SINGLE_ORDERS = frozenset({"night_discard", "vote", "punishment", "traitor_colours", "traitor_discard",
                            "politician", "prosecutor", "bloodhound", "bureaucrat"})
-PLAY_OPTIONS = {"as"}  # options of a play beyond the card's params; cards add theirs with play_option()
-
-VALIDATORS: dict[str, Validator] = {}
-# Extra submission rules of single cards, beyond what their parameter schema says.
-CARD_CHECKS: dict[str, Callable[[GameState, int, dict[str, JsonValue]], None]] = {}
-# Checks of a play option (state, pid, the spec played, the order's params), registered by play_option().
-OPTION_CHECKS: dict[str, Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]] = {}
-# Rules about a player's whole set of orders ("not more than one such card a phase"…).
-SET_CHECKS: list[Callable[[GameState, int, list[Order]], None]] = []
+PLAY_OPTION_AS = "as"  # the Sleeve card played as another (Солдат, Врач…): an option every play may carry
+# The order-kind validators, the cards' own checks, the play options' checks and the rules about a
+# player's whole set of orders are fields of REGISTRIES, registered by each card's or rule's declaration.
+VALIDATORS = REGISTRIES.validators
+OPTION_CHECKS = REGISTRIES.option_checks
+validator = REGISTRIES.validator
 
 
-def play_option(name: str) -> Callable[[Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]],
-                                        Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]]:
-    """Register an option a play may carry (e.g. Миротворческая операция's armor instead of damage)."""
+def play_option(name: str) -> Callable[[OptionCheck], OptionCheck]:
+    """Register a play option's check outside a card's declaration (a card passes `options=` instead)."""
 
-    def register(fn: Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]
-                 ) -> Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]:
-        PLAY_OPTIONS.add(name)
-        OPTION_CHECKS[name] = fn
+    def register(fn: OptionCheck) -> OptionCheck:
+        REGISTRIES.rule(options={name: fn})
         return fn
 
     return register
 
 
-def validator(kind: str) -> Callable[[Validator], Validator]:
-    def register(fn: Validator) -> Validator:
-        VALIDATORS[kind] = fn
-        return fn
-
-    return register
+def play_options() -> frozenset[str]:
+    """The options a play may carry beyond its card's params: "as", and those the cards declare."""
+    return frozenset({PLAY_OPTION_AS, *OPTION_CHECKS})
 
 
 def tags_of(state: GameState, pid: int, spec: CardSpec) -> frozenset[str]:
@@ -87,13 +78,13 @@ def find_card(state: GameState, pid: int, uid: int | None) -> tuple[CardInstance
 
 def played_spec(state: GameState, pid: int, card: CardInstance, zone: str, params: dict[str, Any]) -> CardSpec:
     """What a play resolves as: the card itself, or (from the Sleeve) the card it is played as."""
-    alias = params.get("as")
+    alias = params.get(PLAY_OPTION_AS)
     if alias is None:
         return CATALOG[card.card]
     if zone != "sleeve" or not isinstance(alias, str) or alias not in CATALOG:
-        raise Refusal("bad_param", param="as", reason="not_allowed")
+        raise Refusal("bad_param", param=PLAY_OPTION_AS, reason="not_allowed")
     if not any(e.params.get("card") == alias for e in state.effects_of("play_as", target=pid)):
-        raise Refusal("not_allowed", what="as", card=alias)
+        raise Refusal("not_allowed", what=PLAY_OPTION_AS, card=alias)
     return CATALOG[alias]
 
 
@@ -103,7 +94,7 @@ def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
 
 def _whole_set(state: GameState, pid: int, orders: list[Order]) -> None:
     _check_limits(state, pid, orders)
-    for set_check in SET_CHECKS:
+    for set_check in REGISTRIES.set_checks:
         set_check(state, pid, orders)
 
 
@@ -111,7 +102,7 @@ def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int,
                         params: dict[str, JsonValue] | None = None, instance: CardInstance | None = None) -> bool:
     if "free" in tags_of(state, pid, spec) or (instance is not None and instance.free):  # a Free card, or a card made Free
         return False
-    limited: bool = QUERIES.ask("counts_toward_limit", state, True, pid=pid, spec=spec, cost=cost,
+    limited: bool = REGISTRIES.queries.ask("counts_toward_limit", state, True, pid=pid, spec=spec, cost=cost,
                                 params=params or {}, instance=instance)
     return limited
 
@@ -131,7 +122,7 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
             sleeve += 1
     # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
     sleeve += sum(1 for o in orders if o.kind != "play" and o.params.get("instead_of") == "sleeve")
-    extra: int = QUERIES.ask("extra_plays", state, 0, pid=pid)
+    extra: int = REGISTRIES.queries.ask("extra_plays", state, 0, pid=pid)
     stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(stance(state, pid), ())
     hand_limit = 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
     over = max(0, len(hand_colours) - hand_limit) + max(0, sleeve - 1)
@@ -149,7 +140,7 @@ def _card_spec(state: GameState, pid: int, card: CardInstance, zone: str, params
     if zone == "sleeve" and exiled(state, pid):
         raise Refusal("not_allowed", what="sleeve", reason="exiled")
     spec = played_spec(state, pid, card, zone, params)
-    if spec.id not in CARDS.behaviours:
+    if spec.id not in REGISTRIES.cards.behaviours:
         raise Refusal("not_implemented", card=spec.id)
     check_timing(state, pid, spec)
     if spec.has("once_per_game") and any(r.actor == pid and r.card == spec.id for r in state.history):
@@ -167,7 +158,8 @@ def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str
                     partial: bool = False) -> dict[str, JsonValue]:
     """The card's own params (not the play's options), checked; a role's option given by another refused."""
     player = state.player(pid)
-    own = {k: v for k, v in params.items() if k not in PLAY_OPTIONS}
+    options = play_options()
+    own = {k: v for k, v in params.items() if k not in options}
     for param in spec.params:
         if param.name in own and param.who and not has_role(player, param.who):
             raise Refusal("mafia_only", card=spec.id, param=param.name, kind=param.kind)
@@ -227,10 +219,10 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     used.add(card.uid)
     spec = _card_spec(state, pid, card, zone, order.params)
     checked = _checked_params(state, pid, spec, order.params)
-    checked.update({k: order.params[k] for k in PLAY_OPTIONS if k in order.params})
+    checked.update({k: order.params[k] for k in play_options() if k in order.params})
     order.params = checked
-    if spec.id in CARD_CHECKS:
-        CARD_CHECKS[spec.id](state, pid, order.params)
+    if spec.id in REGISTRIES.card_checks:
+        REGISTRIES.card_checks[spec.id](state, pid, order.params)
     for option, option_check in OPTION_CHECKS.items():
         if option in order.params:
             option_check(state, pid, spec, order.params)
@@ -265,7 +257,7 @@ def _night_discard(state: GameState, pid: int, order: Order, used: set[int]) -> 
 
 
 def living_target(state: GameState, pid: int, value: object, *, by: str, allow_self: bool) -> int:
-    return core_living_target(state, QUERIES, pid, value, by=by, allow_self=allow_self)
+    return core_living_target(state, REGISTRIES.queries, pid, value, by=by, allow_self=allow_self)
 
 
 @validator("vote")
@@ -319,4 +311,4 @@ def _once_per_game(state: GameState, pid: int, orders: list[Order]) -> None:
             raise Refusal("limit_reached", what="once_per_game", card=card_id)
 
 
-SET_CHECKS.append(_once_per_game)
+REGISTRIES.rule(set_checks=(_once_per_game,))

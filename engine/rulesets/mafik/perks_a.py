@@ -46,17 +46,9 @@ from engine.rulesets.mafik.order import (
     STEP_PERK_PATROLMAN,
     STEP_PERK_VOTES,
 )
-from engine.rulesets.mafik.orders import SET_CHECKS, living_target, tags_of, validate_orders, validator
+from engine.rulesets.mafik.orders import living_target, tags_of, validate_orders, validator
 from engine.rulesets.mafik.perks_common import once, orders_of, require_role, with_role
-from engine.rulesets.mafik.registry import (
-    CARDS,
-    CATALOG,
-    DEATH_RULES,
-    PIPELINE,
-    QUERIES,
-    UNIQUE,
-    replacement,
-)
+from engine.rulesets.mafik.registry import CATALOG, REGISTRIES, UNIQUE
 
 AVENGER_ARMOR = 2
 POLITICIAN_VOTES = 2
@@ -85,7 +77,7 @@ def cultist_hand_payments(state: GameState, pid: int, orders: list[Order]) -> No
         raise Refusal("bad_payment_card", reason="cultist_limit", max=CULTIST_HAND_CARDS)
 
 
-SET_CHECKS.append(cultist_hand_payments)
+REGISTRIES.rule(set_checks=(cultist_hand_payments,))
 
 
 # ---------------------------------------------------------------- Мститель
@@ -108,7 +100,7 @@ def avenger_death(res: Resolution, player: PlayerState) -> bool | None:
     return False
 
 
-DEATH_RULES.append(avenger_death)
+REGISTRIES.rule(death_rules=(avenger_death,))
 
 
 # ---------------------------------------------------------------- the Вече: Авторитет, Прокурор, Политик, Бюрократ
@@ -145,7 +137,7 @@ def _bureaucrat(state: GameState, pid: int, order: Order, used: set[int]) -> int
     return 0
 
 
-@PIPELINE.step("perks:votes", STEP_PERK_VOTES)
+@REGISTRIES.pipeline.step("perks:votes", STEP_PERK_VOTES)
 def vote_perks(res: Resolution) -> None:
     """The day's Политик, Прокурор and Бюрократ orders become effects of this phase for the Вече (STEP_COUNCIL)."""
     state = res.state
@@ -162,7 +154,7 @@ def vote_perks(res: Resolution) -> None:
                          vote_for=int(order.params["target"]))
 
 
-@QUERIES.modifier("vote_strength")
+@REGISTRIES.queries.modifier("vote_strength")
 def authority_and_prosecutor(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     """Авторитет: +1 vote strength. Прокурор: +4 on the day he uses it."""
     if state.player(pid).public_role == "authority":
@@ -172,7 +164,7 @@ def authority_and_prosecutor(state: GameState, value: int, *, pid: int, **_: Any
     return value
 
 
-@QUERIES.modifier("votes_against")
+@REGISTRIES.queries.modifier("votes_against")
 def politician(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Политик: 2 votes fewer against him on the day he activates it (never below 0)."""
     if state.effects_of("politician", target=target):
@@ -180,7 +172,7 @@ def politician(state: GameState, value: int, *, target: int, **_: Any) -> int:
     return value
 
 
-@QUERIES.modifier("forced_votes", layer=1000)
+@REGISTRIES.queries.modifier("forced_votes", layer=1000)
 def bureaucrat(state: GameState, value: dict[int, int], **_: Any) -> dict[int, int]:
     """Бюрократ: the chosen voter votes for the chosen target, whatever other effects say (the last layer)."""
     chosen = dict(value)
@@ -201,7 +193,7 @@ def geek_card(state: GameState, pid: int, params: dict[str, Any]) -> None:
     card = params.get("card")
     if not isinstance(card, str) or card not in CATALOG or CATALOG[card].colour == UNIQUE:
         raise Refusal("unknown_card", card=str(card))
-    if card not in CARDS.behaviours:
+    if card not in REGISTRIES.cards.behaviours:
         raise Refusal("not_implemented", card=card)
     if exiled(state, pid):
         raise Refusal("not_allowed", what="geek_card", reason="exiled")
@@ -284,7 +276,7 @@ def secretary(state: GameState, pid: int, params: dict[str, Any]) -> None:
     state.add_effect("secretary", target=pid, source=pid, during=THIS_PHASE)
 
 
-@QUERIES.modifier("extra_plays")
+@REGISTRIES.queries.modifier("extra_plays")
 def secretary_extra(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return value + (1 if state.effects_of("secretary", target=pid) else 0)
 
@@ -300,7 +292,7 @@ def _bloodhound(state: GameState, pid: int, order: Order, used: set[int]) -> int
     return 0
 
 
-@PIPELINE.step("perks:bloodhound", STEP_PERK_BLOODHOUND)
+@REGISTRIES.pipeline.step("perks:bloodhound", STEP_PERK_BLOODHOUND)
 def bloodhound(res: Resolution) -> None:
     """Reports on the phase being watched (the plays as made, before any redirection), then this
     phase's choice: the target is told, and the next phase is watched."""
@@ -325,7 +317,7 @@ def bloodhound(res: Resolution) -> None:
 # ---------------------------------------------------------------- Адвокат, Патрульный, Монах
 
 
-@PIPELINE.step("perks:lawyer", STEP_PERK_LAWYER)
+@REGISTRIES.pipeline.step("perks:lawyer", STEP_PERK_LAWYER)
 def lawyer(res: Resolution) -> None:
     """Адвокат: 2 armor every day."""
     if res.state.is_day:
@@ -333,7 +325,7 @@ def lawyer(res: Resolution) -> None:
             res.add_armor(player.pid, LAWYER_ARMOR)
 
 
-@PIPELINE.step("perks:patrolman", STEP_PERK_PATROLMAN)
+@REGISTRIES.pipeline.step("perks:patrolman", STEP_PERK_PATROLMAN)
 def patrolman(res: Resolution) -> None:
     """Патрульный: every night, one random non-peaceful card that other characters played this night
     (from the Hand or the Sleeve, as what it was played as); nothing when there is none."""
@@ -347,7 +339,7 @@ def patrolman(res: Resolution) -> None:
             state.emit("patrol_card", "player", player.pid, card=state.random.choice(cards))
 
 
-@PIPELINE.step("perks:monk", STEP_PERK_MONK)
+@REGISTRIES.pipeline.step("perks:monk", STEP_PERK_MONK)
 def monk(res: Resolution) -> None:
     """Монах: 1 or 2 cards in hand at the end of a phase (after damage and refills): draws 1."""
     for player in with_role(res.state, "monk"):
@@ -358,7 +350,7 @@ def monk(res: Resolution) -> None:
 # ---------------------------------------------------------------- Горец
 
 
-@replacement("highlander", LAYER_HIGHLANDER)
+@REGISTRIES.replacement("highlander", LAYER_HIGHLANDER)
 def highlander(res: Resolution, packet: DamagePacket) -> None:
     """Горец: at night, at most 6 damage in all from other characters' cards (after every increase,
     before armor; packets count in resolution order)."""

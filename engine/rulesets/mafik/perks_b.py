@@ -15,9 +15,9 @@ Orders, resolved at the deadline (`used_<role>` flags mark a once-a-game perk sp
   ripper             Потрошитель, any phase, once: kills a character who has 1 card in the Hand
   fortune            Гадалка, instead of a Sleeve play, once: 3 cards, one of which the target played
                      the phase before
-Instant actions (ruleset.ACTIONS): addict_move (Наркоман), lucky_redraw (Везунчик), undertaker
+Instant actions (ruleset.py's table): addict_move (Наркоман), lucky_redraw (Везунчик), undertaker
 (Гробовщик).
-Hooks: Воин (DAMAGE_DISCARD_INSTEAD), Медиум (ON_DAMAGE_DISCARD and a step), Фокусник (ON_REBUILD),
+Hooks (REGISTRIES.rule): Воин (discard_instead), Медиум (on_damage_discard, a step, counters), Фокусник (on_rebuild),
 Мот (counts_toward_limit), Социопат (can_target, forced_votes, votes_against), Лентяй (a step).
 A perk "instead of playing a card from the Sleeve" marks its order `instead_of: sleeve` (orders.py
 counts it as a Sleeve play) and excludes any counted Sleeve play in the same phase (a set check).
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.registries import Step
 from engine.core.actions import need_night
 from engine.core.checks import learn
 from engine.core.durations import NEXT_NIGHT, THIS_PHASE, onwards
@@ -48,7 +49,6 @@ from engine.rulesets.mafik.order import (
     STEP_PERK_SCIENTIST,
 )
 from engine.rulesets.mafik.orders import (
-    SET_CHECKS,
     counts_toward_limit,
     find_card,
     living_target,
@@ -56,17 +56,7 @@ from engine.rulesets.mafik.orders import (
     validator,
 )
 from engine.rulesets.mafik.perks_common import once, orders_of, require_role, with_role
-from engine.rulesets.mafik.registry import (
-    CATALOG,
-    COLOURS,
-    DAMAGE_DISCARD_INSTEAD,
-    NEUTRAL,
-    ON_DAMAGE_DISCARD,
-    ON_REBUILD,
-    PIPELINE,
-    QUERIES,
-    UNIQUE,
-)
+from engine.rulesets.mafik.registry import CATALOG, COLOURS, NEUTRAL, REGISTRIES, UNIQUE
 
 CREDIT, DEBT = "credit", "debt"  # Кредит, Долг (cards_3_support_boost.toml)
 ALIEN_CREDITS = 2
@@ -125,7 +115,7 @@ def _one_a_phase(state: GameState, pid: int, orders: list[Order]) -> None:
             raise Refusal("limit_reached", what="plays", reason="instead_of_sleeve")
 
 
-SET_CHECKS.append(_one_a_phase)
+REGISTRIES.rule(set_checks=(_one_a_phase,))
 
 
 # ---------------------------------------------------------------- Пришелец
@@ -139,7 +129,7 @@ def _alien_credits(state: GameState, pid: int, order: Order, used: set[int]) -> 
     return 0
 
 
-@PIPELINE.step("perks:alien", STEP_PERK_ALIEN)
+@REGISTRIES.pipeline.step("perks:alien", STEP_PERK_ALIEN)
 def alien(res: Resolution) -> None:
     for player, _order in orders_of(res, "alien_credits"):
         player.flags["used_alien"] = 1
@@ -156,10 +146,6 @@ def record_damage_discard(res: Resolution, pid: int, card: CardInstance) -> None
         res.state.player(pid).flags["last_damage_colour"] = CARD_COLOURS.index(CATALOG[card.card].colour) + 1
 
 
-ON_DAMAGE_DISCARD.append(record_damage_discard)
-
-
-@PIPELINE.step("perks:medium", STEP_PERK_MEDIUM)
 def medium(res: Resolution) -> None:
     """The Медиум learns, for every dead character, the colour of the last card it discarded for damage."""
     state = res.state
@@ -175,6 +161,11 @@ def medium(res: Resolution) -> None:
                 state.emit("medium_no_discard", "player", seer.pid, pid=dead.pid)
 
 
+REGISTRIES.rule(on_damage_discard=record_damage_discard, steps=(Step("perks:medium", STEP_PERK_MEDIUM, medium),),
+                counters={"last_damage_colour": lambda params: {"colour": CARD_COLOURS[int(params["n"]) - 1]},
+                          "medium_knows": lambda params: {"pid": params["number"]}})
+
+
 # ---------------------------------------------------------------- Параноик
 
 
@@ -187,7 +178,7 @@ def _paranoiac_armor(state: GameState, pid: int, order: Order, used: set[int]) -
     return 0
 
 
-@PIPELINE.step("perks:paranoiac", STEP_PERK_PARANOIAC)
+@REGISTRIES.pipeline.step("perks:paranoiac", STEP_PERK_PARANOIAC)
 def paranoiac(res: Resolution) -> None:
     for player, _order in orders_of(res, "paranoiac_armor"):
         player.flags["used_paranoiac"] = 1
@@ -251,7 +242,7 @@ def warrior(res: Resolution, pid: int, card: CardInstance) -> bool:
     return True
 
 
-DAMAGE_DISCARD_INSTEAD.append(warrior)
+REGISTRIES.rule(discard_instead=warrior)
 
 
 # ---------------------------------------------------------------- Революционер
@@ -274,7 +265,7 @@ def _revolution(state: GameState, pid: int, order: Order, used: set[int]) -> int
     return 0
 
 
-@PIPELINE.step("perks:revolutionary", STEP_PERK_REVOLUTIONARY)
+@REGISTRIES.pipeline.step("perks:revolutionary", STEP_PERK_REVOLUTIONARY)
 def revolutionary(res: Resolution) -> None:
     """The cards go (not replaced); the votes are announced and counted by the Вече (votes_against)."""
     state = res.state
@@ -287,7 +278,7 @@ def revolutionary(res: Resolution) -> None:
         state.emit("revolution_votes", "public", None, pid=player.pid, target=target, votes=votes)
 
 
-@QUERIES.modifier("votes_against")
+@REGISTRIES.queries.modifier("votes_against")
 def revolution_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
     return value + sum(int(e.params["votes"]) for e in state.effects_of("revolution_votes", target=target))
 
@@ -305,7 +296,7 @@ def _guard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return 0
 
 
-@PIPELINE.step("perks:guard", STEP_PERK_GUARD)
+@REGISTRIES.pipeline.step("perks:guard", STEP_PERK_GUARD)
 def guard(res: Resolution) -> None:
     state = res.state
     if state.is_night:  # the watches already in force report this night's plays on their targets
@@ -333,7 +324,7 @@ def _scientist_discard(state: GameState, pid: int, order: Order, used: set[int])
     return 0
 
 
-@PIPELINE.step("perks:scientist", STEP_PERK_SCIENTIST)
+@REGISTRIES.pipeline.step("perks:scientist", STEP_PERK_SCIENTIST)
 def scientist(res: Resolution) -> None:
     for player, order in orders_of(res, "scientist_discard"):
         player.flags["used_scientist"] = 1
@@ -346,7 +337,7 @@ def scientist(res: Resolution) -> None:
 # ---------------------------------------------------------------- Мот
 
 
-@QUERIES.modifier("counts_toward_limit")
+@REGISTRIES.queries.modifier("counts_toward_limit")
 def spendthrift(state: GameState, value: bool, *, pid: int, cost: int, **_: Any) -> bool:
     """His cards costing 2 or more do not count toward the play limit, like Free ones."""
     if cost >= 2 and state.player(pid).public_role == "spendthrift":
@@ -394,7 +385,7 @@ def _ripper(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return 0
 
 
-@PIPELINE.step("perks:ripper", STEP_PERK_RIPPER)
+@REGISTRIES.pipeline.step("perks:ripper", STEP_PERK_RIPPER)
 def ripper(res: Resolution) -> None:
     for player, order in orders_of(res, "ripper"):
         player.flags["used_ripper"] = 1
@@ -415,7 +406,7 @@ def _fortune(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return 0
 
 
-@PIPELINE.step("perks:fortune_teller", STEP_PERK_FORTUNE_TELLER)
+@REGISTRIES.pipeline.step("perks:fortune_teller", STEP_PERK_FORTUNE_TELLER)
 def fortune_teller(res: Resolution) -> None:
     state = res.state
     for player, order in orders_of(res, "fortune"):
@@ -444,13 +435,13 @@ def magician(state: GameState, pid: int) -> None:
     state.emit("magician_free", "player", pid, count=min(MAGICIAN_FREE, len(player.deck)))
 
 
-ON_REBUILD.append(magician)
+REGISTRIES.rule(on_rebuild=magician)
 
 
 # ---------------------------------------------------------------- Лентяй
 
 
-@PIPELINE.step("perks:lazybones", STEP_PERK_LAZYBONES)
+@REGISTRIES.pipeline.step("perks:lazybones", STEP_PERK_LAZYBONES)
 def lazybones(res: Resolution) -> None:
     """A night without playing any card (from the Hand or the Sleeve) gives 3 armor; discarding is not playing."""
     if not res.state.is_night:
@@ -489,7 +480,7 @@ def _sociopath_shielded(state: GameState, pid: int) -> bool:
     return state.day_number == 1 and state.player(pid).public_role == "sociopath"
 
 
-@QUERIES.modifier("can_target")
+@REGISTRIES.queries.modifier("can_target")
 def sociopath(state: GameState, value: bool, *, target: int, by: str, **_: Any) -> bool:
     """No card and no vote may target him on night 1 and day 1 — not even his own."""
     if by in ("card", "vote") and _sociopath_shielded(state, target):
@@ -497,13 +488,13 @@ def sociopath(state: GameState, value: bool, *, target: int, by: str, **_: Any) 
     return value
 
 
-@QUERIES.modifier("forced_votes", layer=10)
+@REGISTRIES.queries.modifier("forced_votes", layer=10)
 def sociopath_default_vote(state: GameState, value: dict[int, int], **_: Any) -> dict[int, int]:
     """On day 1 no vote goes to him — not even his own default vote for himself (he then casts none)."""
     return {voter: target for voter, target in value.items() if not _sociopath_shielded(state, target)}
 
 
-@QUERIES.modifier("votes_against", layer=90)
+@REGISTRIES.queries.modifier("votes_against", layer=90)
 def sociopath_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Nor does any vote from an effect count against him on day 1."""
     return 0 if _sociopath_shielded(state, target) else value

@@ -25,8 +25,6 @@ from engine.rulesets.mafik.registry import (
     LOWER_COLOURS,
     NAME,
     NEUTRAL,
-    ON_REBUILD,
-    QUERIES,
     REGISTRIES,
     UNIQUE,
     UPPER_COLOURS,
@@ -215,7 +213,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
             raise Refusal("game_not_running", status=state.status)
         if not state.player(pid).alive:
             raise Refusal("dead")
-        handler = ACTIONS.get(action)
+        handler = REGISTRIES.instant_actions.get(action)
         if handler is None:
             raise Refusal("not_allowed", what=action, reason="no_such_action")
         handler(state, pid, params)
@@ -229,19 +227,10 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         return super().aspect(state, pid, aspect)
 
     def counters(self, state: GameState, pid: int) -> list[tuple[str, dict[str, Any]]]:
-        """The generic reading, plus what Мафик's own counters mean: the colour of the last card that
-        damaged the character (for the Медиум), which dead characters the Медиум has learnt about, and the phase
-        of the one Отражение."""
-        out = []
-        for kind, params in super().counters(state, pid):
-            if kind == "last_damage_colour":
-                params = {"colour": perks_b.CARD_COLOURS[int(params["n"]) - 1]}
-            elif kind == "medium_knows":
-                params = {"pid": params["number"]}
-            elif kind == "reflection":
-                params = {"phase": params["n"]}
-            out.append((kind, params))
-        return out
+        """The generic reading, and what the counters kept by cards and perks mean (their declarations'
+        `counters`: the Медиум's colour of the last damaging card, the phase of the one Отражение…)."""
+        return [(kind, REGISTRIES.counters[kind](params) if kind in REGISTRIES.counters else params)
+                for kind, params in super().counters(state, pid)]
 
     def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
         player = state.player(pid)
@@ -323,7 +312,7 @@ def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
             state.emit("unique_card", "player", pid, card=unique)
     if player.public_role == "banker" and player.deck and not exiled(state, pid):  # Банкир
         player.sleeve.append(player.deck.pop(0))
-    for hook in ON_REBUILD:
+    for hook in REGISTRIES.on_rebuild:
         hook(state, pid)
 
 
@@ -340,7 +329,8 @@ def engineer_pick(state: GameState, pid: int, params: dict[str, Any]) -> None:
     player.building.guaranteed = list(cards)
 
 
-ACTIONS = {
+# The instant actions of the roles and of the game itself (cards add theirs in their declarations).
+REGISTRIES.rule(actions={
     "swap": neutral.swap,
     "rebuild_deck": rebuild_deck,
     "private_message": comms.send_private,
@@ -354,11 +344,11 @@ ACTIONS = {
     "addict_move": perks_b.addict_move,
     "lucky_redraw": perks_b.lucky_redraw,
     "undertaker": perks_b.undertaker,
-}
+})
 
 
 def shown_hand_size(state: GameState, pid: int) -> int:
-    shown: int = QUERIES.ask("shown_hand_size", state, len(state.player(pid).hand), pid=pid)
+    shown: int = REGISTRIES.queries.ask("shown_hand_size", state, len(state.player(pid).hand), pid=pid)
     return shown
 
 

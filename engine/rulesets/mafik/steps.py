@@ -7,11 +7,9 @@ tests/engine/pipeline_mafik.txt). A new step takes a new name and number there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.core.phase import revalidate, settle_damage, take
-from engine.core.resolution import Play, Resolution
-from engine.core.state import CardInstance, Order, PlayRecord
+from engine.core.resolution import DamagePacket, Play, Resolution
+from engine.core.state import CardInstance, Effect, Order, PlayRecord
 from engine.rulesets.mafik.order import (
     STEP_COMMIT,
     STEP_DAMAGE,
@@ -22,11 +20,7 @@ from engine.rulesets.mafik.order import (
     STEP_TRIGGERS,
 )
 from engine.rulesets.mafik.orders import find_card, played_spec, validate_orders
-from engine.rulesets.mafik.registry import CARDS, DAMAGE_DISCARD_INSTEAD, ON_DAMAGE_DISCARD, PIPELINE, REPLACEMENTS
-
-Hook = Callable[[Resolution], None]
-TARGETING: list[Hook] = []
-TRIGGERS: list[Hook] = []
+from engine.rulesets.mafik.registry import REGISTRIES
 
 
 def pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstance]]:
@@ -42,7 +36,7 @@ def pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstance
     return len(cards) + order.payment.points // 2, cards
 
 
-@PIPELINE.step("commit", STEP_COMMIT)
+@REGISTRIES.pipeline.step("commit", STEP_COMMIT)
 def commit(res: Resolution) -> None:
     state = res.state
     valid = {p.pid: revalidate(state, p.pid, validate_orders) for p in state.living()}
@@ -70,58 +64,67 @@ def commit(res: Resolution) -> None:
                     res.owe_refill(pid, card)
 
 
-@PIPELINE.step("tick", STEP_TICK)
+@REGISTRIES.pipeline.step("tick", STEP_TICK)
 def tick(res: Resolution) -> None:
-    """Armor and damage that effects give every phase (or every night) they are active."""
-    from engine.core.resolution import DamagePacket
-
-    state = res.state
-    for effect in state.effects:
-        if not effect.active(state.phase) or effect.target is None:
-            continue
-        nights_only = bool(effect.params.get("nights_only"))
-        if nights_only and not state.is_night:
-            continue
-        if effect.kind == "armor_each_phase":
-            res.add_armor(effect.target, int(effect.params.get("amount", 1)))
-        elif effect.kind == "damage_each_phase":
-            # the lasting damage of a card (Яд, Отравленный клинок) is that card's damage: it makes
-            # the Маньяк's blood like the card's first hit
-            card = str(effect.params.get("card") or "") or None
-            res.damage(DamagePacket(target=effect.target, amount=int(effect.params.get("amount", 1)),
-                                    source=effect.source, card=card,
-                                    colour=str(effect.params.get("colour") or "") or None,
-                                    cause="card" if card else "effect"))
+    """What lasting effects do every phase (or every night) they are active: each kind's declared tick."""
+    REGISTRIES.effects.tick(res)
 
 
-@PIPELINE.step("targeting", STEP_TARGETING)
+def _ticking(res: Resolution, effects: list[Effect]) -> list[Effect]:
+    """The effects on a character that act this phase (`nights_only` ones act only at night)."""
+    return [e for e in effects if e.target is not None and (res.state.is_night or not e.params.get("nights_only"))]
+
+
+def _armor_each_phase(res: Resolution, effects: list[Effect]) -> None:
+    for effect in _ticking(res, effects):
+        assert effect.target is not None
+        res.add_armor(effect.target, int(effect.params.get("amount", 1)))
+
+
+def _damage_each_phase(res: Resolution, effects: list[Effect]) -> None:
+    for effect in _ticking(res, effects):
+        assert effect.target is not None
+        # the lasting damage of a card (Яд, Отравленный клинок) is that card's damage: it makes
+        # the Маньяк's blood like the card's first hit
+        card = str(effect.params.get("card") or "") or None
+        res.damage(DamagePacket(target=effect.target, amount=int(effect.params.get("amount", 1)),
+                                source=effect.source, card=card,
+                                colour=str(effect.params.get("colour") or "") or None,
+                                cause="card" if card else "effect"))
+
+
+REGISTRIES.effects.kind("armor_each_phase", tick=_armor_each_phase)
+REGISTRIES.effects.kind("damage_each_phase", tick=_damage_each_phase)
+
+
+@REGISTRIES.pipeline.step("targeting", STEP_TARGETING)
 def targeting(res: Resolution) -> None:
-    for hook in TARGETING:
+    for hook in REGISTRIES.targeting:
         hook(res)
 
 
-@PIPELINE.step("effects", STEP_EFFECTS)
+@REGISTRIES.pipeline.step("effects", STEP_EFFECTS)
 def effects(res: Resolution) -> None:
-    for play in sorted(res.plays, key=lambda p: (CARDS.priorities[p.spec.id], p.actor)):
+    for play in sorted(res.plays, key=lambda p: (REGISTRIES.cards.priorities[p.spec.id], p.actor)):
         if not play.options.get("cancelled"):
-            CARDS.behaviours[play.spec.id](play)
+            REGISTRIES.cards.behaviours[play.spec.id](play)
 
 
-@PIPELINE.step("triggers", STEP_TRIGGERS)
+@REGISTRIES.pipeline.step("triggers", STEP_TRIGGERS)
 def triggers(res: Resolution) -> None:
-    for hook in TRIGGERS:
+    for hook in REGISTRIES.triggers:
         hook(res)
 
 
-@PIPELINE.step("damage", STEP_DAMAGE)
+@REGISTRIES.pipeline.step("damage", STEP_DAMAGE)
 def damage(res: Resolution) -> None:
-    res.apply_replacements(REPLACEMENTS)
+    res.apply_replacements(REGISTRIES.replacements)
 
 
-@PIPELINE.step("discards", STEP_DISCARDS)
+@REGISTRIES.pipeline.step("discards", STEP_DISCARDS)
 def discards(res: Resolution) -> None:
     for player in res.state.living():
-        settle_damage(res, player, ON_DAMAGE_DISCARD, DAMAGE_DISCARD_INSTEAD)
+        settle_damage(res, player, REGISTRIES.on_damage_discard, REGISTRIES.discard_instead)
         res.draw(player.pid, len(res.refills.get(player.pid, [])))
         owed = res.scratch.get("draws", {}).get(player.pid, 0)
         if owed:

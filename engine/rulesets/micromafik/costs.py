@@ -10,7 +10,7 @@ from collections.abc import Callable
 from engine.core.cards import CardSpec
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, Payment
-from engine.rulesets.micromafik.registry import QUERIES
+from engine.rulesets.micromafik.registry import REGISTRIES
 
 COND_DAY_SURCHARGE = 1
 
@@ -25,13 +25,14 @@ def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance
         base += instance.cost_mod
     if state.is_day and spec.has("cond_day"):
         base += COND_DAY_SURCHARGE
-    cost: int = QUERIES.ask("cost", state, base, pid=pid, spec=spec, instance=instance)
+    cost: int = REGISTRIES.queries.ask("cost", state, base, pid=pid, spec=spec, instance=instance)
     return max(0, cost)
 
 
 def knocked_colours(state: GameState, pid: int) -> set[str]:
-    """Colours the player must discard today because of Вышибание."""
-    return {str(e.params["colour"]) for e in state.effects_of("knockout", target=pid)}
+    """Colours the player must discard today (Вышибание's declaration answers)."""
+    colours: set[str] = REGISTRIES.queries.ask("knocked_colours", state, set(), pid=pid)
+    return colours
 
 
 def may_pay_with(state: GameState, pid: int) -> Callable[[CardInstance], bool]:
@@ -70,9 +71,10 @@ def check_payment(
             raise Refusal("bad_payment_card", uid=uid, reason="may_not_pay")
         claim(used, uid)
     for option, value in payment.options.items():
-        if option != "insurance_bluff" or not isinstance(value, bool):
+        declared = REGISTRIES.payment_options.get(option)
+        if declared is None or not isinstance(value, bool):
             raise Refusal("bad_param", param=option, reason="unknown")
-        if value and (state.player(pid).faction != "mafia" or not any(hand[u].card == "insurance" for u in payment.cards)):
-            raise Refusal("mafia_only", card="insurance", param=option)
+        if value:
+            declared.check(state, pid, [hand[u] for u in payment.cards])
     if payment.points + len(payment.cards) != cost:
         raise Refusal("cost_unpayable", cost=cost, offered=payment.points + len(payment.cards))

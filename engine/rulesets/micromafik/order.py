@@ -15,7 +15,7 @@ STEP_PERK_STRONGMAN = 211  # perks.py
 STEP_TARGETING = 300  # steps.py: reactions to being targeted (Шипы)
 STEP_EFFECTS = 400  # steps.py: card behaviours, by priority then seat
 STEP_MESSAGES = 420  # cards/info.py: replies allowed by Обратная связь, Переписка or Блок
-STEP_TRIGGERS_WATCHERS = 450  # cards/info.py: Гласность, Слежка
+STEP_TRIGGERS_WATCHERS = 450  # steps.py: the declared trigger hooks (Гласность, Слежка, the избиение)
 STEP_TRIGGERS_PAY_THE_BILL = 451  # cards/support.py: Оплатить счёт
 STEP_TRIGGERS_CLAIMS = 460  # cards/info.py: Алиби and Гласность (real or imitated) announced
 STEP_VOTES_MAFIA = 500  # votes.py: the mafia's kill vote by night
@@ -28,7 +28,7 @@ STEP_PERK_MONK = 750  # perks.py
 STEP_DEATHS = cardgame.STEP_DEATHS  # engine/cardgame/steps.py: 0 cards = death (death rules may say otherwise)
 STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects expire, win check, next phase
 
-# ---- damage replacement layers (registry.replacement, damage.py), applied in this order inside DAMAGE ----
+# ---- damage replacement layers (a declaration's `Layer`), applied in this order inside DAMAGE ----
 LAYER_WEAKNESS = 10  # Слабость: −1 to each damage of the weakened player's cards played this phase
 LAYER_WARNING_SHOT = 20  # Предупредительный выстрел: ×2 for the shooter's attack cards on the target
 LAYER_SNIPER_CAP = 30  # at most 3 damage a night to one target from Снайперские винтовки

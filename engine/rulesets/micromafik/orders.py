@@ -8,10 +8,8 @@ same function runs when an order is made and again at resolution.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 from engine.cardgame import orders as card_orders
-from engine.cardgame.orders import Validator
 from engine.core.actions import need_day, need_night, need_public_role, need_unused
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext, unchoosable, validate_params
@@ -19,7 +17,7 @@ from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
 from engine.rulesets.micromafik.costs import card_cost, check_payment, claim, knocked_colours, may_pay_with
-from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, QUERIES
+from engine.rulesets.micromafik.registry import CATALOG, COLOURS, REGISTRIES
 from engine.rulesets.micromafik.roles import SECRET_ROLES
 from engine.rulesets.micromafik.timing import check_timing
 
@@ -29,17 +27,10 @@ SINGLE_ORDERS = frozenset(
 )
 PERK_OPTIONS = frozenset({"magician_copy"})
 
-VALIDATORS: dict[str, Validator] = {}
-# Extra submission rules of single cards, beyond what their parameter schema says.
-CARD_CHECKS: dict[str, Callable[[GameState, int, dict[str, JsonValue]], None]] = {}
-
-
-def validator(kind: str) -> Callable[[Validator], Validator]:
-    def register(fn: Validator) -> Validator:
-        VALIDATORS[kind] = fn
-        return fn
-
-    return register
+# The order-kind validators and the cards' own checks are fields of REGISTRIES (the cards' checks
+# registered by their declarations).
+VALIDATORS = REGISTRIES.validators
+validator = REGISTRIES.validator
 
 
 def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
@@ -61,7 +52,7 @@ def _whole_set(state: GameState, pid: int, orders: list[Order]) -> None:
 
 
 def play_limit(state: GameState, pid: int) -> int:
-    limit: int = QUERIES.ask("play_limit", state, 1, pid=pid)
+    limit: int = REGISTRIES.queries.ask("play_limit", state, 1, pid=pid)
     return limit
 
 
@@ -91,13 +82,13 @@ def _need_role(state: GameState, pid: int, role: str, *, once: bool = False) -> 
 
 
 def _target(state: GameState, pid: int, value: object, *, by: str, allow_self: bool) -> int:
-    return core_living_target(state, QUERIES, pid, value, by=by, allow_self=allow_self)
+    return core_living_target(state, REGISTRIES.queries, pid, value, by=by, allow_self=allow_self)
 
 
 def _card_spec(state: GameState, pid: int, card: CardInstance) -> CardSpec:
     """The card's spec, if it is implemented and may be played in this phase."""
     spec = CATALOG[card.card]
-    if not CARDS.behaviours.get(spec.id):
+    if not REGISTRIES.cards.behaviours.get(spec.id):
         raise Refusal("not_implemented", card=spec.id)
     check_timing(state, spec, is_mafia=is_mafia(state, pid))
     return spec
@@ -113,7 +104,7 @@ def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict
     card = in_hand(state, pid, uid)
     spec = _card_spec(state, pid, card)
     checked = validate_params(_context(state, pid, spec, partial=True), params, extra_keys=PERK_OPTIONS)
-    chosen = checked.get("play") if spec.id == "flashmob" else None
+    chosen = checked.get(another.param) if (another := REGISTRIES.plays_another.get(spec.id)) else None
     if isinstance(chosen, dict):
         check_timing(state, CATALOG[str(chosen["card"])], is_mafia=is_mafia(state, pid))
 
@@ -145,8 +136,8 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     spec = _card_spec(state, pid, card)
     mafia = is_mafia(state, pid)
     order.params = validate_params(_context(state, pid, spec), order.params, extra_keys=PERK_OPTIONS)
-    if spec.id in CARD_CHECKS:
-        CARD_CHECKS[spec.id](state, pid, order.params)
+    if spec.id in REGISTRIES.card_checks:
+        REGISTRIES.card_checks[spec.id](state, pid, order.params)
     if "magician_copy" in order.params:
         if not isinstance(order.params["magician_copy"], bool):
             raise Refusal("bad_param", param="magician_copy", reason="not_a_flag")
@@ -157,7 +148,7 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
             for uid in order.params.get(param.name) or []:
                 claim(used, int(uid))
     cost = card_cost(state, pid, spec, card)
-    chosen = order.params.get("play") if spec.id == "flashmob" else None
+    chosen = order.params.get(another.param) if (another := REGISTRIES.plays_another.get(spec.id)) else None
     if isinstance(chosen, dict):
         sub_spec = CATALOG[str(chosen["card"])]
         check_timing(state, sub_spec, is_mafia=mafia)

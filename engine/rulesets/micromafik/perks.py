@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.core.durations import NEXT_PHASE, n_phases
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, PlayerState
@@ -18,15 +19,14 @@ from engine.rulesets.micromafik.order import (
     STEP_PERK_STRONGMAN,
     STEP_PERK_STRONGMAN_LOST,
 )
-from engine.rulesets.micromafik.registry import DEATH_RULES, PIPELINE, QUERIES
-from engine.rulesets.micromafik.steps import ON_DAMAGE_DISCARD
+from engine.rulesets.micromafik.registry import REGISTRIES
 
 
 def _with_role(state: GameState, role: str) -> list[PlayerState]:
     return [p for p in state.living() if p.public_role == role]
 
 
-@PIPELINE.step("perks:banker", STEP_PERK_BANKER)
+@REGISTRIES.pipeline.step("perks:banker", STEP_PERK_BANKER)
 def banker(res: Resolution) -> None:
     """Банкир: the first time he plays a card with a cost, he also gets 2 armor."""
     for player in _with_role(res.state, "banker"):
@@ -37,7 +37,7 @@ def banker(res: Resolution) -> None:
             res.add_armor(player.pid, 2)
 
 
-@PIPELINE.step("perks:lazybones", STEP_PERK_LAZYBONES)
+@REGISTRIES.pipeline.step("perks:lazybones", STEP_PERK_LAZYBONES)
 def lazybones(res: Resolution) -> None:
     """Лентяй: a night without playing a card gives 1 armor."""
     if not res.state.is_night:
@@ -47,7 +47,7 @@ def lazybones(res: Resolution) -> None:
             res.add_armor(player.pid, 1)
 
 
-@PIPELINE.step("perks:strongman", STEP_PERK_STRONGMAN)
+@REGISTRIES.pipeline.step("perks:strongman", STEP_PERK_STRONGMAN)
 def strongman(res: Resolution) -> None:
     """Здоровяк: 1 armor every phase until the first damage he takes."""
     for player in _with_role(res.state, "strongman"):
@@ -65,7 +65,7 @@ def _damage_reached(res: Resolution, pid: int) -> bool:
     )
 
 
-@PIPELINE.step("perks:strongman_lost", STEP_PERK_STRONGMAN_LOST)
+@REGISTRIES.pipeline.step("perks:strongman_lost", STEP_PERK_STRONGMAN_LOST)
 def strongman_lost(res: Resolution) -> None:
     for player in _with_role(res.state, "strongman"):
         if _damage_reached(res, player.pid) and not player.flags.get("strongman_lost"):
@@ -73,7 +73,7 @@ def strongman_lost(res: Resolution) -> None:
             res.state.emit("perk_lost", "player", player.pid, perk="strongman")
 
 
-@PIPELINE.step("perks:monk", STEP_PERK_MONK)
+@REGISTRIES.pipeline.step("perks:monk", STEP_PERK_MONK)
 def monk(res: Resolution) -> None:
     """Монах: the first time he ends a phase with exactly 1 card, he draws 1."""
     for player in _with_role(res.state, "monk"):
@@ -90,7 +90,7 @@ def masochist(res: Resolution, pid: int, card: CardInstance) -> None:
         res.gain_points(pid, 1)
 
 
-ON_DAMAGE_DISCARD.append(masochist)
+REGISTRIES.rule(on_damage_discard=masochist)
 
 
 def _wounded(state: GameState, pid: int) -> bool:
@@ -120,10 +120,11 @@ def alien_death(res: Resolution, player: PlayerState) -> bool | None:
     return len(player.hand) <= 1
 
 
-DEATH_RULES.extend([avenger_death, alien_death])
+REGISTRIES.rule(death_rules=(avenger_death, alien_death),
+                effects=(EffectKind("mortally_wounded", during=n_phases(2, starting=NEXT_PHASE), known=True),))
 
 
-@QUERIES.modifier("vote_weight")
+@REGISTRIES.queries.modifier("vote_weight")
 def vote_weight(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     player = state.player(pid)
     if _wounded(state, pid):
@@ -133,7 +134,7 @@ def vote_weight(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return value
 
 
-@QUERIES.modifier("can_target")
+@REGISTRIES.queries.modifier("can_target")
 def immune(state: GameState, value: bool, *, actor: int, target: int, by: str, **_: Any) -> bool:
     """Социопат is untouchable the first night and day; a mortally wounded Мститель cannot be voted for."""
     player = state.player(target)

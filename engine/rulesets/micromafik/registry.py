@@ -1,4 +1,5 @@
-"""The shared registries that Микромафик's modules fill in as they are imported."""
+"""Микромафик's one registries object, which its modules fill in as they are imported (each card, perk
+and rule by its own declaration: engine/cardgame/registries.py), and the names of its colours."""
 
 from __future__ import annotations
 
@@ -8,10 +9,4 @@ NAME = "micromafik"
 COLOURS = ("attack", "defence", "support", "info")  # the seed's order (ties name the first)
 
 REGISTRIES = CardGameRegistries.load(NAME)
-CATALOG = REGISTRIES.catalog
-CARDS = REGISTRIES.cards
-QUERIES = REGISTRIES.queries
-PIPELINE = REGISTRIES.pipeline
-REPLACEMENTS = REGISTRIES.replacements
-DEATH_RULES = REGISTRIES.death_rules
-replacement = REGISTRIES.replacement
+CATALOG = REGISTRIES.catalog  # the collection (data/micromafik/), read only

@@ -211,7 +211,7 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
 
         card = orders.in_hand(state, pid, uid)
         cost = card_cost(state, pid, CATALOG[card.card], card)
-        chosen = params.get("play") if card.card == "flashmob" else None
+        chosen = params.get(another.param) if (another := REGISTRIES.plays_another.get(card.card)) else None
         if isinstance(chosen, dict) and chosen.get("card") in CATALOG:
             cost += card_cost(state, pid, CATALOG[str(chosen["card"])])
         return cost
@@ -237,13 +237,9 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
 
 
 # Effects on a player that the player knows of (the card told them, or it is public or their own),
-# and whether they know who cast it. Others (Персональная охрана, Оплатить счёт…) stay unseen.
-KNOWN_EFFECTS: dict[str, bool] = {
-    "poison": False, "warning_shot": True, "knockout": False, "coffee": False, "forced_discard": False,
-    "spikes": False, "mortally_wounded": False, "may_message": True, "surveillance": False,
-    "armor_this_phase": True, "sociability": True, "shown_hand_plus": True, "deferred_damage": False,
-    "beaten": False,
-}
+# and whether they know who cast it: the effect kinds declared `known` (engine/cardgame/effects.py).
+# Others (Персональная охрана, Оплатить счёт…) stay unseen.
+KNOWN_EFFECTS = REGISTRIES.effects.known
 
 
 def known_effects(state: GameState, pid: int) -> list[dict[str, Any]]:

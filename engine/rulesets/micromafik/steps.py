@@ -7,7 +7,6 @@ tests/engine/pipeline_micromafik.txt). A new step takes a new name and number th
 
 from __future__ import annotations
 
-from engine.core.durations import n_phases
 from engine.core.phase import revalidate, settle_damage, take
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Order, PlayerState, PlayRecord
@@ -18,9 +17,10 @@ from engine.rulesets.micromafik.order import (
     STEP_EFFECTS,
     STEP_TARGETING,
     STEP_TICK,
+    STEP_TRIGGERS_WATCHERS,
 )
 from engine.rulesets.micromafik.orders import validate_orders
-from engine.rulesets.micromafik.registry import CARDS, CATALOG, PIPELINE, REGISTRIES, REPLACEMENTS
+from engine.rulesets.micromafik.registry import CATALOG, REGISTRIES
 
 # ---------------------------------------------------------------- 100 commit
 
@@ -35,12 +35,13 @@ def _pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstanc
     player.discard.extend(cards)
     player.points -= order.payment.points
     res.scratch.setdefault("paid_cards", {}).setdefault(pid, []).extend(cards)
-    if order.payment.options.get("insurance_bluff") and any(c.card == "insurance" for c in cards):
-        res.state.add_effect("shown_hand_plus", target=pid, source=pid, during=n_phases(2))
+    for option, declared in REGISTRIES.payment_options.items():
+        if order.payment.options.get(option):
+            declared.paid(res, pid, cards)
     return order.payment.points + len(cards), cards
 
 
-@PIPELINE.step("commit", STEP_COMMIT)
+@REGISTRIES.pipeline.step("commit", STEP_COMMIT)
 def commit(res: Resolution) -> None:
     state = res.state
     valid = {p.pid: revalidate(state, p.pid, validate_orders) for p in state.living()}
@@ -54,15 +55,16 @@ def commit(res: Resolution) -> None:
     for play in list(res.plays):
         assert play.order is not None and play.instance is not None
         player = state.player(play.actor)
-        if play.spec.id == "flashmob":
-            chosen = play.params["play"]
+        another = REGISTRIES.plays_another.get(play.spec.id)
+        if another is not None:
+            chosen = play.params[another.param]
             assert isinstance(chosen, dict)
-            ok = any(actor != play.actor and card == chosen["card"] for actor, card in originals)
-            play.options["flashmob_ok"] = ok
+            ok = another.succeeds(play, chosen, originals)
+            play.options["another_played"] = ok
             if ok:
                 res.plays.append(Play(res, play.actor, CATALOG[str(chosen["card"])], dict(chosen["params"]),
-                                      order=play.order, via="flashmob"))
-        if play.spec.id != "flashmob" or play.options["flashmob_ok"]:
+                                      order=play.order, via=play.spec.id))
+        if another is None or play.options["another_played"]:
             play.paid, play.payment_cards = _pay(res, play.actor, play.order)
             play.payment_points = play.order.payment.points
         card = _take(player, play.instance.uid)
@@ -96,72 +98,59 @@ def commit(res: Resolution) -> None:
 # ---------------------------------------------------------------- 200 tick
 
 
-@PIPELINE.step("tick", STEP_TICK)
+@REGISTRIES.pipeline.step("tick", STEP_TICK)
 def tick(res: Resolution) -> None:
-    """Persistent effects that act every phase they are active."""
-    from engine.core.resolution import DamagePacket
-
-    state = res.state
-    for effect in state.effects_of("poison"):
-        assert effect.target is not None
-        res.damage(DamagePacket(target=effect.target, amount=1, source=effect.source, card="poison",
-                                colour="attack", cause="poison"))
-    for target in sorted({e.target for e in state.effects_of("armor_every_phase") if e.target is not None}):
-        res.add_armor(target, 1)  # Охранное агентство does not stack
-    for effect in state.effects_of("armor_this_phase"):
-        assert effect.target is not None
-        res.add_armor(effect.target, int(effect.params.get("amount", 1)))
-    for effect in state.effects_of("deferred_damage"):
-        assert effect.target is not None
-        res.damage(DamagePacket(target=effect.target, amount=int(effect.params["amount"]),
-                                source=effect.source, cause="deferred"))
+    """Persistent effects that act every phase they are active: each kind's declared tick."""
+    REGISTRIES.effects.tick(res)
 
 
 # ---------------------------------------------------------------- 300 targeting
 
 
-@PIPELINE.step("targeting", STEP_TARGETING)
+@REGISTRIES.pipeline.step("targeting", STEP_TARGETING)
 def targeting(res: Resolution) -> None:
-    """Шипы: whoever targets a character with spikes with a card takes 2 damage."""
-    from engine.core.resolution import DamagePacket
-
-    state = res.state
-    for play in res.plays:
-        for target in play.targets:
-            for effect in state.effects_of("spikes", target=target):
-                res.damage(DamagePacket(target=play.actor, amount=2, source=effect.source, card="spikes",
-                                        colour="defence", cause="spikes"))
+    """Reactions to being targeted (the cards' declared targeting hooks: Шипы)."""
+    for hook in REGISTRIES.targeting:
+        hook(res)
 
 
 # ---------------------------------------------------------------- 400 effects
 
 
-@PIPELINE.step("effects", STEP_EFFECTS)
+@REGISTRIES.pipeline.step("effects", STEP_EFFECTS)
 def effects(res: Resolution) -> None:
-    for play in sorted(res.plays, key=lambda p: (CARDS.priorities[p.spec.id], p.actor)):
-        CARDS.behaviours[play.spec.id](play)
+    for play in sorted(res.plays, key=lambda p: (REGISTRIES.cards.priorities[p.spec.id], p.actor)):
+        REGISTRIES.cards.behaviours[play.spec.id](play)
+
+
+# ---------------------------------------------------------------- 450 triggers
+
+
+@REGISTRIES.pipeline.step("triggers:watchers", STEP_TRIGGERS_WATCHERS)
+def watchers(res: Resolution) -> None:
+    """Effects of the previous phase that watch this phase's plays (the declared trigger hooks:
+    Гласность, Слежка, the избиение's colour reveal)."""
+    for hook in REGISTRIES.triggers:
+        hook(res)
 
 
 # ---------------------------------------------------------------- 600 damage
 
 
-@PIPELINE.step("damage", STEP_DAMAGE)
+@REGISTRIES.pipeline.step("damage", STEP_DAMAGE)
 def damage(res: Resolution) -> None:
-    res.apply_replacements(REPLACEMENTS)
+    res.apply_replacements(REGISTRIES.replacements)
 
 
 # ---------------------------------------------------------------- 700 discards
 
-ON_DAMAGE_DISCARD = REGISTRIES.on_damage_discard  # called for each card discarded for damage
-
-
-@PIPELINE.step("discards", STEP_DISCARDS)
+@REGISTRIES.pipeline.step("discards", STEP_DISCARDS)
 def discards(res: Resolution) -> None:
     state = res.state
     for player in state.living():
         pid = player.pid
         redraw = _knockout_discards(res, player)
-        settle_damage(res, player, ON_DAMAGE_DISCARD)  # Фокусник's copy is cancelled after plain draws
+        settle_damage(res, player, REGISTRIES.on_damage_discard)  # Фокусник's copy is cancelled after plain draws
         for refill in res.refills.get(pid, []):
             if refill.copy:
                 copy = state.new_card(refill.card)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import DamagePacket, Resolution
 from engine.rulesets.micromafik.order import STEP_VOTES_COUNCIL, STEP_VOTES_MAFIA
-from engine.rulesets.micromafik.registry import PIPELINE, QUERIES
+from engine.rulesets.micromafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.micromafik.roles import SECRET_ROLES
 
 MAFIA_KILL_DAMAGE = 4
@@ -26,7 +27,7 @@ def _orders(res: Resolution, kind: str) -> dict[int, dict[str, Any]]:
     }
 
 
-@PIPELINE.step("votes:mafia", STEP_VOTES_MAFIA)
+@REGISTRIES.pipeline.step("votes:mafia", STEP_VOTES_MAFIA)
 def mafia_kill(res: Resolution) -> None:
     """Киллер 2 votes, Босс 1; the single top target takes 4 damage, +1 per paid boost."""
     state = res.state
@@ -51,11 +52,11 @@ def mafia_kill(res: Resolution) -> None:
 
 def vote_weight(res: Resolution, pid: int) -> int:
     """A vote's weight in half-votes (Политик 3, смертельно раненый Мститель 1, others 2)."""
-    weight: int = QUERIES.ask("vote_weight", res.state, 2, pid=pid)
+    weight: int = REGISTRIES.queries.ask("vote_weight", res.state, 2, pid=pid)
     return weight
 
 
-@PIPELINE.step("votes:council", STEP_VOTES_COUNCIL)
+@REGISTRIES.pipeline.step("votes:council", STEP_VOTES_COUNCIL)
 def council(res: Resolution) -> None:
     """Вече: the leader takes 5 (execution) or 2 (beating); two leaders 2 each; more, nothing."""
     state = res.state
@@ -91,3 +92,15 @@ def council(res: Resolution) -> None:
         execution=punish["execution"] / 2, beating=punish["beating"] / 2,
         leaders=leaders, outcome=outcome, decided_by=decided_by,
     )
+
+
+def _beaten_colours(res: Resolution) -> None:
+    """Избиение: the next day, the colours of the cards the beaten character played and discarded are told."""
+    state = res.state
+    for effect in state.effects_of("beaten"):
+        played = [p.spec.colour for p in res.plays if p.via == "hand" and p.actor == effect.target]
+        dropped = [CATALOG[c].colour for c in res.scratch.get("night_discards", {}).get(effect.target, [])]
+        state.emit("beaten_colours", "public", None, target=effect.target, played=played, discarded=dropped)
+
+
+REGISTRIES.rule(trigger=_beaten_colours, effects=(EffectKind("beaten", during=NEXT_PHASE, known=True),))

@@ -364,8 +364,8 @@ def test_damage_card_reads_the_stance_as_the_phase_began_not_one_taken_this_phas
     которую были сыграны", and «Стойка»: "Для доп. эффекта нужна определённая стойка"; docs/rulings.md:
     "Stance variants use the stance the player is in as the effects begin" — the same snapshot the
     defence cards read (cards/common.py `in_stance`). Пинок: 1 damage, 2 in the upper stance."""
-    from engine.rulesets.mafik import steps
     from engine.rulesets.mafik.cards.common import set_stance
+    from engine.rulesets.mafik.registry import REGISTRIES
 
     g = MafikScenario.night(2).player("A", hand=["kick", "dummy"]).player("B", hand=5)
     in_stance(g, "A", at_start)
@@ -373,7 +373,7 @@ def test_damage_card_reads_the_stance_as_the_phase_began_not_one_taken_this_phas
     def takes_a_stance_before_the_effects(res: Any) -> None:  # as a card resolving earlier would
         set_stance(res.state, g.pid("A"), taken, 2)
 
-    monkeypatch.setattr(steps, "TARGETING", [*steps.TARGETING, takes_a_stance_before_the_effects])
+    monkeypatch.setattr(REGISTRIES, "targeting", [*REGISTRIES.targeting, takes_a_stance_before_the_effects])
     g.play("A", "kick", target="B").resolve()
     assert g.hand_size("B") == expected_hand
 

@@ -13,9 +13,8 @@ import pytest
 from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.state import PlayRecord
-from engine.rulesets.mafik.cards.common import checks_shielded
 from engine.rulesets.mafik.costs import stance
-from engine.rulesets.mafik.registry import CARDS
+from engine.rulesets.mafik.registry import REGISTRIES
 from tests.engine.mafik.conftest import MafikScenario
 
 # Non-peaceful cards a target "has played before", for the accusations of the hits below.
@@ -701,12 +700,13 @@ def test_lamp_cost_1_lower_stance_0():
 
 def test_lamp_cards_altering_your_checks_do_not_act_on_you(monkeypatch: pytest.MonkeyPatch):
     darkened: list[int] = []
-    monkeypatch.setitem(CARDS.behaviours, "darkness", lambda play: darkened.append(play.target))
-    monkeypatch.setitem(CARDS.priorities, "darkness", 50)
+    monkeypatch.setitem(REGISTRIES.cards.behaviours, "darkness", lambda play: darkened.append(play.target))
+    monkeypatch.setitem(REGISTRIES.cards.priorities, "darkness", 50)
+    monkeypatch.setattr(REGISTRIES, "alters_checks", {"darkness"})  # what Темнота's declaration says
     g = MafikScenario.night(2).player("A", hand=["lamp", "dummy"], sleeve=["dummy"]) \
         .player("B", hand=["darkness", "darkness", "dummy"]).player("C", hand=5).player("Z", secret="killer", hand=30)
     g.play("A", "lamp", pay_sleeve=["dummy"]).play("B", "darkness", target="A").resolve()
-    assert darkened == [] and checks_shielded(g.state, g.pid("A"))
+    assert darkened == [] and g.state.effects_of("lamp", target=g.pid("A"))
     council(g, "Z").resolve()
     g.play("B", "darkness", target="C").resolve()  # on someone else it works
     assert darkened == [g.pid("C")]

@@ -10,7 +10,7 @@ from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.state import GameState
 from engine.rulesets.mafik.council import vote_strength
-from engine.rulesets.mafik.registry import CARDS, CATALOG, QUERIES
+from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from tests.engine.mafik.conftest import MafikScenario
 
 # The Босс "M" keeps the game going; with the highest public role and 20 cards he takes the Вече's
@@ -23,8 +23,8 @@ def fake_card(monkeypatch):
     """Give a card of another colour a stand-in behaviour for one test (restored afterwards)."""
 
     def register(card_id: str, fn: Any = None) -> str:
-        monkeypatch.setitem(CARDS.behaviours, card_id, fn or (lambda play: None))
-        monkeypatch.setitem(CARDS.priorities, card_id, 50)
+        monkeypatch.setitem(REGISTRIES.cards.behaviours, card_id, fn or (lambda play: None))
+        monkeypatch.setitem(REGISTRIES.cards.priorities, card_id, 50)
         return card_id
 
     return register
@@ -429,9 +429,9 @@ def test_breach_maniac_and_traitor_success_removes_four_votes_every_day(who):
     g.play(who, "breach", all_roles=every_role(g, who)).resolve()
     [event] = g.events("breach_success")
     assert event.to == "player" and event.who == g.pid(who)
-    assert QUERIES.ask("votes_against", g.state, 5, target=g.pid(who)) == 1
+    assert REGISTRIES.queries.ask("votes_against", g.state, 5, target=g.pid(who)) == 1
     g.resolve().resolve()  # still in force two phases later
-    assert QUERIES.ask("votes_against", g.state, 5, target=g.pid(who)) == 1
+    assert REGISTRIES.queries.ask("votes_against", g.state, 5, target=g.pid(who)) == 1
 
 
 def test_breach_maniac_shield_counts_at_the_council():
@@ -476,8 +476,8 @@ def test_breach_ignores_disguises(monkeypatch):
     def disguise(state: GameState, value: Any, *, aspect: str, **_: Any) -> Any:
         return "judge" if aspect == "secret_role" else value
 
-    modifiers = QUERIES._modifiers.setdefault("appearance", [])
-    monkeypatch.setitem(QUERIES._modifiers, "appearance", [*modifiers, (99, 99, disguise)])
+    modifiers = REGISTRIES.queries._modifiers.setdefault("appearance", [])
+    monkeypatch.setitem(REGISTRIES.queries._modifiers, "appearance", [*modifiers, (99, 99, disguise)])
     g = breach_game()
     g.play("Boss", "breach", law_roles=roles(g, Off="officer", Sher="sheriff"))
     g.play("Man", "breach", all_roles=every_role(g, "Man")).resolve()

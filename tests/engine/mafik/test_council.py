@@ -14,7 +14,7 @@ import pytest
 from engine.core import api
 from engine.core.refusal import Refusal
 from engine.rulesets.mafik.cards.common import new_card_to_sleeve
-from engine.rulesets.mafik.registry import QUERIES
+from engine.rulesets.mafik.registry import REGISTRIES
 from engine.rulesets.mafik.roles import priority
 from tests.engine.mafik.conftest import MafikScenario
 
@@ -225,7 +225,7 @@ def test_exile_no_rooms_and_no_sleeve_for_two_nights():
         if refusal is not None:
             assert refusal.code == "not_allowed" and refusal.params["reason"] == "exiled"
             assert not new_card_to_sleeve(g.state, g.pid("A"), "seek")
-            assert not QUERIES.ask("may_join_room", g.state, True, pid=g.pid("A"))
+            assert not REGISTRIES.queries.ask("may_join_room", g.state, True, pid=g.pid("A"))
         if g.state.is_day and refusal is not None:
             proposal = refused(api.act, g.state, g.pid("B"), "room_propose", {"members": [g.pid("A")]})
             assert proposal.code == "not_allowed" and proposal.params["reason"] == "barred"
@@ -242,7 +242,7 @@ def test_exile_keeps_out_of_the_room_formed_the_same_day():
     api.act(g.state, g.pid("B"), "room_confirm", {"room": room})
     g.vote("A", "A", "exile").vote("B", "A").vote("C", "A").vote("M", "A").resolve()
     assert not g.public("room_formed")
-    assert not QUERIES.ask("may_join_room", g.state, True, pid=g.pid("A"))
+    assert not REGISTRIES.queries.ask("may_join_room", g.state, True, pid=g.pid("A"))
 
 
 def test_each_punishment_is_barred_for_three_days():

@@ -22,7 +22,7 @@ from engine.core.ruleset import get_ruleset
 from engine.core.state import PlayRecord
 from engine.core.views import player_view
 from engine.rulesets.mafik.cards.common import accusation_hits, role_of
-from engine.rulesets.mafik.registry import CARDS, CATALOG
+from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import LAW_ROLES, colours_of
 from tests.engine.mafik.conftest import MafikScenario
 
@@ -33,8 +33,8 @@ COST_1 = "mediocrity"
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> Callable[..., str]:
     def install(card: str, behaviour: Callable[[Play], None] | None = None) -> str:
-        monkeypatch.setitem(CARDS.behaviours, card, behaviour or (lambda play: None))
-        monkeypatch.setitem(CARDS.priorities, card, 50)
+        monkeypatch.setitem(REGISTRIES.cards.behaviours, card, behaviour or (lambda play: None))
+        monkeypatch.setitem(REGISTRIES.cards.priorities, card, 50)
         return card
 
     return install

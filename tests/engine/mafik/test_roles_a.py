@@ -20,7 +20,7 @@ from engine.core.resolution import Play
 from engine.core.state import DeckBuilding
 from engine.rulesets.mafik import comms
 from engine.rulesets.mafik.costs import stance
-from engine.rulesets.mafik.registry import CARDS, CATALOG, QUERIES
+from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.ruleset import deal
 from tests.engine.mafik.conftest import MafikScenario
 
@@ -36,8 +36,8 @@ def stub(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
     """Give a card a behaviour of the test's own for this test (a no-op unless told)."""
 
     def install(card: str, behaviour: Callable[[Play], None] | None = None) -> None:
-        monkeypatch.setitem(CARDS.behaviours, card, behaviour or (lambda play: None))
-        monkeypatch.setitem(CARDS.priorities, card, 50)
+        monkeypatch.setitem(REGISTRIES.cards.behaviours, card, behaviour or (lambda play: None))
+        monkeypatch.setitem(REGISTRIES.cards.priorities, card, 50)
 
     return install
 
@@ -289,9 +289,9 @@ def test_politician_votes_never_below_zero():
     g = Game.day(1).player("P", role="politician")
     boss(g).build()
     g.state.add_effect("politician", target=g.pid("P"), end=g.state.phase)
-    assert QUERIES.ask("votes_against", g.state, 1, target=g.pid("P")) == 0
-    assert QUERIES.ask("votes_against", g.state, 3, target=g.pid("P")) == 1
-    assert QUERIES.ask("votes_against", g.state, 3, target=g.pid("M")) == 3
+    assert REGISTRIES.queries.ask("votes_against", g.state, 1, target=g.pid("P")) == 0
+    assert REGISTRIES.queries.ask("votes_against", g.state, 3, target=g.pid("P")) == 1
+    assert REGISTRIES.queries.ask("votes_against", g.state, 3, target=g.pid("M")) == 3
 
 
 def test_politician_only_by_day_and_only_the_politician():
@@ -470,7 +470,7 @@ NEUTRAL_DECK = [c for c in ("dummy", "mulligan", "seek", "concentration", "plan_
 
 def neutral_game(stub, roles: list[str]):
     for card in set(NEUTRAL_DECK):
-        if card not in CARDS.behaviours:
+        if card not in REGISTRIES.cards.behaviours:
             stub(card)
     return api.new_game("mafik", [(f"P{i}", r) for i, r in enumerate(roles)], seed=5)
 
@@ -773,8 +773,8 @@ def test_bureaucrat_ignores_other_forcing_effects(monkeypatch):
     def force_b_to_x(state, chosen, **_):
         return {**chosen, 4: 1}  # B → X
 
-    entries = [*QUERIES._modifiers.get("forced_votes", []), (50, 999, force_b_to_x)]
-    monkeypatch.setitem(QUERIES._modifiers, "forced_votes", sorted(entries, key=lambda e: (e[0], e[1])))
+    entries = [*REGISTRIES.queries._modifiers.get("forced_votes", []), (50, 999, force_b_to_x)]
+    monkeypatch.setitem(REGISTRIES.queries._modifiers, "forced_votes", sorted(entries, key=lambda e: (e[0], e[1])))
     g = bureaucrat_day()
     assert (g.pid("B"), g.pid("X")) == (4, 1)
     g.order("U", "bureaucrat", voter=g.pid("B"), target="Y")

@@ -18,7 +18,7 @@ from engine.core.state import GameState, PlayerState
 from engine.core.views import player_view
 from engine.rulesets.mafik import roles
 from engine.rulesets.mafik.deck import deck_limits
-from engine.rulesets.mafik.registry import CARDS, CATALOG, NEUTRAL
+from engine.rulesets.mafik.registry import CATALOG, NEUTRAL, REGISTRIES
 from engine.rulesets.mafik.roles import PUBLIC_ROLES
 from tests.engine.mafik.conftest import MafikScenario
 
@@ -39,8 +39,8 @@ def noop(monkeypatch: pytest.MonkeyPatch):
 
     def register(*ids: str) -> None:
         for card_id in ids:
-            monkeypatch.setitem(CARDS.behaviours, card_id, lambda play: None)
-            monkeypatch.setitem(CARDS.priorities, card_id, 50)
+            monkeypatch.setitem(REGISTRIES.cards.behaviours, card_id, lambda play: None)
+            monkeypatch.setitem(REGISTRIES.cards.priorities, card_id, 50)
 
     return register
 
@@ -51,9 +51,9 @@ def implemented(monkeypatch: pytest.MonkeyPatch):
 
     def register(*ids: str) -> None:
         for card_id in ids:
-            if card_id not in CARDS.behaviours:
-                monkeypatch.setitem(CARDS.behaviours, card_id, lambda play: None)
-                monkeypatch.setitem(CARDS.priorities, card_id, 50)
+            if card_id not in REGISTRIES.cards.behaviours:
+                monkeypatch.setitem(REGISTRIES.cards.behaviours, card_id, lambda play: None)
+                monkeypatch.setitem(REGISTRIES.cards.priorities, card_id, 50)
 
     return register
 

@@ -19,7 +19,7 @@ from engine.core.resolution import Play
 from engine.core.state import GameState
 from engine.core.views import events_for
 from engine.rulesets.mafik.cards.common import set_stance
-from engine.rulesets.mafik.registry import CARDS, CATALOG
+from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.ruleset import win_check
 from tests.engine.mafik.conftest import MafikScenario
 
@@ -36,8 +36,8 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> Callable[..., str]:
     """Give a card a behaviour of the test's own for this test (a no-op unless told)."""
 
     def install(card: str, behaviour: Callable[[Play], None] | None = None) -> str:
-        monkeypatch.setitem(CARDS.behaviours, card, behaviour or (lambda play: None))
-        monkeypatch.setitem(CARDS.priorities, card, 50)
+        monkeypatch.setitem(REGISTRIES.cards.behaviours, card, behaviour or (lambda play: None))
+        monkeypatch.setitem(REGISTRIES.cards.priorities, card, 50)
         return card
 
     return install
@@ -135,7 +135,7 @@ def test_deck_own_colours_unlimited_other_colours_two_in_all(fake):
 
 def test_deck_refuses_cards_without_behaviour(monkeypatch):
     card = next(c.id for c in CATALOG if c.colour == "control")
-    monkeypatch.delitem(CARDS.behaviours, card, raising=False)
+    monkeypatch.delitem(REGISTRIES.cards.behaviours, card, raising=False)
     state = game()
     refusal = refused(api.deck_build, state, pid_of(state, "boss"), [*NEUTRAL_DECK[:-1], card])
     assert refusal.params == {"reason": "not_implemented", "card": card}

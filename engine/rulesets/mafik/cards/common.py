@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from engine.cardgame.orders import SetRule
 from engine.cardgame.ruleset import card_rules
 from engine.core import messages
 from engine.core.cards import CardSpec, ParamSpec
@@ -17,8 +18,8 @@ from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.costs import exiled
 from engine.rulesets.mafik.order import LAYER_DAMAGE_LOG, LAYER_NO_ARMOR, STEP_ABILITIES, STEP_SNAPSHOT
-from engine.rulesets.mafik.orders import SET_CHECKS, find_card, played_spec, validator
-from engine.rulesets.mafik.registry import CATALOG, COLOURS, NAME, PIPELINE, replacement
+from engine.rulesets.mafik.orders import find_card, played_spec, validator
+from engine.rulesets.mafik.registry import CATALOG, COLOURS, NAME, REGISTRIES
 from engine.rulesets.mafik.roles import SECRET_ROLES
 
 
@@ -119,13 +120,13 @@ def deny_armor(play: Play, target: int, during: Duration) -> None:
     play.effect("no_armor", target=target, during=during)
 
 
-@replacement("no_armor", LAYER_NO_ARMOR)
+@REGISTRIES.replacement("no_armor", LAYER_NO_ARMOR)
 def _no_armor(res: Resolution, packet: DamagePacket) -> None:
     if res.state.effects_of("no_armor", target=packet.target):
         res.armor[packet.target] = 0
 
 
-@replacement("damage_log", LAYER_DAMAGE_LOG)
+@REGISTRIES.replacement("damage_log", LAYER_DAMAGE_LOG)
 def _damage_log(res: Resolution, packet: DamagePacket) -> None:
     """Who has ever dealt damage to whom (armor or not), for "если цель наносила вам урон"."""
     if packet.source is not None and packet.source != packet.target:
@@ -187,10 +188,10 @@ def _one_use_per_ability(state: GameState, pid: int, orders: list[Order]) -> Non
             raise Refusal("limit_reached", what="ability", card=card_id)
 
 
-SET_CHECKS.append(_one_use_per_ability)
+REGISTRIES.rule(set_checks=(_one_use_per_ability,))
 
 
-@PIPELINE.step("abilities", STEP_ABILITIES)
+@REGISTRIES.pipeline.step("abilities", STEP_ABILITIES)
 def _ability_plays(res: Resolution) -> None:
     """Each ability order becomes a play of its card (via="ability"), resolved with the others."""
     for pid, orders in res.scratch["orders"].items():
@@ -201,20 +202,21 @@ def _ability_plays(res: Resolution) -> None:
                 res.plays.append(Play(res, pid, ability_spec(card_id), params, order=order, via="ability"))
 
 
-def once_a_phase(card_id: str) -> None:
-    """"Нельзя играть больше одной такой карты в фазу": at most one play of this card a phase."""
+def once_a_phase(card_id: str) -> SetRule:
+    """"Нельзя играть больше одной такой карты в фазу": at most one play of this card a phase (a set
+    check for the card's declaration)."""
 
     def check(state: GameState, pid: int, orders: list[Order]) -> None:
         plays = [o for o in orders if o.kind == "play"]
         if sum(1 for o in plays if played_spec(state, pid, *find_card(state, pid, o.card), o.params).id == card_id) > 1:
             raise Refusal("limit_reached", what="card", card=card_id)
 
-    SET_CHECKS.append(check)
+    return check
 
 
 # ---- added with the Защита cards ----
 
-@PIPELINE.step("snapshot", STEP_SNAPSHOT)
+@REGISTRIES.pipeline.step("snapshot", STEP_SNAPSHOT)
 def _snapshot(res: Resolution) -> None:
     """Hand sizes and stances as the phase's effects begin: the cards played this phase have left the
     hand, nothing is drawn yet, no card of this phase has changed a stance — so the order in which
@@ -269,15 +271,3 @@ def armor_for_phases(play: Play, target: int, amount: int, *, during: Duration, 
     if last is None or start <= last:
         play.effect("armor_each_phase", target=target, during=between(start, last), amount=amount,
                     nights_only=nights_only, card=play.spec.id)
-
-
-# Cards whose effect on a character changes what that character's own checks learn (Темнота: "все
-# проверки, совершённые этой цели, имеют случайный результат"). Лампа makes its holder immune to them;
-# a colour module adds the ids of such cards here.
-ALTERS_CHECKS: set[str] = {"darkness"}
-
-
-def checks_shielded(state: GameState, pid: int) -> bool:
-    """Лампа: nothing may alter this character's own checks (an `appearance` modifier that acts through
-    an effect on the observer asks this); what acts on the checked character still works."""
-    return bool(state.effects_of("lamp", target=pid))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.registries import Layer, Query
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, n_phases
 from engine.core.refusal import Refusal
@@ -37,10 +38,7 @@ from engine.rulesets.mafik.cards.common import (
 )
 from engine.rulesets.mafik.costs import stance
 from engine.rulesets.mafik.order import LAYER_BERSERK, LAYER_PEACEKEEPING
-from engine.rulesets.mafik.orders import CARD_CHECKS, play_option
-from engine.rulesets.mafik.registry import CARDS, CATALOG, QUERIES, replacement
-
-PISTOL = "pistol"
+from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 
 
 def played_card(res: Resolution, pid: int, card_id: str) -> bool:
@@ -56,19 +54,19 @@ def _targets(params: dict[str, JsonValue]) -> list[int]:
     return [int(params["target"])] if isinstance(params.get("target"), int) else []
 
 
-@CARDS.card("pistol")
+@REGISTRIES.card("pistol")
 def pistol(play: Play) -> None:
     play.damage(play.target, (2 if play.by_mafia else 1) + 2 * accusation_hits(play))
 
 
-@CARDS.card("contract")
+@REGISTRIES.card("contract")
 def contract(play: Play) -> None:
-    new_card_to_sleeve(play.state, play.target, PISTOL)
+    new_card_to_sleeve(play.state, play.target, "pistol")
     if play.params.get("message"):
         card_message(play, play.target, str(play.params["message"]))
 
 
-@CARDS.card("back_alley_meeting")
+@REGISTRIES.card("back_alley_meeting")
 def back_alley_meeting(play: Play) -> None:
     """Обвинение: a random card of the target's Sleeve goes to the player's Sleeve (to the discard if
     the player cannot take Sleeve cards now)."""
@@ -83,17 +81,16 @@ def back_alley_meeting(play: Play) -> None:
         play.tell(play.target, "sleeve_card_lost", cards=[card.card])
 
 
-@CARDS.card("broad_daylight")
+@REGISTRIES.card("broad_daylight")
 def broad_daylight(play: Play) -> None:
     play.damage(play.target, 1 + accusation_hits(play))
 
 
-@CARDS.card("shiv")
+@REGISTRIES.card("shiv")
 def shiv(play: Play) -> None:
     play.damage(play.target, 1)
 
 
-@CARDS.card("sniper_rifle")
 def sniper_rifle(play: Play) -> None:
     """Does nothing, unless a Mafia member or the Maniac names the target's secret role right: 30 damage."""
     role = play.params.get("role")
@@ -106,10 +103,10 @@ def _sniper_rifle_check(state: GameState, pid: int, params: dict[str, JsonValue]
         raise Refusal("bad_param", card="sniper_rifle", param="target", reason="missing")
 
 
-CARD_CHECKS["sniper_rifle"] = _sniper_rifle_check
+REGISTRIES.declare("sniper_rifle", sniper_rifle, check=_sniper_rifle_check)
 
 
-@CARDS.card("blood_bath")
+@REGISTRIES.card("blood_bath")
 def blood_bath(play: Play) -> None:
     roles = play.params.get("roles") or []
     targets = play.targets
@@ -118,17 +115,16 @@ def blood_bath(play: Play) -> None:
             play.damage(target, 6)
 
 
-@CARDS.card("soldier")
+@REGISTRIES.card("soldier")
 def soldier(play: Play) -> None:
-    grant_play_as(play, PISTOL)
+    grant_play_as(play, "pistol")
 
 
-@CARDS.card("sniper")
+@REGISTRIES.card("sniper")
 def sniper(play: Play) -> None:
     grant_play_as(play, "sniper_rifle")
 
 
-@CARDS.card("equalizer")
 def equalizer(play: Play) -> None:
     behind = len(play.me.hand) < 3 and len(play.state.player(play.target).hand) > 3
     play.damage(play.target, 1 + (4 if behind else 0))
@@ -145,10 +141,9 @@ def _equalizer_check(state: GameState, pid: int, params: dict[str, JsonValue]) -
         raise Refusal("not_allowed", what="equalizer", reason="council_target")
 
 
-CARD_CHECKS["equalizer"] = _equalizer_check
+REGISTRIES.declare("equalizer", equalizer, check=_equalizer_check)
 
 
-@CARDS.card("chainsaw_massacre")
 def chainsaw_massacre(play: Play) -> None:
     for target in play.targets:  # one entry per hit, repeats allowed
         play.damage(target, 2)
@@ -160,36 +155,52 @@ def _chainsaw_check(state: GameState, pid: int, params: dict[str, JsonValue]) ->
         raise Refusal("bad_param", card="chainsaw_massacre", param="targets", reason="count")
 
 
-CARD_CHECKS["chainsaw_massacre"] = _chainsaw_check
+REGISTRIES.declare("chainsaw_massacre", chainsaw_massacre, check=_chainsaw_check)
 
 
-@CARDS.card("kick")
+@REGISTRIES.card("kick")
 def kick(play: Play) -> None:
     play.damage(play.target, 2 if upper(play) else 1)
     if accusation_hits(play):
         deny_armor(play, play.target, THIS_PHASE)
 
 
-@CARDS.card("machine_gun")
+@REGISTRIES.card("machine_gun")
 def machine_gun(play: Play) -> None:
     play.damage(play.target, accusation_hits(play), ignore_armor=True)
 
 
-@CARDS.card("backstab")
 def backstab(play: Play) -> None:
     """"deadly": 20 damage; "free_light" (Советник, Предатель; Free): 3 damage."""
     if played_card(play.res, play.target, str(play.params["card"])):
         play.damage(play.target, 3 if play.params.get("mode") == "free_light" else 20)
 
 
-@CARDS.card("mana_burn")
+def _backstab_light_is_free(state: GameState, value: bool, *, spec: CardSpec,
+                            params: dict[str, JsonValue] | None = None, **_: Any) -> bool:
+    """Нож в спину's light mode is Free by choice."""
+    return False if spec.id == "backstab" and (params or {}).get("mode") == "free_light" else value
+
+
+REGISTRIES.declare("backstab", backstab, queries=(Query("counts_toward_limit", _backstab_light_is_free),))
+
+
 def mana_burn(play: Play) -> None:
     target = play.state.player(play.target)
     amount = 3 if len(target.sleeve) >= 3 and target.secret_role != "maniac" else 1
     play.damage(play.target, amount - (1 if play.params.get("free") else 0))
 
 
-@CARDS.card("sawn_off_under_the_table")
+def _mana_burn_free(state: GameState, value: bool, *, spec: CardSpec, params: dict[str, JsonValue] | None = None,
+                    **_: Any) -> bool:
+    """The Killer's Mana Burn is Free by choice."""
+    return False if spec.id == "mana_burn" and (params or {}).get("free") else value
+
+
+REGISTRIES.declare("mana_burn", mana_burn, queries=(Query("counts_toward_limit", _mana_burn_free),))
+
+
+@REGISTRIES.card("sawn_off_under_the_table")
 def sawn_off_under_the_table(play: Play) -> None:
     """Watches the plays as they resolve (after Отражение); a card turned back on its player is not a
     card "played on him" by himself, so an Обрез never fires on itself."""
@@ -197,7 +208,7 @@ def sawn_off_under_the_table(play: Play) -> None:
         play.damage(play.target, 6 if upper(play) else 4)
 
 
-@CARDS.card("poison")
+@REGISTRIES.card("poison")
 def poison(play: Play) -> None:
     """This night, and every night after it until the end of the game."""
     amount = (2 if upper(play) else 1) + (1 if accusation_hits(play) else 0)
@@ -206,29 +217,28 @@ def poison(play: Play) -> None:
                 nights_only=True, card="poison", colour="damage")
 
 
-@CARDS.card("coup_de_grace")
+@REGISTRIES.card("coup_de_grace")
 def coup_de_grace(play: Play) -> None:
     if len(play.state.player(play.target).hand) <= 2:
         play.damage(play.target, 3 + 3 * accusation_hits(play))
 
 
-@CARDS.card("street_fight")
 def street_fight(play: Play) -> None:
     amount = int(play.params["amount"])
     play.damage(play.actor, amount)
     play.damage(play.target, amount)
 
 
-once_a_phase("street_fight")
+REGISTRIES.declare("street_fight", street_fight, set_checks=(once_a_phase("street_fight"),))
 
 
-@CARDS.card("arsenal")
+@REGISTRIES.card("arsenal")
 def arsenal(play: Play) -> None:
     for _ in range(2):
-        new_card_to_sleeve(play.state, play.target, PISTOL)
+        new_card_to_sleeve(play.state, play.target, "pistol")
 
 
-@CARDS.card("tracer_rounds")
+@REGISTRIES.card("tracer_rounds")
 def tracer_rounds(play: Play) -> None:
     role = play.params["role"]
     if guessed_role(play, play.target, role):
@@ -237,7 +247,6 @@ def tracer_rounds(play: Play) -> None:
         play.state.emit("tracer_rounds", "faction", "mafia", actor=play.actor, target=play.target, secret_role=role)
 
 
-@CARDS.card("card_throw")
 def card_throw(play: Play) -> None:
     """The chosen Hand cards are discarded as if played: each owes a replacement (damage cancels those first)."""
     play.damage(play.target, 2)
@@ -255,10 +264,10 @@ def _card_throw_check(state: GameState, pid: int, params: dict[str, JsonValue]) 
         raise Refusal("bad_param", card="card_throw", param="cards", reason="count")
 
 
-CARD_CHECKS["card_throw"] = _card_throw_check
+REGISTRIES.declare("card_throw", card_throw, check=_card_throw_check)
 
 
-@CARDS.card("demonic_form")
+@REGISTRIES.card("demonic_form")
 def demonic_form(play: Play) -> None:
     """Played: the nightly ability from the next phase (once, however many are played) and, if chosen, the
     upper stance for the next 2 phases. Used (via="ability"): 2 damage (Обвинение: +1 a named card)."""
@@ -275,14 +284,12 @@ def demonic_form(play: Play) -> None:
 ABILITY_PARAMS["demonic_form"] = (ParamSpec("target", "target"), ParamSpec("accuse", "accusation", optional=True))
 
 
-@CARDS.card("peacekeeping_operation")
 def peacekeeping_operation(play: Play) -> None:
     """From the next phase: a play at night may carry the option armor_instead=True."""
     if not play.state.effects_of("peacekeeping", target=play.actor, phase=play.state.phase + 1):
         play.effect("peacekeeping", target=play.actor, during=FROM_NEXT_PHASE)
 
 
-@play_option("armor_instead")
 def _armor_instead_check(state: GameState, pid: int, spec: CardSpec, params: dict[str, JsonValue]) -> None:
     value = params["armor_instead"]
     if not isinstance(value, bool):
@@ -299,7 +306,6 @@ def _armor_instead_check(state: GameState, pid: int, spec: CardSpec, params: dic
         raise Refusal("not_allowed", what="accusation", card=spec.id, reason="armor_instead")
 
 
-@replacement("peacekeeping", LAYER_PEACEKEEPING)
 def armor_instead(res: Resolution, packet: DamagePacket) -> None:
     """Миротворческая операция: what the play would deal to its targets this night becomes their armor."""
     play = packet.play
@@ -310,13 +316,15 @@ def armor_instead(res: Resolution, packet: DamagePacket) -> None:
         packet.amount = 0
 
 
-@CARDS.card("berserk")
+REGISTRIES.declare("peacekeeping_operation", peacekeeping_operation, options={"armor_instead": _armor_instead_check},
+                   replacements=(Layer("peacekeeping", LAYER_PEACEKEEPING, armor_instead),))
+
+
 def berserk(play: Play) -> None:
     play.effect("berserk", target=play.actor, during=n_phases(4))
     deny_armor(play, play.actor, n_phases(4))
 
 
-@replacement("berserk", LAYER_BERSERK)
 def berserk_doubling(res: Resolution, packet: DamagePacket) -> None:
     """Damage by cards (directly or by their lasting effects): ×2 from a berserker, ×2 to a berserker."""
     if packet.fixed or packet.card is None:
@@ -328,7 +336,9 @@ def berserk_doubling(res: Resolution, packet: DamagePacket) -> None:
         packet.amount *= 2
 
 
-@CARDS.card("vendetta")
+REGISTRIES.declare("berserk", berserk, replacements=(Layer("berserk", LAYER_BERSERK, berserk_doubling),))
+
+
 def vendetta(play: Play) -> None:
     hurt = has_damaged(play.state, play.target, play.actor)
     play.tell(play.actor, "vendetta_confirmed" if hurt else "vendetta_denied", target=play.target)
@@ -338,23 +348,20 @@ def vendetta(play: Play) -> None:
         deny_armor(play, play.target, NEXT_NIGHT)
 
 
-@QUERIES.modifier("counts_toward_limit")
-def optional_free(state: GameState, value: bool, *, pid: int, spec: CardSpec,
-                  params: dict[str, JsonValue] | None = None, **_: Any) -> bool:
-    """Free by choice (Нож в спину's light mode, the Killer's Mana Burn) or by a Вендетта."""
-    params = params or {}
-    if spec.id == "backstab" and params.get("mode") == "free_light":
-        return False
-    if spec.id == "mana_burn" and params.get("free"):
-        return False
+def _free_against_vendetta(state: GameState, value: bool, *, pid: int, spec: CardSpec,
+                           params: dict[str, JsonValue] | None = None, **_: Any) -> bool:
+    """A Урон card played on the target of one's Вендетта is Free."""
     if spec.colour == "damage":
-        targets = _targets(params)
+        targets = _targets(params or {})
         if any(e.source == pid and e.target in targets for e in state.effects_of("vendetta")):
             return False
     return value
 
 
-@CARDS.card("poisoned_blade")
+REGISTRIES.declare("vendetta", vendetta, queries=(Query("counts_toward_limit", _free_against_vendetta),))
+
+
+@REGISTRIES.card("poisoned_blade")
 def poisoned_blade(play: Play) -> None:
     play.damage(play.target, 2)
     if accusation_hits(play):
@@ -362,7 +369,7 @@ def poisoned_blade(play: Play) -> None:
                     card="poisoned_blade", colour="damage")
 
 
-@CARDS.card("credit_card_knife")
+@REGISTRIES.card("credit_card_knife")
 def credit_card_knife(play: Play) -> None:
     """Played: the nightly ability (instead of the Sleeve card); played in the upper stance, it deals 2 for
     good. Used (via="ability"): 1 damage, 2 if it was played in the upper stance or the player is in it."""
@@ -376,7 +383,7 @@ def credit_card_knife(play: Play) -> None:
 ABILITY_PARAMS["credit_card_knife"] = (ParamSpec("target", "target"),)
 
 
-@CARDS.card("murder")
+@REGISTRIES.card("murder")
 def murder(play: Play) -> None:
     card = str(play.params["card"])
     in_hand = any(c.card == card for c in play.state.player(play.target).hand)
@@ -384,7 +391,6 @@ def murder(play: Play) -> None:
         play.damage(play.target, 3)
 
 
-@CARDS.card("mugging")
 def mugging(play: Play) -> None:
     """Upper stance: two colours, enough that one of them is missing."""
     had = {CATALOG[c].colour for c in play.state.player(play.target).hand_at_phase_start}
@@ -398,4 +404,4 @@ def _mugging_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> 
         raise Refusal("bad_param", card="mugging", param="colours", reason="count")
 
 
-CARD_CHECKS["mugging"] = _mugging_check
+REGISTRIES.declare("mugging", mugging, check=_mugging_check)

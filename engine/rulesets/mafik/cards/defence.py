@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.registries import Layer, Query, Step
 from engine.core.cards import ParamSpec
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
 from engine.core.refusal import Refusal
@@ -25,7 +26,6 @@ from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
 from engine.rulesets.mafik.cards.common import (
     ABILITY_PARAMS,
-    ALTERS_CHECKS,
     abilities,
     accusation_hits,
     armor_for_phases,
@@ -50,10 +50,9 @@ from engine.rulesets.mafik.order import (
     STEP_NERVES_OF_STEEL_READY,
     STEP_PARANOIA,
 )
-from engine.rulesets.mafik.orders import CARD_CHECKS, SET_CHECKS, find_card, played_spec, tags_of
-from engine.rulesets.mafik.registry import CARDS, CATALOG, PIPELINE, QUERIES, replacement
+from engine.rulesets.mafik.orders import find_card, played_spec, tags_of
+from engine.rulesets.mafik.registry import BLANK, CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import has_role
-from engine.rulesets.mafik.steps import TARGETING
 
 DEBT = "debt"
 
@@ -70,36 +69,36 @@ def _redirect(params: dict[str, JsonValue], actor: int, mirrors: set[int]) -> No
 
 # ---- armor for oneself ----
 
-@CARDS.card("martial_arts")
+@REGISTRIES.card("martial_arts")
 def martial_arts(play: Play) -> None:
     hits = accusation_hits(play)
     play.damage(play.target, 1 + hits)
     play.armor(play.actor, 1 + hits)
 
 
-@CARDS.card("take_cover_and_roll")
+@REGISTRIES.card("take_cover_and_roll")
 def take_cover_and_roll(play: Play) -> None:
     armor_for_phases(play, play.actor, 2 if lower(play) else 1, during=n_phases(3))
 
 
-@CARDS.card("bunker")
+@REGISTRIES.card("bunker")
 def bunker(play: Play) -> None:
     play.armor(play.actor, 3)
 
 
-@CARDS.card("grit_your_teeth")
+@REGISTRIES.card("grit_your_teeth")
 def grit_your_teeth(play: Play) -> None:
     play.armor(play.actor, 1)
 
 
-@CARDS.card("escape_plan")
+@REGISTRIES.card("escape_plan")
 def escape_plan(play: Play) -> None:
     """Nothing, except for the Мафия and the Маньяк (who pay 1): 4 armor (lower stance: 6) next day."""
     if has_role(play.me, ("mafia", "maniac")):
         armor_for_phases(play, play.actor, 6 if lower(play) else 4, during=NEXT_DAY)
 
 
-@CARDS.card("at_any_cost", priority=90)
+@REGISTRIES.card("at_any_cost", priority=90)
 def at_any_cost(play: Play) -> None:
     """Resolves after the other cards: everything then in Hand and Sleeve goes (the card's own refill is
     still drawn if damage does not cancel it)."""
@@ -109,13 +108,20 @@ def at_any_cost(play: Play) -> None:
     me.hand, me.sleeve = [], []
 
 
-@CARDS.card("i_am_legend")
 def i_am_legend(play: Play) -> None:
     if not lasting(play.state, play.actor, play.spec.id):
         armor_for_phases(play, play.actor, 1, during=UNTIL_END)
 
 
-@CARDS.card("tank")
+def _legend_cost(state: GameState, value: int, *, spec: Any, **_: Any) -> int:
+    """Я легенда costs 1 less per dead character."""
+    return value - sum(1 for p in state.players if not p.alive) if spec.id == "i_am_legend" else value
+
+
+REGISTRIES.declare("i_am_legend", i_am_legend, queries=(Query("cost", _legend_cost),))
+
+
+@REGISTRIES.card("tank")
 def tank(play: Play) -> None:
     play.armor(play.actor, 5)
     if not lower(play):
@@ -127,13 +133,13 @@ def tank(play: Play) -> None:
 CONFRONTATION_ARMOR = {"law": 4, "maniac": 4, "mafia": 2}
 
 
-@CARDS.card("confrontation")
+@REGISTRIES.card("confrontation")
 def confrontation(play: Play) -> None:
     if guessed_role(play, play.target, play.params.get("role")):
         play.armor(play.target, CONFRONTATION_ARMOR.get(play.me.faction, 0))
 
 
-@CARDS.card("they_will_come_for_you")
+@REGISTRIES.card("they_will_come_for_you")
 def they_will_come_for_you(play: Play) -> None:
     if new_card_to_sleeve(play.state, play.target, "bunker"):
         play.state.emit("card_to_sleeve", "player", play.target, card="bunker")
@@ -141,7 +147,6 @@ def they_will_come_for_you(play: Play) -> None:
         card_message(play, play.target, str(play.params["message"]))
 
 
-@CARDS.card("hospital_guard")
 def hospital_guard(play: Play) -> None:
     play.armor(play.target, 5)
 
@@ -154,26 +159,26 @@ def hospital_guard_check(state: GameState, pid: int, params: dict[str, JsonValue
         raise Refusal("invalid_target", card="hospital_guard", target=target, reason="too_many_cards", max=limit)
 
 
-CARD_CHECKS["hospital_guard"] = hospital_guard_check
+REGISTRIES.declare("hospital_guard", hospital_guard, check=hospital_guard_check)
 
 
-@CARDS.card("under_protection")
+@REGISTRIES.card("under_protection")
 def under_protection(play: Play) -> None:
     play.armor(play.target, 3)
 
 
-@CARDS.card("bodyguard")
+@REGISTRIES.card("bodyguard")
 def bodyguard(play: Play) -> None:
     grant_play_as(play, "under_protection")
 
 
-@CARDS.card("bulletproof_vest")
+@REGISTRIES.card("bulletproof_vest")
 def bulletproof_vest(play: Play) -> None:
     if not lasting(play.state, play.target, play.spec.id):
         armor_for_phases(play, play.target, 1, during=UNTIL_END, nights_only=True)
 
 
-@CARDS.card("post_guards")
+@REGISTRIES.card("post_guards")
 def post_guards(play: Play) -> None:
     room = next((e for e in play.state.effects_of("room") if e.eid == play.params["room"]), None)
     for member in room.params["members"] if room else []:
@@ -181,7 +186,7 @@ def post_guards(play: Play) -> None:
             play.armor(int(member), 3 if lower(play) else 2)
 
 
-@CARDS.card("city_sleeps")
+@REGISTRIES.card("city_sleeps")
 def city_sleeps(play: Play) -> None:
     """Several plays in one phase give the 2 armor once."""
     if play.res.scratch.get("city_sleeps"):
@@ -191,7 +196,7 @@ def city_sleeps(play: Play) -> None:
         play.armor(player.pid, 2)
 
 
-@CARDS.card("blessing")
+@REGISTRIES.card("blessing")
 def blessing(play: Play) -> None:
     for player in play.state.living():
         if hand_size(play, player.pid) <= 3:
@@ -200,25 +205,23 @@ def blessing(play: Play) -> None:
 
 # ---- cards ----
 
-@CARDS.card("first_aid")
+@REGISTRIES.card("first_aid")
 def first_aid(play: Play) -> None:
     if hand_size(play, play.target) <= (3 if lower(play) else 2):
         draw_to_hand(play, play.target, 1)
 
 
-@CARDS.card("doctor")
+@REGISTRIES.card("doctor")
 def doctor(play: Play) -> None:
     grant_play_as(play, "first_aid")
 
 
-@CARDS.card("ancient_medallion")
 def ancient_medallion(play: Play) -> None:
     """Tonight and the next two nights (`_medallion`); a second one while it lasts does nothing."""
     if not lasting(play.state, play.actor, play.spec.id):
         play.effect("ancient_medallion", target=play.actor, during=n_phases(5), card=play.spec.id)
 
 
-@PIPELINE.step("ancient_medallion", STEP_ANCIENT_MEDALLION)
 def _medallion(res: Resolution) -> None:
     """Each night of it: 1 random Hand card other than a Долг is discarded (no refill), and 4 armor."""
     state = res.state
@@ -237,6 +240,10 @@ def _medallion(res: Resolution) -> None:
         res.add_armor(player.pid, 4)
 
 
+REGISTRIES.declare("ancient_medallion", ancient_medallion,
+                   steps=(Step("ancient_medallion", STEP_ANCIENT_MEDALLION, _medallion),))
+
+
 # ---- Законопослушный ----
 
 LAW_ABIDING = "law_abiding"
@@ -247,10 +254,9 @@ def law_abiding_surplus(state: GameState, pid: int) -> None:
     """More than 2 Законопослушных in a deck: the extra ones (the lowest) become Пустышки."""
     copies = [c for c in state.player(pid).deck if c.card == LAW_ABIDING]
     for card in copies[LAW_ABIDING_MAX:]:
-        card.card, card.cost_mod = "dummy", 0
+        card.card, card.cost_mod = BLANK, 0
 
 
-@CARDS.card(LAW_ABIDING)
 def law_abiding(play: Play) -> None:
     """Mode "nothing" (cost 0) does nothing; "shuffle_back" (cost 1) shuffles it back into the deck."""
     card = play.instance
@@ -263,7 +269,6 @@ def law_abiding(play: Play) -> None:
     law_abiding_surplus(play.state, play.actor)
 
 
-@PIPELINE.step("law_abiding", STEP_LAW_ABIDING)
 def _law_abiding_in_deck(res: Resolution) -> None:
     """Each Законопослушный in a deck: its owner learns it and gets 2 armor this phase."""
     for player in res.state.living():
@@ -289,39 +294,51 @@ def _only_peaceful(state: GameState, pid: int, orders: list[Order]) -> None:
             raise Refusal("not_allowed", what="play", card=spec.id, reason="law_abiding")
 
 
-SET_CHECKS.append(_only_peaceful)
+def _law_abiding_cost(state: GameState, value: int, *, spec: Any, params: dict[str, JsonValue], **_: Any) -> int:
+    """Законопослушный's "shuffle_back" costs 1."""
+    return value + 1 if spec.id == LAW_ABIDING and params.get("mode") == "shuffle_back" else value
+
+
+REGISTRIES.declare(LAW_ABIDING, law_abiding, steps=(Step("law_abiding", STEP_LAW_ABIDING, _law_abiding_in_deck),),
+                   set_checks=(_only_peaceful,), queries=(Query("cost", _law_abiding_cost),))
 
 
 # ---- votes ----
 
-@CARDS.card("legal_defence")
+@REGISTRIES.card("legal_defence")
 def legal_defence(play: Play) -> None:
     play.effect("votes_against", target=play.target, during=THIS_PHASE, amount=-(3 if lower(play) else 2))
     play.announce("card_used")
 
 
-@CARDS.card("unexpected_twist")
 def unexpected_twist(play: Play) -> None:
     effect = play.effect("no_votes_against", target=play.target, during=NEXT_DAY)
     play.announce("unexpected_twist", target=play.target, phase=effect.start)
 
 
-@QUERIES.modifier("votes_against")
+@REGISTRIES.queries.modifier("votes_against")
 def _extra_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Танк (+2 at the next vote), Адвокатская защита (−2 / −3): never below 0."""
     extra = sum(int(e.params["amount"]) for e in state.effects_of("votes_against", target=target))
     return max(0, value + extra) if extra else value
 
 
-@QUERIES.modifier("votes_against", layer=90)
 def _no_votes_against(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Неожиданный поворот: no votes count against the target that day (its own default vote neither)."""
     return 0 if state.effects_of("no_votes_against", target=target) else value
 
 
+def _no_vote_on(state: GameState, value: bool, *, target: int, by: str = "card", **_: Any) -> bool:
+    """Неожиданный поворот: no vote against the target that day."""
+    return False if by == "vote" and state.effects_of("no_votes_against", target=target) else value
+
+
+REGISTRIES.declare("unexpected_twist", unexpected_twist, queries=(Query("votes_against", _no_votes_against, layer=90),
+                                                                  Query("can_target", _no_vote_on)))
+
+
 # ---- targeting ----
 
-@CARDS.card("wide_of_the_mark")
 def wide_of_the_mark(play: Play) -> None:
     effect = play.effect("wide_of_the_mark", target=play.target, during=NEXT_NIGHT)
     play.tell(play.target, "wide_of_the_mark", actor=play.actor, phase=effect.start)
@@ -339,26 +356,22 @@ def wide_of_the_mark_check(state: GameState, pid: int, params: dict[str, JsonVal
         raise Refusal("invalid_target", card="the_firm", target=target, reason="the_firm_used")
 
 
-CARD_CHECKS["wide_of_the_mark"] = wide_of_the_mark_check
-
-
-@CARDS.card("the_firm")
-def the_firm(play: Play) -> None:
-    grant_play_as(play, "wide_of_the_mark")
-
-
-@QUERIES.modifier("can_target")
-def _cannot_target(state: GameState, value: bool, *, actor: int, target: int, by: str = "card", **_: Any) -> bool:
-    """В молоко: no card of `actor` on the one who played it, that night. Неожиданный поворот: no vote
-    against the target that day."""
+def _not_on_the_player(state: GameState, value: bool, *, actor: int, target: int, by: str = "card", **_: Any) -> bool:
+    """В молоко: no card of `actor` on the one who played it, that night."""
     if by == "card" and any(e.source == target for e in state.effects_of("wide_of_the_mark", target=actor)):
-        return False
-    if by == "vote" and state.effects_of("no_votes_against", target=target):
         return False
     return value
 
 
-@CARDS.card("reflection")
+REGISTRIES.declare("wide_of_the_mark", wide_of_the_mark, check=wide_of_the_mark_check,
+                   queries=(Query("can_target", _not_on_the_player),))
+
+
+@REGISTRIES.card("the_firm")
+def the_firm(play: Play) -> None:
+    grant_play_as(play, "wide_of_the_mark")
+
+
 def reflection(play: Play) -> None:
     """Отражение takes effect at the targeting step (`_reflect`), before the cards it turns back."""
 
@@ -384,31 +397,25 @@ def _reflect(res: Resolution) -> None:
                 _redirect(order.params, pid, mirrors)
 
 
-@CARDS.card("lamp")
+REGISTRIES.declare("reflection", reflection, targeting=_reflect, counters={"reflection": lambda params: {"phase": params["n"]}})
+
+
 def lamp(play: Play) -> None:
     play.effect("lamp", target=play.actor, during=UNTIL_END)
 
 
-@QUERIES.modifier("cost")
-def _costs(state: GameState, value: int, *, pid: int, spec: Any, params: dict[str, JsonValue], **_: Any) -> int:
-    """Лампа costs 0 in the lower stance; Я легенда 1 less per dead character; Законопослушный's
-    "shuffle_back" costs 1."""
-    if spec.id == "lamp" and stance(state, pid) == "lower":
-        return value - 1
-    if spec.id == "i_am_legend":
-        return value - sum(1 for p in state.players if not p.alive)
-    if spec.id == LAW_ABIDING and params.get("mode") == "shuffle_back":
-        return value + 1
-    return value
+def _lamp_cost(state: GameState, value: int, *, pid: int, spec: Any, **_: Any) -> int:
+    """Лампа costs 0 in the lower stance."""
+    return value - 1 if spec.id == "lamp" and stance(state, pid) == "lower" else value
 
 
 def _lamp(res: Resolution) -> None:
-    """Лампа: cards that alter their target's own checks (ALTERS_CHECKS) do not act on its holder — from
-    the phase it is played in."""
+    """Лампа: cards that alter their target's own checks (declared `alters_checks`) do not act on its
+    holder — from the phase it is played in."""
     shielded = {e.target for e in res.state.effects_of("lamp")}
     shielded |= {p.actor for p in res.plays if p.spec.id == "lamp" and not p.options.get("cancelled")}
     for play in res.plays:
-        if play.spec.id not in ALTERS_CHECKS or play.options.get("cancelled"):
+        if play.spec.id not in REGISTRIES.alters_checks or play.options.get("cancelled"):
             continue
         if play.params.get("target") in shielded:
             play.options["cancelled"] = True
@@ -418,17 +425,15 @@ def _lamp(res: Resolution) -> None:
                 play.options["cancelled"] = True
 
 
-TARGETING.extend([_reflect, _lamp])
+REGISTRIES.declare("lamp", lamp, queries=(Query("cost", _lamp_cost),), targeting=_lamp)
 
 
 # ---- damage ----
 
-@CARDS.card("body_double")
 def body_double(play: Play) -> None:
     play.effect("body_double", target=play.actor, during=TONIGHT, over=6 if lower(play) else 8)
 
 
-@replacement("body_double", LAYER_BODY_DOUBLE)
 def _body_double(res: Resolution, packet: DamagePacket) -> None:
     """Двойник: if all the damage coming to the holder this night adds up to more than 8 (6), none of it."""
     effects = res.state.effects_of("body_double", target=packet.target)
@@ -441,19 +446,19 @@ def _body_double(res: Resolution, packet: DamagePacket) -> None:
         packet.amount = 0
 
 
-@CARDS.card("paranoia")
+REGISTRIES.declare("body_double", body_double, replacements=(Layer("body_double", LAYER_BODY_DOUBLE, _body_double),))
+
+
 def paranoia(play: Play) -> None:
     play.effect("paranoia", target=play.actor, during=THIS_PHASE)
 
 
-@replacement("paranoia", LAYER_PARANOIA)
 def _paranoia(res: Resolution, packet: DamagePacket) -> None:
     """Паранойя: 1 less from each source (each damage packet), unless the damage cannot be changed."""
     if not packet.fixed:
         packet.amount = max(0, packet.amount - len(res.state.effects_of("paranoia", target=packet.target)))
 
 
-@PIPELINE.step("paranoia", STEP_PARANOIA)
 def _paranoia_penalty(res: Resolution) -> None:
     """Паранойя with no damage coming: 2 armor-ignoring damage (per Паранойя)."""
     state = res.state
@@ -462,6 +467,10 @@ def _paranoia_penalty(res: Resolution) -> None:
         if count and not any(p.target == player.pid for p in res.packets):
             res.damage(DamagePacket(target=player.pid, amount=2 * count, source=player.pid, card="paranoia",
                                     colour="defence", cause="effect", ignore_armor=True, applied={"paranoia"}))
+
+
+REGISTRIES.declare("paranoia", paranoia, replacements=(Layer("paranoia", LAYER_PARANOIA, _paranoia),),
+                   steps=(Step("paranoia", STEP_PARANOIA, _paranoia_penalty),))
 
 
 # ---- Железные нервы ----
@@ -478,7 +487,6 @@ def _nerves_ready(state: GameState, pid: int) -> list[Any]:
     return [e for e in abilities(state, pid, NERVES) if e.params.get("armed") and hand <= int(e.params["limit"])]
 
 
-@CARDS.card(NERVES)
 def nerves_of_steel(play: Play) -> None:
     """Played: from the next phase, the ability. Used (via="ability"): 2 Sleeve cards or 6 armor, and
     optionally the lower stance for the next 2 phases."""
@@ -503,10 +511,6 @@ def _nerves_check(state: GameState, pid: int, orders: list[Order]) -> None:
         raise Refusal("not_allowed", what="ability", card=NERVES, reason="not_triggered")
 
 
-SET_CHECKS.append(_nerves_check)
-
-
-@PIPELINE.step("nerves_of_steel", STEP_NERVES_OF_STEEL)
 def _nerves_rearm(res: Resolution) -> None:
     """A phase that began with more cards than the limit arms the ability again."""
     state = res.state
@@ -517,7 +521,6 @@ def _nerves_rearm(res: Resolution) -> None:
             effect.params["armed"] = True
 
 
-@PIPELINE.step("nerves_of_steel:ready", STEP_NERVES_OF_STEEL_READY)
 def _nerves_notice(res: Resolution) -> None:
     """Tell the holder when the next phase will let the ability fire."""
     state = res.state
@@ -526,3 +529,8 @@ def _nerves_notice(res: Resolution) -> None:
         if effect.params.get("card") == NERVES and pid is not None and state.player(pid).alive \
                 and effect.params.get("armed") and len(state.player(pid).hand) <= int(effect.params["limit"]):
             state.emit("nerves_of_steel_ready", "player", pid, card=NERVES)
+
+
+REGISTRIES.declare(NERVES, nerves_of_steel, set_checks=(_nerves_check,),
+                   steps=(Step("nerves_of_steel", STEP_NERVES_OF_STEEL, _nerves_rearm),
+                          Step("nerves_of_steel:ready", STEP_NERVES_OF_STEEL_READY, _nerves_notice)))

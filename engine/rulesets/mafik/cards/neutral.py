@@ -23,16 +23,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.registries import Query, Step
 from engine.core.durations import NEXT_PHASE, UNTIL_END
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import GameState, JsonValue
 from engine.rulesets.mafik.cards.common import card_message
 from engine.rulesets.mafik.order import STEP_MEDITATION, STEP_SEEK
-from engine.rulesets.mafik.orders import CARD_CHECKS
-from engine.rulesets.mafik.registry import CARDS, CATALOG, PIPELINE, QUERIES
+from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, SECRET_ROLES, colours_of
-from engine.rulesets.mafik.ruleset import ACTIONS
 
 CONCENTRATION_MAX = 3
 PLAN_B_CARDS = 10
@@ -43,18 +42,18 @@ BREACH_OF = {"mafia": "law", "law": "mafia", "maniac": None, "traitor": None}
 BREACH_MAFIA_VOTES, BREACH_LAW_VOTES, BREACH_SHIELD = 3, -1, 4
 
 
-@CARDS.card("dummy")
+@REGISTRIES.card("dummy")
 def dummy(play: Play) -> None:
     """Пустышка does nothing."""
 
 
-@CARDS.card("phone_call")
+@REGISTRIES.card("phone_call")
 def phone_call(play: Play) -> None:
     """Звонок: an anonymous message to the target (law and the Маньяк: by day only — tags_by)."""
     card_message(play, play.target, str(play.params["message"]), anonymous=True)
 
 
-@CARDS.card("mulligan")
+@REGISTRIES.card("mulligan")
 def mulligan(play: Play) -> None:
     """Маллиган: the chosen Hand cards are discarded and as many drawn from the deck."""
     me = play.me
@@ -67,14 +66,12 @@ def mulligan(play: Play) -> None:
     play.draw(play.actor, len(gone))
 
 
-@CARDS.card("seek")
 def seek(play: Play) -> None:
     """Поиск: the replacement of this card will be the named card, if it is in the deck then."""
     if play.via == "hand" and play.instance is not None:
         play.res.scratch.setdefault("seek", []).append((play.actor, play.instance.uid, str(play.params["card"])))
 
 
-@PIPELINE.step("cards:seek", STEP_SEEK)
 def seek_replacement(res: Resolution) -> None:
     """Before the replacements are drawn: the sought card goes to the top of the deck if this card's
     replacement is still owed and damage leaves at least one plain replacement."""
@@ -92,16 +89,15 @@ def seek_replacement(res: Resolution) -> None:
             player.deck.insert(0, card)
 
 
+REGISTRIES.declare("seek", seek, steps=(Step("cards:seek", STEP_SEEK, seek_replacement),))
+
+
 def _concentration_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
     chosen = [*(params.get("hand") or []), *(params.get("sleeve") or [])]
     if not 1 <= len(chosen) <= CONCENTRATION_MAX:
         raise Refusal("bad_param", card="concentration", param="hand", reason="count")
 
 
-CARD_CHECKS["concentration"] = _concentration_check
-
-
-@CARDS.card("concentration")
 def concentration(play: Play) -> None:
     """Концентрация: copies of up to 3 own Hand/Sleeve cards on top of the deck, the first on top."""
     me = play.me
@@ -111,19 +107,18 @@ def concentration(play: Play) -> None:
     me.deck[:0] = copies
 
 
+REGISTRIES.declare("concentration", concentration, check=_concentration_check)
+
+
 def _plan_b_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
     own = colours_of(state, pid)
     for card_id in params.get("cards") or []:
         if CATALOG[str(card_id)].colour not in own:
             raise Refusal("bad_param", card="plan_b", param="cards", reason="not_own_colour", named=card_id)
-        if str(card_id) not in CARDS.behaviours:
+        if str(card_id) not in REGISTRIES.cards.behaviours:
             raise Refusal("not_implemented", card=card_id)
 
 
-CARD_CHECKS["plan_b"] = _plan_b_check
-
-
-@CARDS.card("plan_b")
 def plan_b(play: Play) -> None:
     """План В: 10 named cards of the role's colours are shuffled into the deck."""
     me = play.me
@@ -131,14 +126,15 @@ def plan_b(play: Play) -> None:
     play.state.random.shuffle(me.deck)
 
 
-@CARDS.card("meditation")
+REGISTRIES.declare("plan_b", plan_b, check=_plan_b_check)
+
+
 def meditation(play: Play) -> None:
     """Медитация: the deck's order at the end of the phase; one instant shuffle during the next phase."""
     play.res.scratch.setdefault("meditation", []).append(play.actor)
     play.effect("may_shuffle_deck", target=play.actor, during=NEXT_PHASE)
 
 
-@PIPELINE.step("cards:meditation", STEP_MEDITATION)
 def meditation_order(res: Resolution) -> None:
     for pid in res.scratch.get("meditation", []):
         deck = [c.card for c in res.state.player(pid).deck]
@@ -156,17 +152,20 @@ def shuffle_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
     state.emit("deck_shuffled", "player", pid, size=len(player.deck))
 
 
-ACTIONS["shuffle_deck"] = shuffle_deck
+REGISTRIES.declare("meditation",
+                   meditation,
+                   steps=(Step("cards:meditation", STEP_MEDITATION, meditation_order),),
+                   actions={"shuffle_deck": shuffle_deck})
 
 
-@CARDS.card("second_chance")
+@REGISTRIES.card("second_chance")
 def second_chance(play: Play) -> None:
     """Второй шанс: the player may rebuild the deck at any moment of the next phase."""
     effect = play.effect("may_rebuild", target=play.actor, during=NEXT_PHASE)
     play.tell(play.actor, "rebuild_allowed", until=effect.end)
 
 
-@CARDS.card("true_balance")
+@REGISTRIES.card("true_balance")
 def true_balance(play: Play) -> None:
     """Истинный баланс: how many copies of the named card all the first decks held."""
     named = str(play.params["card"])
@@ -185,14 +184,10 @@ def _breach_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> N
         raise Refusal("bad_param", card="breach", param=name, reason="role")
 
 
-CARD_CHECKS["breach"] = _breach_check
-
-
 def breach_done(state: GameState, faction: str) -> bool:
     return any(e.params.get("faction") == faction for e in state.effects_of("breach_done"))
 
 
-@CARDS.card("breach")
 def breach(play: Play) -> None:
     """Пролом: the named public/secret roles of all living characters of a kind, against the truth."""
     state, me = play.state, play.me
@@ -223,13 +218,17 @@ def breach(play: Play) -> None:
         play.effect("breach_shield", target=play.actor, during=UNTIL_END, amount=BREACH_SHIELD)
 
 
-@QUERIES.modifier("vote_strength")
 def breach_vote_strength(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     """Пролом: +3 for every member of the mafia (its success), −1 (the law's success)."""
     return value + sum(int(e.params["amount"]) for e in state.effects_of("breach_votes", target=pid))
 
 
-@QUERIES.modifier("votes_against")
 def breach_shield(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Пролом of the Маньяк or the Предатель: 4 votes against him are removed every day."""
     return value - sum(int(e.params["amount"]) for e in state.effects_of("breach_shield", target=target))
+
+
+REGISTRIES.declare("breach",
+                   breach,
+                   check=_breach_check,
+                   queries=(Query("vote_strength", breach_vote_strength), Query("votes_against", breach_shield)))

@@ -2,26 +2,33 @@
 
 from __future__ import annotations
 
+from engine.cardgame.effects import EffectKind
 from engine.cardgame.play import side_of
+from engine.cardgame.registries import Layer
 from engine.core.durations import FROM_NEXT_PHASE
-from engine.core.resolution import Play
-from engine.rulesets.micromafik.registry import CARDS
+from engine.core.resolution import DamagePacket, Play, Resolution
+from engine.core.state import Effect
+from engine.rulesets.micromafik.damage import spend
+from engine.rulesets.micromafik.order import LAYER_SNIPER_CAP, LAYER_WARNING_SHOT
+from engine.rulesets.micromafik.registry import REGISTRIES
 from engine.rulesets.micromafik.timing import FIRST_NIGHT
 
+SNIPER_CAP = 3
 
-@CARDS.card("pistol")
+
+@REGISTRIES.card("pistol")
 def pistol(play: Play) -> None:
     play.damage(play.target, 2)
 
 
-@CARDS.card("assault")
+@REGISTRIES.card("assault")
 def assault(play: Play) -> None:
     play.damage(play.target, 1)
     if play.state.is_day:
         play.announce("assault_by_day", actor=play.actor)
 
 
-@CARDS.card("compensation")
+@REGISTRIES.card("compensation")
 def compensation(play: Play) -> None:
     play.damage(play.target, 1)
     side = side_of(play, play.target)
@@ -31,17 +38,16 @@ def compensation(play: Play) -> None:
         play.tell(play.target, "targeted_by")
 
 
-@CARDS.card("dekulakization")
+@REGISTRIES.card("dekulakization")
 def dekulakization(play: Play) -> None:
     play.damage(play.target, play.state.player(play.target).points_at_phase_start)
 
 
-@CARDS.card("tip_off_shot")
+@REGISTRIES.card("tip_off_shot")
 def tip_off_shot(play: Play) -> None:
     play.damage(play.target, 2 if side_of(play, play.target) == "mafia" else 1)
 
 
-@CARDS.card("sniper_rifle")
 def sniper_rifle(play: Play) -> None:
     play.damage(play.target, 3, ignore_armor=True, fixed=True)
     named = play.named
@@ -54,13 +60,33 @@ def sniper_rifle(play: Play) -> None:
             play.keep_card()
 
 
-@CARDS.card("poison")
+def _sniper_cap(res: Resolution, packet: DamagePacket) -> None:
+    """At most 3 damage a night to one target from Снайперские винтовки."""
+    if packet.card == "sniper_rifle" and packet.cause == "card":
+        spend(res, "sniper_budget", packet, SNIPER_CAP)
+
+
+REGISTRIES.declare("sniper_rifle", sniper_rifle, replacements=(Layer("sniper_cap", LAYER_SNIPER_CAP, _sniper_cap),))
+
+
 def poison(play: Play) -> None:
     play.effect("poison", target=play.target, during=FROM_NEXT_PHASE)
     play.tell(play.target, "poisoned")
 
 
-@CARDS.card("precise_strike", priority=90)
+def _poison_tick(res: Resolution, effects: list[Effect]) -> None:
+    """1 damage every phase to the poisoned."""
+    for effect in effects:
+        assert effect.target is not None
+        res.damage(DamagePacket(target=effect.target, amount=1, source=effect.source, card="poison",
+                                colour="attack", cause="poison"))
+
+
+REGISTRIES.declare("poison", poison,
+                   effects=(EffectKind("poison", tick=_poison_tick, during=FROM_NEXT_PHASE, known=True),))
+
+
+@REGISTRIES.card("precise_strike", priority=90)
 def precise_strike(play: Play) -> None:
     """Runs late, so that it sees the target's hand after this phase's draws and transfers.
 
@@ -68,9 +94,12 @@ def precise_strike(play: Play) -> None:
     losses take the 4-damage cap first (refills of played or discarded cards, then cards in hand
     in hand order; the damage for paid cards is capped with the rest in the damage step).
     """
+    # imported here so that attack.py, imported first, declares poison's tick before the defence kinds tick
+    from engine.rulesets.micromafik.cards.defence import guarded
+
     res, target, named = play.res, play.target, set(play.named)
     state = play.state
-    if state.effects_of("personal_guard", target=target):
+    if guarded(state, target):
         play.tell(target, "precise_strike", lost=[])
         return
     losses: dict[int, int] = res.scratch.setdefault("precise_losses", {})
@@ -103,14 +132,26 @@ def precise_strike(play: Play) -> None:
     play.tell(target, "precise_strike", lost=sorted(lost))
 
 
-@CARDS.card("warning_shot")
 def warning_shot(play: Play) -> None:
     play.tell(play.target, "warning_shot", shooter=play.actor)
     if not play.options.get("tell_only"):
         play.effect("warning_shot", target=play.target, during=FROM_NEXT_PHASE)
 
 
-@CARDS.card("counterattack")
+def _doubled(res: Resolution, packet: DamagePacket) -> None:
+    """×2 for the shooter's attack cards on the target."""
+    if packet.fixed or packet.colour != "attack" or packet.source is None:
+        return
+    for effect in res.state.effects_of("warning_shot", target=packet.target):
+        if effect.source == packet.source:
+            packet.amount *= 2
+
+
+REGISTRIES.declare("warning_shot", warning_shot, replacements=(Layer("warning_shot", LAYER_WARNING_SHOT, _doubled),),
+                   effects=(EffectKind("warning_shot", during=FROM_NEXT_PHASE, known=True, caster_known=True),))
+
+
+@REGISTRIES.card("counterattack")
 def counterattack(play: Play) -> None:
     attackers = sorted({
         other.actor for other in play.res.plays_on(play.actor)
@@ -120,7 +161,7 @@ def counterattack(play: Play) -> None:
         play.damage(attacker, 1)
 
 
-@CARDS.card("mugging")
+@REGISTRIES.card("mugging")
 def mugging(play: Play) -> None:
     (card,) = play.named
     if card in play.state.player(play.target).hand_at_phase_start:

@@ -2,29 +2,28 @@
 
 from __future__ import annotations
 
+from engine.cardgame.effects import EffectKind
 from engine.core import messages
 from engine.core.durations import NEXT_PHASE
 from engine.core.resolution import Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
+from engine.rulesets.micromafik.registry import REGISTRIES
 
-MESSAGE_CARDS = ("block", "letter", "feedback", "correspondence")
+# The right to one reply next phase (Обратная связь, Переписка, Блок), known to the one who has it.
+REGISTRIES.rule(effects=(EffectKind("may_message", during=NEXT_PHASE, known=True, caster_known=True),))
 
 
 def send_message(res: Resolution, sender: int, to: int, text: str, *, anonymous: bool, via: str,
                  order: Order | None = None) -> None:
     """A card message, delivered at the end of the phase unless the master withheld it as a link
-    (engine/core/messages.py); Общительность pays every second one delivered."""
+    (engine/core/messages.py); then the declared `on_message_sent` hooks (Общительность)."""
     state = res.state
     if not state.player(to).alive:
         return
     if not messages.send(state, sender, to, text, anonymous=anonymous, via=via, order=order):
         return
-    sociable = len(state.effects_of("sociability", target=sender))
-    if sociable:
-        player = state.player(sender)
-        player.flags["messages_sent"] = player.flags.get("messages_sent", 0) + 1
-        if player.flags["messages_sent"] % 2 == 0:
-            res.gain_points(sender, sociable)
+    for hook in REGISTRIES.on_message_sent:
+        hook(res, sender)
 
 
 def grant_reply(play: Play, target: int, via: str) -> None:

@@ -4,31 +4,32 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.cardgame.effects import EffectKind
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE
 from engine.core.resolution import Play, Resolution
 from engine.rulesets.micromafik.cards.common import claim, grant_reply, send_message
-from engine.rulesets.micromafik.order import STEP_MESSAGES, STEP_TRIGGERS_CLAIMS, STEP_TRIGGERS_WATCHERS
-from engine.rulesets.micromafik.registry import CARDS, CATALOG, COLOURS, PIPELINE
+from engine.rulesets.micromafik.order import STEP_MESSAGES, STEP_TRIGGERS_CLAIMS
+from engine.rulesets.micromafik.registry import CATALOG, COLOURS, REGISTRIES
 
 
-@CARDS.card("alibi")
+@REGISTRIES.card("alibi")
 def alibi(play: Play) -> None:
     claim(play.res, "alibi", play.actor)
 
 
-@CARDS.card("letter")
+@REGISTRIES.card("letter")
 def letter(play: Play) -> None:
     send_message(play.res, play.actor, play.target, str(play.params["message"]), anonymous=True, via="letter",
                  order=play.order)
 
 
-@CARDS.card("feedback")
+@REGISTRIES.card("feedback")
 def feedback(play: Play) -> None:
     grant_reply(play, play.target, "feedback")
     play.tell(play.target, "may_reply", to=play.actor)
 
 
-@CARDS.card("correspondence")
+@REGISTRIES.card("correspondence")
 def correspondence(play: Play) -> None:
     messages = play.params["messages"]
     assert isinstance(messages, list)
@@ -38,22 +39,46 @@ def correspondence(play: Play) -> None:
         grant_reply(play, target, "correspondence")
 
 
-@CARDS.card("sociability")
 def sociability(play: Play) -> None:
     play.effect("sociability", target=play.actor, during=FROM_NEXT_PHASE)
 
 
-@CARDS.card("glasnost")
+def _pays_for_messages(res: Resolution, sender: int) -> None:
+    """Общительность: 1 point for every second message sent (per Общительность in force)."""
+    sociable = len(res.state.effects_of("sociability", target=sender))
+    if sociable:
+        player = res.state.player(sender)
+        player.flags["messages_sent"] = player.flags.get("messages_sent", 0) + 1
+        if player.flags["messages_sent"] % 2 == 0:
+            res.gain_points(sender, sociable)
+
+
+REGISTRIES.declare("sociability", sociability, on_message_sent=_pays_for_messages,
+                   effects=(EffectKind("sociability", during=FROM_NEXT_PHASE, known=True, caster_known=True),))
+
+
 def glasnost(play: Play) -> None:
     (card,) = play.named
     claim(play.res, "glasnost", card)
     play.effect("glasnost", during=NEXT_PHASE, card=card)
 
 
-@CARDS.card("disinformation")
+def _glasnost_watch(res: Resolution) -> None:
+    """Гласность of the previous phase: every play of the named card from a hand is announced."""
+    state = res.state
+    for effect in state.effects_of("glasnost"):
+        for play in res.plays:
+            if play.via == "hand" and play.spec.id == effect.params["card"]:
+                state.emit("glasnost_play", "public", None, actor=play.actor, card=play.spec.id)
+
+
+REGISTRIES.declare("glasnost", glasnost, trigger=_glasnost_watch)
+
+
+@REGISTRIES.card("disinformation")
 def disinformation(play: Play) -> None:
     res = play.res
-    res.scratch["disinformation"] = res.scratch.get("disinformation", 0) + 1
+    res.scratch["disinformations"] = res.scratch.get("disinformations", 0) + 1
     imitate = play.params.get("imitate")
     if imitate == "glasnost" and play.named:
         claim(res, "glasnost", play.named[0])
@@ -61,26 +86,40 @@ def disinformation(play: Play) -> None:
         claim(res, "alibi", int(play.params["subject"]))
 
 
-@CARDS.card("surveillance")
 def surveillance(play: Play) -> None:
     play.effect("surveillance", target=play.target, during=NEXT_PHASE)
     play.tell(play.target, "watched")
 
 
-@CARDS.card("oracle")
+def _surveillance_report(res: Resolution) -> None:
+    """Слежка of the previous phase: the watcher learns the cards the target played from the hand."""
+    state = res.state
+    for effect in state.effects_of("surveillance"):
+        assert effect.source is not None
+        if not state.player(effect.source).alive:
+            continue  # the dead get no messages
+        seen = [p.spec.id for p in res.plays if p.via == "hand" and p.actor == effect.target]
+        state.emit("surveillance", "player", effect.source, target=effect.target, cards=seen)
+
+
+REGISTRIES.declare("surveillance", surveillance, trigger=_surveillance_report,
+                   effects=(EffectKind("surveillance", during=NEXT_PHASE, known=True),))
+
+
+@REGISTRIES.card("oracle")
 def oracle(play: Play) -> None:
     hand = play.state.player(play.target).hand_at_phase_start
     play.tell(play.actor, "oracle", target=play.target, cards=list(hand))
 
 
-@CARDS.card("income_declaration")
+@REGISTRIES.card("income_declaration")
 def income_declaration(play: Play) -> None:
     mine = play.me.points_at_phase_start
     theirs = play.state.player(play.target).points_at_phase_start
     play.tell(play.actor, "income_declaration", target=play.target, equal=mine == theirs)
 
 
-@CARDS.card("testimony")
+@REGISTRIES.card("testimony")
 def testimony(play: Play) -> None:
     counts = Counter(CATALOG[c].colour for c in play.state.player(play.target).hand_at_phase_start)
     top = max(counts.values(), default=0)
@@ -88,7 +127,7 @@ def testimony(play: Play) -> None:
     play.tell(play.actor, "testimony", target=play.target, colour=colour)
 
 
-@PIPELINE.step("messages", STEP_MESSAGES)
+@REGISTRIES.pipeline.step("messages", STEP_MESSAGES)
 def replies(res: Resolution) -> None:
     """Replies allowed by Обратная связь, Переписка or Блок: delivered with the sender's name."""
     for pid, orders in res.scratch["orders"].items():
@@ -98,31 +137,10 @@ def replies(res: Resolution) -> None:
                              anonymous=False, via="reply", order=order)
 
 
-@PIPELINE.step("triggers:watchers", STEP_TRIGGERS_WATCHERS)
-def watchers(res: Resolution) -> None:
-    """Гласность and Слежка of the previous phase, and the избиение's colour reveal, see this phase's plays."""
-    state = res.state
-    hand_plays = [p for p in res.plays if p.via == "hand"]
-    for effect in state.effects_of("glasnost"):
-        for play in hand_plays:
-            if play.spec.id == effect.params["card"]:
-                state.emit("glasnost_play", "public", None, actor=play.actor, card=play.spec.id)
-    for effect in state.effects_of("surveillance"):
-        assert effect.source is not None
-        if not state.player(effect.source).alive:
-            continue  # the dead get no messages
-        seen = [p.spec.id for p in hand_plays if p.actor == effect.target]
-        state.emit("surveillance", "player", effect.source, target=effect.target, cards=seen)
-    for effect in state.effects_of("beaten"):
-        played = [p.spec.colour for p in hand_plays if p.actor == effect.target]
-        dropped = [CATALOG[c].colour for c in res.scratch.get("night_discards", {}).get(effect.target, [])]
-        state.emit("beaten_colours", "public", None, target=effect.target, played=played, discarded=dropped)
-
-
-@PIPELINE.step("triggers:claims", STEP_TRIGGERS_CLAIMS)
+@REGISTRIES.pipeline.step("triggers:claims", STEP_TRIGGERS_CLAIMS)
 def claims(res: Resolution) -> None:
     """Алиби and Гласность, real or imitated by Дезинформация: each announced once; and the count."""
     for kind, subject in res.scratch.get("claims", []):
         res.state.emit(f"claim_{kind}", "public", None, subject=subject)
-    if res.scratch.get("disinformation"):
-        res.state.emit("disinformation_count", "public", None, count=res.scratch["disinformation"])
+    if res.scratch.get("disinformations"):
+        res.state.emit("disinformation_count", "public", None, count=res.scratch["disinformations"])

@@ -4,23 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.cardgame.play import apply_effect
-from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_USED
+from engine.cardgame.registries import Layer, PaymentOption, PlaysAnother, Query, Step
+from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_USED, n_phases
 from engine.core.refusal import Refusal
-from engine.core.resolution import Play, Resolution
+from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue
-from engine.rulesets.micromafik.order import STEP_TRIGGERS_PAY_THE_BILL
-from engine.rulesets.micromafik.orders import CARD_CHECKS
-from engine.rulesets.micromafik.registry import CARDS, PIPELINE, QUERIES
-from engine.rulesets.micromafik.steps import ON_DAMAGE_DISCARD
+from engine.rulesets.micromafik.order import LAYER_WEAKNESS, STEP_TRIGGERS_PAY_THE_BILL
+from engine.rulesets.micromafik.registry import REGISTRIES
 
 
-@CARDS.card("payment")
+@REGISTRIES.card("payment")
 def payment(play: Play) -> None:
     play.points(play.target, 1)
 
 
-@CARDS.card("generosity")
+@REGISTRIES.card("generosity")
 def generosity(play: Play) -> None:
     effect = play.params.get("effect")
     if play.by_mafia and effect and effect != "none":
@@ -33,7 +33,6 @@ def generosity(play: Play) -> None:
         play.points(play.target, 2)
 
 
-@CARDS.card("insurance")
 def insurance(play: Play) -> None:
     """Does nothing when played; see insurance_discarded."""
 
@@ -44,10 +43,24 @@ def insurance_discarded(res: Resolution, pid: int, card: CardInstance) -> None:
         res.gain_points(pid, 1)
 
 
-ON_DAMAGE_DISCARD.append(insurance_discarded)
+def _may_bluff(state: GameState, pid: int, cards: list[CardInstance]) -> None:
+    """(Мафия: по желанию при оплате цены этой картой…): a mafia payment with a Страховка among its cards."""
+    if state.player(pid).faction != "mafia" or not any(c.card == "insurance" for c in cards):
+        raise Refusal("mafia_only", card="insurance", param="insurance_bluff")
 
 
-@CARDS.card("parcel", priority=20)
+def _bluff(res: Resolution, pid: int, cards: list[CardInstance]) -> None:
+    """…до конца следующей фазы публично отображаемое число карт будет на 1 больше."""
+    if any(c.card == "insurance" for c in cards):
+        res.state.add_effect("shown_hand_plus", target=pid, source=pid, during=n_phases(2))
+
+
+REGISTRIES.declare("insurance", insurance, on_damage_discard=insurance_discarded,
+                   payment_options={"insurance_bluff": PaymentOption(check=_may_bluff, paid=_bluff)},
+                   effects=(EffectKind("shown_hand_plus", during=n_phases(2), known=True, caster_known=True),))
+
+
+@REGISTRIES.card("parcel", priority=20)
 def parcel(play: Play) -> None:
     giver, taker = play.me, play.state.player(play.target)
     for uid in play.params["give"]:
@@ -60,7 +73,7 @@ def parcel(play: Play) -> None:
     play.tell(play.target, "parcel_received", sender=play.actor)
 
 
-@CARDS.card("fine", priority=80)
+@REGISTRIES.card("fine", priority=80)
 def fine(play: Play) -> None:
     named = set(play.named)
     target = play.state.player(play.target)
@@ -73,24 +86,16 @@ def fine(play: Play) -> None:
     play.tell(play.target, "fined", cards=sorted(named))
 
 
-@CARDS.card("knockout")
 def knockout(play: Play) -> None:
     play.effect("knockout", target=play.target, during=NEXT_PHASE, colour=play.params["colour"])
     play.tell(play.target, "knockout", colour=play.params["colour"])
 
 
-@CARDS.card("coffee")
-def coffee(play: Play) -> None:
-    effect = play.effect("coffee", target=play.target, during=NEXT_NIGHT)
-    play.tell(play.target, "coffee", phase=effect.start)
+def _knocked_out(state: GameState, value: set[str], *, pid: int, **_: Any) -> set[str]:
+    """The colours the target must discard that day."""
+    return value | {str(e.params["colour"]) for e in state.effects_of("knockout", target=pid)}
 
 
-@QUERIES.modifier("play_limit")
-def coffee_limit(state: GameState, value: int, *, pid: int, **_: Any) -> int:
-    return value + len(state.effects_of("coffee", target=pid))
-
-
-@QUERIES.modifier("cost")
 def knocked_out_surcharge(state: GameState, value: int, *, pid: int, spec: Any, instance: Any, **_: Any) -> int:
     """Вышибание: playing a card of the knocked-out colour costs 1 more that day."""
     from engine.rulesets.micromafik.costs import knocked_colours
@@ -100,12 +105,38 @@ def knocked_out_surcharge(state: GameState, value: int, *, pid: int, spec: Any, 
     return value
 
 
-@CARDS.card("weakness")
+REGISTRIES.declare("knockout", knockout,
+                   queries=(Query("knocked_colours", _knocked_out), Query("cost", knocked_out_surcharge)),
+                   effects=(EffectKind("knockout", during=NEXT_PHASE, known=True),))
+
+
+def coffee(play: Play) -> None:
+    effect = play.effect("coffee", target=play.target, during=NEXT_NIGHT)
+    play.tell(play.target, "coffee", phase=effect.start)
+
+
+def coffee_limit(state: GameState, value: int, *, pid: int, **_: Any) -> int:
+    return value + len(state.effects_of("coffee", target=pid))
+
+
+REGISTRIES.declare("coffee", coffee, queries=(Query("play_limit", coffee_limit),),
+                   effects=(EffectKind("coffee", during=NEXT_NIGHT, known=True),))
+
+
 def weakness(play: Play) -> None:
     play.effect("weakness", target=play.target, during=THIS_PHASE)
 
 
-@CARDS.card("transformation")
+def _weaker(res: Resolution, packet: DamagePacket) -> None:
+    """Слабость: −1 to each damage of the weakened player's cards played this phase."""
+    if packet.cause != "card" or packet.fixed or packet.source is None:
+        return
+    packet.amount = max(0, packet.amount - len(res.state.effects_of("weakness", target=packet.source)))
+
+
+REGISTRIES.declare("weakness", weakness, replacements=(Layer("weakness", LAYER_WEAKNESS, _weaker),))
+
+
 def transformation(play: Play) -> None:
     play.keep_card(becomes=str(play.params["into"]), protect=True)
     chosen = play.params.get("effect")
@@ -123,23 +154,28 @@ def transformation_check(state: GameState, pid: int, params: dict[str, JsonValue
             raise Refusal("invalid_target", card="payment", target=target, reason="mafia")
 
 
-CARD_CHECKS["transformation"] = transformation_check
+REGISTRIES.declare("transformation", transformation, check=transformation_check)
 
 
-@CARDS.card("flashmob")
 def flashmob(play: Play) -> None:
     chosen = play.params["play"]
     assert isinstance(chosen, dict)
-    play.tell(play.actor, "flashmob_result", chosen=chosen["card"], ok=bool(play.options.get("flashmob_ok")))
+    play.tell(play.actor, "flashmob_result", chosen=chosen["card"], ok=bool(play.options.get("another_played")))
 
 
-@CARDS.card("pay_the_bill")
+def _someone_plays_the_original(play: Play, chosen: dict[str, Any], originals: set[tuple[int, str]]) -> bool:
+    """"Это удастся сделать только если кто-то, кроме вас, играет оригинал выбранной карты в эту фазу"."""
+    return any(actor != play.actor and card == chosen["card"] for actor, card in originals)
+
+
+REGISTRIES.declare("flashmob", flashmob, plays_another=PlaysAnother("play", _someone_plays_the_original))
+
+
 def pay_the_bill(play: Play) -> None:
     (card,) = play.named
     play.effect("pay_the_bill", target=play.target, during=UNTIL_USED, card=card)
 
 
-@PIPELINE.step("triggers:pay_the_bill", STEP_TRIGGERS_PAY_THE_BILL)
 def pay_the_bill_trigger(res: Resolution) -> None:
     """The first play of the named card with a cost paid gives back the last payment card (or 1 point)."""
     state = res.state
@@ -160,3 +196,7 @@ def pay_the_bill_trigger(res: Resolution) -> None:
         else:
             res.gain_points(effect.target, 1)
             state.emit("bill_paid", "player", effect.target, points=1)
+
+
+REGISTRIES.declare("pay_the_bill", pay_the_bill,
+                   steps=(Step("triggers:pay_the_bill", STEP_TRIGGERS_PAY_THE_BILL, pay_the_bill_trigger),))
