@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.cards import ParamSpec
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
 from engine.rulesets.mafik.cards.common import (
-    ABILITY_PARAMS,
     ALTERS_CHECKS,
     abilities,
     accusation_hits,
@@ -467,10 +465,6 @@ def _paranoia_penalty(res: Resolution) -> None:
 # ---- Железные нервы ----
 
 NERVES = "nerves_of_steel"
-ABILITY_PARAMS[NERVES] = (
-    ParamSpec(name="mode", kind="choice", choices=("sleeve", "armor")),
-    ParamSpec(name="lower_stance", kind="flag", optional=True),
-)
 
 
 def _nerves_ready(state: GameState, pid: int) -> list[Any]:
