@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import visits
 from engine.core.actions import Action, ActionDef, used_flag
 from engine.core.cards import DATA_DIR, ParamSpec
 from engine.core.refusal import Refusal
@@ -245,7 +246,7 @@ class AbilityCatalogue:
             raise ability.refusal("not_allowed", what=ability.role_what, reason="faction")
         if ability.holder == "effect" and not state.effects_of(name, target=pid):
             raise ability.refusal("not_allowed", reason=f"no_{name}")
-        if ability.holder == "card" and not granted_by(state, pid, ability.id):
+        if ability.holder == "card" and not granted_by(state, pid, name):
             raise ability.refusal("not_allowed")
 
     def _check_tag(self, state: GameState, pid: int, ability: AbilityDef, tag: Tag) -> None:
@@ -301,6 +302,17 @@ class AbilityCatalogue:
         if ability.looks_back:
             state.uses.append(AbilityUse(phase=state.phase, pid=pid, ability=ability.id, targets=list(targets)))
 
+    def resolved(self, state: GameState, pid: int, order: Order, *, worked: bool = True) -> None:
+        """An ability's order was resolved (`worked` False: tried, and it failed): what it spends is spent
+        (`record`) and, when it names characters, the visit is kept (engine/core/visits.py) — for a rule
+        set that keeps visits."""
+        ability = self.of_order(order)
+        if ability is None:
+            raise ValueError(f"order {order.kind!r} is no ability of {self.ruleset}")
+        targets = ability.targets_in(order.params)
+        self.record(state, pid, ability.id, targets)
+        visits.record(state, pid, targets, f"ability:{ability.id}", worked=worked)
+
     # ---------------------------------------------------------------- what is offered
 
     def action_defs(self) -> tuple[ActionDef, ...]:
@@ -319,20 +331,20 @@ class AbilityCatalogue:
     def granted_actions(self, state: GameState, pid: int) -> list[Action]:
         """The abilities cards granted this player that may be used now, one each, in the order granted."""
         out: list[Action] = []
-        granted = dict.fromkeys(str(e.params.get("card")) for e in state.effects_of("ability", target=pid))
-        for ability in (self[a] for a in granted if a in self):
+        cards = dict.fromkeys(str(e.params.get("card")) for e in state.effects_of("ability", target=pid))
+        for ability in (a for card in cards for a in self.granted() if a.holder_name == card):
             try:
                 self.check(state, pid, ability.id)
             except Refusal:
                 continue
-            out.append(Action(id=f"ability:{ability.id}", kind="ability", source="ability", card_id=ability.id,
+            out.append(Action(id=f"ability:{ability.id}", kind="ability", source="ability", card_id=ability.holder_name,
                               params=ability.params, preset=(("ability", ability.id),)))
         return out
 
 
-def granted_by(state: GameState, pid: int, ability_id: str) -> list[Any]:
-    """The `ability` effects through which a card granted this player the ability (grant_ability)."""
-    return [e for e in state.effects_of("ability", target=pid) if e.params.get("card") == ability_id]
+def granted_by(state: GameState, pid: int, card_id: str) -> list[Any]:
+    """The `ability` effects through which this card granted this player its ability (grant_ability)."""
+    return [e for e in state.effects_of("ability", target=pid) if e.params.get("card") == card_id]
 
 
 def uses_of(state: GameState, pid: int, ability_id: str) -> list[AbilityUse]:
