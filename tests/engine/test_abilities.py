@@ -199,6 +199,14 @@ def test_every_role_perk_of_mafik_and_micromafik_is_offered_from_its_catalogue()
         assert offered == [a.id for a in abilities if a.holder != "card"]
 
 
+def test_the_catalog_lists_every_ability_of_the_data_with_who_has_it() -> None:
+    for ruleset, abilities in (("mafik", MAFIK), ("micromafik", MICRO)):
+        listed = api.catalog(ruleset).ability_defs
+        assert list(listed) == [a.id for a in abilities]
+    assert api.catalog("mafik").ability_defs["guard"].holder_name == "guard"
+    assert api.catalog("mafik").ability_defs["nerves_of_steel"].holder == "card"
+
+
 def test_mafiks_granted_abilities_are_the_catalogues_with_the_cards_texts() -> None:
     granted = api.catalog("mafik").abilities
     assert list(granted) == [a.id for a in MAFIK.granted()] == ["demonic_form", "credit_card_knife", "nerves_of_steel"]

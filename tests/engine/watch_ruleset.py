@@ -81,6 +81,7 @@ class WatchRuleset(Ruleset):
     max_players = 6
     player_ext: ClassVar[type[BaseModel]] = Watcher
     action_defs = ABILITIES.action_defs()
+    ability_catalogue = ABILITIES
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [{"id": r, "name": r, "name_en": r} for r in ROLES]

@@ -46,6 +46,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     listing = 20
     colours = COLOURS
     action_defs = ACTION_DEFS
+    ability_catalogue = ABILITIES
     play_zones = ("hand", "sleeve")
     view_profile = ViewProfile(zones=play_zones, currency="blood", card_colours=True, play_options=("armor_instead",),
                                self_vote=True, open_punishment=True)
