@@ -226,3 +226,18 @@ def test_a_grant_that_disagrees_with_the_catalogue_is_a_bug_not_a_game() -> None
 
     with pytest.raises(ValueError, match="disagree"):
         grant_ability(FakePlay(), during=None, nights_only=False)  # type: ignore[arg-type]
+
+
+def test_a_mafik_perk_once_a_phase_is_no_longer_offered_once_ordered_and_is_refused_for_that_reason() -> None:
+    state = api.new_game("mafik", [(f"Персонаж {i + 1}", r) for i, r in enumerate(
+        ["paranoiac", "politician", "prosecutor", "alien", "guard", "scientist", "ripper", "bloodhound",
+         "bureaucrat", "revolutionary", "geek", "looter"])], seed=5)
+    api.deck_auto_all(state)
+    offered = {a.id: a for a in api.actions(state, 0)}
+    assert offered["paranoiac_armor"].available
+    api.submit(state, 0, "paranoiac_armor")
+    why = {a.id: a for a in api.actions(state, 0)}["paranoiac_armor"].why
+    with pytest.raises(Refusal) as again:
+        api.submit(state, 0, "paranoiac_armor")
+    assert why is not None and (why.code, why.params) == (again.value.code, again.value.params)
+    assert why.params["reason"] == "once_per_phase"
