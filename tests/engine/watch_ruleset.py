@@ -59,7 +59,7 @@ params = [{ name = "target", kind = "target" }]
 tags = ["day", "at_most:inspections:2"]
 
 [[ability]]
-id = "speech"                 # с третьих суток, когда кто-то уже мёртв, не две фазы подряд
+id = "speech"                 # со вторых суток, когда кто-то уже мёртв, не две фазы подряд
 public_role = "citizen"
 tags = ["from_day:2", "someone_dead", "not_two_phases_running"]
 """
