@@ -4,7 +4,8 @@ A rule set declares its actions besides plays as `ActionDef`s — what is submit
 `api.submit`, or an instant action for `api.act`), the locale key of its label, the parameters to ask
 for (the same `ParamSpec` kinds as cards) and its requirements. A requirement is a function that raises
 the Refusal the rules give when it is not met; the same functions guard the orders and actions
-themselves (the perks' validators call them), so an offer and its check cannot drift apart. Described
+themselves, so an offer and its check cannot drift apart. Abilities (role perks, granted powers) are
+declared in data and checked by one validator (engine/core/abilities.py), which builds their ActionDefs. Described
 for a player, each becomes an `Action` with `available` and, when not, `why` (the first unmet
 requirement's Refusal). The engine still validates everything that is submitted.
 """
@@ -124,29 +125,11 @@ def need_night(state: GameState, what: str) -> None:
 
 # ---------------------------------------------------------------- requirements built from them
 
-def public_role(role: str, what: str) -> Requirement:
-    def check(state: GameState, pid: int) -> None:
-        need_public_role(state, pid, role, what)
-    return check
-
-
-def secret_role(role: str, what: str) -> Requirement:
-    def check(state: GameState, pid: int) -> None:
-        if state.player(pid).secret_role != role:
-            raise Refusal("not_allowed", what=what, reason="role")
-    return check
-
 
 def faction(name: str, what: str) -> Requirement:
     def check(state: GameState, pid: int) -> None:
         if state.player(pid).faction != name:
             raise Refusal("not_allowed", what=what, reason="faction")
-    return check
-
-
-def once(role: str, what: str) -> Requirement:
-    def check(state: GameState, pid: int) -> None:
-        need_unused(state.player(pid), role, what)
     return check
 
 
@@ -158,13 +141,6 @@ def by_night(what: str) -> Requirement:
     return lambda state, _pid: need_night(state, what)
 
 
-def first_night(what: str) -> Requirement:
-    def check(state: GameState, _pid: int) -> None:
-        if state.phase != 1:
-            raise Refusal("wrong_phase", what=what, reason="first_night_only")
-    return check
-
-
 def holds(zone: str, what: str, least: int = 1) -> Requirement:
     """At least `least` cards in the player's "hand" or "sleeve"."""
     def check(state: GameState, pid: int) -> None:
@@ -173,38 +149,9 @@ def holds(zone: str, what: str, least: int = 1) -> Requirement:
     return check
 
 
-def someone_dead(what: str) -> Requirement:
-    def check(state: GameState, _pid: int) -> None:
-        if all(p.alive for p in state.players):
-            raise Refusal("not_allowed", what=what, reason="nobody_dead")
-    return check
-
-
 def has_effect(kind: str, what: str) -> Requirement:
     """An effect of this kind on the player (a granted right, an activated perk)."""
     def check(state: GameState, pid: int) -> None:
         if not state.effects_of(kind, target=pid):
             raise Refusal("not_allowed", what=what, reason=f"no_{kind}")
-    return check
-
-
-def lacks_effect(kind: str, what: str) -> Requirement:
-    def check(state: GameState, pid: int) -> None:
-        if state.effects_of(kind, target=pid):
-            raise Refusal("not_allowed", what=what, reason=f"already_{kind}")
-    return check
-
-
-def flag_below(flag: str, limit: int, what: str) -> Requirement:
-    def check(state: GameState, pid: int) -> None:
-        if state.player(pid).flags.get(flag, 0) >= limit:
-            raise Refusal("limit_reached", what=what, max=limit)
-    return check
-
-
-def condition(test: Callable[[GameState, int], bool], code: str, **params: Any) -> Requirement:
-    """A requirement from a predicate of the rule set (its own rules: Изгнание, points…)."""
-    def check(state: GameState, pid: int) -> None:
-        if not test(state, pid):
-            raise Refusal(code, **params)
     return check

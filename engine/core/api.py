@@ -258,7 +258,8 @@ def catalog(ruleset: str) -> Catalog:
     rules = get_ruleset(ruleset)
     return Catalog(ruleset=ruleset, cards=MappingProxyType(dict(rules.catalog.specs)),
                    roles=MappingProxyType(load_roles(ruleset)), abilities=MappingProxyType(rules.abilities()),
-                   colours=rules.colours, actions=MappingProxyType({d.id: d.action for d in rules.action_defs}))
+                   colours=rules.colours, actions=MappingProxyType({d.id: d.action for d in rules.action_defs}),
+                   ability_defs=MappingProxyType({a.id: a for a in rules.ability_catalogue or ()}))
 
 
 def view_profile(ruleset: str) -> ViewProfile:

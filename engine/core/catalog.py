@@ -4,10 +4,11 @@ the actions it declares, with their names and texts in ru and en."""
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from engine.core.abilities import AbilityDef
 from engine.core.actions import Action
 from engine.core.cards import DATA_DIR, CardSpec
 
@@ -31,9 +32,12 @@ class Catalog:
     ruleset: str
     cards: MappingProxyType[str, CardSpec]  # in the data files' order
     roles: MappingProxyType[str, RoleInfo]  # secret roles first, then public ones, each in the data's order
-    abilities: MappingProxyType[str, CardSpec]  # a granted ability: its card with the ability's own params
+    abilities: MappingProxyType[str, CardSpec]  # a granted ability: its card (texts) with the ability's own params
     colours: tuple[str, ...]
     actions: MappingProxyType[str, Action]  # the actions besides plays, as declared (no player, no availability)
+    # Every ability of the rule set's catalogue (role perks and granted ones alike), by id, in the data's
+    # order: who has it, its label key (a granted one is named by its card), params and tags.
+    ability_defs: MappingProxyType[str, AbilityDef] = field(default_factory=lambda: MappingProxyType({}))
 
     def secret_roles(self, faction: str | None = None) -> list[str]:
         return [r.id for r in self.roles.values() if r.secret and (faction is None or r.faction == faction)]

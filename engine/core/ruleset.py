@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from engine.core.abilities import AbilityCatalogue
 from engine.core.actions import Action, ActionDef, PaymentOptions
 from engine.core.cards import CardCatalog, CardSpec
 from engine.core.extensions import Extension
@@ -51,6 +52,8 @@ class Ruleset(ABC):
     colours: tuple[str, ...] = ()  # the card colours, in the rule set's order
     # The actions besides plays (engine/core/actions.py), in the order a panel offers them.
     action_defs: tuple[ActionDef, ...] = ()
+    # Its abilities as declared in data (engine/core/abilities.py), for api.catalog; None: it has none.
+    ability_catalogue: ClassVar[AbilityCatalogue | None] = None
     play_zones: tuple[str, ...] = ("hand",)  # where a player plays cards from
     # What a panel shows and how it asks (engine/core/profile.py).
     view_profile: ClassVar[ViewProfile] = ViewProfile()

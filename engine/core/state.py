@@ -107,6 +107,27 @@ class PlayRecord(BaseModel):
     targets: list[int] = Field(default_factory=list)
 
 
+class AbilityUse(BaseModel):
+    """One use of an ability of the catalogue (engine/core/abilities.py), for the tags that look back
+    ("not twice on one target", "not two phases running"); only such abilities are recorded."""
+
+    phase: int
+    pid: int
+    ability: str
+    targets: list[int] = Field(default_factory=list)
+
+
+class Visit(BaseModel):
+    """Who acted on whom in a phase, with what, and whether it worked (engine/core/visits.py); kept
+    only by a rule set whose rules look at visits, for as many phases as they look back."""
+
+    phase: int
+    actor: int
+    targets: list[int]
+    via: str  # "card:<id>" or "ability:<id>"
+    worked: bool = True
+
+
 class Event(BaseModel):
     """Something that happened, with its audience. Parameters only — the bot renders prose.
 
@@ -154,6 +175,8 @@ class GameState(BaseModel):
     questions: dict[str, MasterQuestion] = Field(default_factory=dict)  # by key (rulings.py)
     # The rule set's own data about the game (its `game_ext` model, as JSON; engine/core/extensions.py).
     ext: dict[str, JsonValue] = Field(default_factory=dict)
+    uses: list[AbilityUse] = Field(default_factory=list)  # engine/core/abilities.py
+    visits: list[Visit] = Field(default_factory=list)  # engine/core/visits.py
 
     # ---- derived helpers (no state of their own) ----
     @property

@@ -37,6 +37,7 @@ from engine.core.durations import NEXT_PHASE, THIS_PHASE, between
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, JsonValue, Order, PlayerState
+from engine.rulesets.mafik.actions import ABILITIES
 from engine.rulesets.mafik.costs import CULTIST_HAND_CARDS, exiled
 from engine.rulesets.mafik.order import (
     LAYER_HIGHLANDER,
@@ -47,7 +48,7 @@ from engine.rulesets.mafik.order import (
     STEP_PERK_VOTES,
 )
 from engine.rulesets.mafik.orders import living_target, tags_of, validate_orders, validator
-from engine.rulesets.mafik.perks_common import once, orders_of, require_role, with_role
+from engine.rulesets.mafik.perks_common import orders_of, with_role
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES, UNIQUE
 
 AVENGER_ARMOR = 2
@@ -57,7 +58,6 @@ PROSECUTOR_STRENGTH = 4
 LAWYER_ARMOR = 2
 MONK_HANDS = (1, 2)
 HIGHLANDER_CAP = 6
-SECRETARY_FROM_DAY = 3
 MENTOR_PHASES = 2
 STANCES = ("normal", "upper", "lower")
 
@@ -108,29 +108,21 @@ REGISTRIES.rule(death_rules=(avenger_death,))
 
 @validator("politician")
 def _politician(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    require_role(state, pid, "politician", "politician")
-    if not state.is_day:
-        raise Refusal("wrong_phase", what="politician", reason="day_only")
+    ABILITIES.check(state, pid, "politician")
     order.params = {}
     return 0
 
 
 @validator("prosecutor")
 def _prosecutor(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    player = require_role(state, pid, "prosecutor", "prosecutor")
-    if not state.is_day:
-        raise Refusal("wrong_phase", what="prosecutor", reason="day_only")
-    once(player, "prosecutor", "prosecutor")
+    ABILITIES.check(state, pid, "prosecutor")
     order.params = {}
     return 0
 
 
 @validator("bureaucrat")
 def _bureaucrat(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    player = require_role(state, pid, "bureaucrat", "bureaucrat")
-    if not state.is_day:
-        raise Refusal("wrong_phase", what="bureaucrat", reason="day_only")
-    once(player, "bureaucrat", "bureaucrat")
+    ABILITIES.check(state, pid, "bureaucrat")
     voter = living_target(state, pid, order.params.get("voter"), by="perk", allow_self=True)
     target = living_target(state, voter, order.params.get("target"), by="vote", allow_self=True)
     order.params = {"voter": voter, "target": target}
@@ -188,8 +180,8 @@ def bureaucrat(state: GameState, value: dict[int, int], **_: Any) -> dict[int, i
 
 def geek_card(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Гик: once a game, at any moment, any card of the collection into his Sleeve."""
-    player = require_role(state, pid, "geek", "geek_card")
-    once(player, "geek", "geek_card")
+    ABILITIES.check(state, pid, "geek_card")
+    player = state.player(pid)
     card = params.get("card")
     if not isinstance(card, str) or card not in CATALOG or CATALOG[card].colour == UNIQUE:
         raise Refusal("unknown_card", card=str(card))
@@ -197,15 +189,15 @@ def geek_card(state: GameState, pid: int, params: dict[str, Any]) -> None:
         raise Refusal("not_implemented", card=card)
     if exiled(state, pid):
         raise Refusal("not_allowed", what="geek_card", reason="exiled")
-    player.flags["used_geek"] = 1
+    ABILITIES.record(state, pid, "geek_card")
     player.sleeve.append(state.new_card(card))
     state.emit("geek_card", "player", pid, card=card)
 
 
 def loot(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Мародер: once a game, at once, copies of every card in a dead character's Sleeve into his own."""
-    player = require_role(state, pid, "looter", "loot")
-    once(player, "looter", "loot")
+    ABILITIES.check(state, pid, "loot")
+    player = state.player(pid)
     target = params.get("target")
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(state.players):
         raise Refusal("invalid_target", target=target, reason="no_such_player")
@@ -213,7 +205,7 @@ def loot(state: GameState, pid: int, params: dict[str, Any]) -> None:
         raise Refusal("invalid_target", target=target, reason="alive")
     if exiled(state, pid):
         raise Refusal("not_allowed", what="loot", reason="exiled")
-    player.flags["used_looter"] = 1
+    ABILITIES.record(state, pid, "loot")
     cards = [c.card for c in state.player(target).sleeve]
     player.sleeve += [state.new_card(c) for c in cards]
     state.emit("looted", "player", pid, target=target, cards=cards)
@@ -231,9 +223,7 @@ def _keep_orders_valid(state: GameState, pid: int) -> None:
 
 def mentor_stance(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Наставник: during the first night he chooses the stance he starts in, for phases 1 and 2."""
-    require_role(state, pid, "mentor", "mentor_stance")
-    if state.phase != 1:
-        raise Refusal("wrong_phase", what="mentor_stance", reason="first_night_only")
+    ABILITIES.check(state, pid, "mentor_stance")
     choice = params.get("stance")
     if choice not in STANCES:
         raise Refusal("bad_param", param="stance", reason="choice")
@@ -251,14 +241,13 @@ def mentor_stance(state: GameState, pid: int, params: dict[str, Any]) -> None:
 def secretary(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Секретарша: once a game, from the third night, one extra card from the Hand or the Sleeve this
     phase. `active: false` takes it back during the same phase (unless an order already needs it)."""
-    player = require_role(state, pid, "secretary", "secretary")
     active = params.get("active", True)
     if not isinstance(active, bool):
         raise Refusal("bad_param", param="active", reason="not_a_flag")
+    ABILITIES.check(state, pid, "secretary" if active else "secretary_off")
+    player = state.player(pid)
     mine = state.effects_of("secretary", target=pid)
     if not active:
-        if not mine:
-            raise Refusal("not_allowed", what="secretary", reason="not_active")
         before = list(state.effects)
         gone = {e.eid for e in mine}
         state.effects = [e for e in state.effects if e.eid not in gone]
@@ -269,10 +258,7 @@ def secretary(state: GameState, pid: int, params: dict[str, Any]) -> None:
             raise
         player.flags.pop("used_secretary", None)
         return
-    if state.day_number < SECRETARY_FROM_DAY:
-        raise Refusal("wrong_phase", what="secretary", reason="from_day_3")
-    once(player, "secretary", "secretary")
-    player.flags["used_secretary"] = 1
+    ABILITIES.record(state, pid, "secretary")
     state.add_effect("secretary", target=pid, source=pid, during=THIS_PHASE)
 
 
@@ -286,8 +272,7 @@ def secretary_extra(state: GameState, value: int, *, pid: int, **_: Any) -> int:
 
 @validator("bloodhound")
 def _bloodhound(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    player = require_role(state, pid, "bloodhound", "bloodhound")
-    once(player, "bloodhound", "bloodhound")
+    ABILITIES.check(state, pid, "bloodhound")
     order.params = {"target": living_target(state, pid, order.params.get("target"), by="perk", allow_self=False)}
     return 0
 

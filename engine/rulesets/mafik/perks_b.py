@@ -28,7 +28,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardgame.registries import Step
-from engine.core.actions import need_night
 from engine.core.checks import learn
 from engine.core.durations import NEXT_NIGHT, THIS_PHASE, onwards
 from engine.core.phase import kill, take
@@ -36,6 +35,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, GameState, Order
+from engine.rulesets.mafik.actions import ABILITIES
 from engine.rulesets.mafik.costs import card_cost, exiled
 from engine.rulesets.mafik.order import (
     STEP_PERK_ALIEN,
@@ -55,7 +55,7 @@ from engine.rulesets.mafik.orders import (
     played_spec,
     validator,
 )
-from engine.rulesets.mafik.perks_common import once, orders_of, require_role, with_role
+from engine.rulesets.mafik.perks_common import orders_of, with_role
 from engine.rulesets.mafik.registry import CATALOG, COLOURS, NEUTRAL, REGISTRIES, UNIQUE
 
 CREDIT, DEBT = "credit", "debt"  # Кредит, Долг (cards_3_support_boost.toml)
@@ -64,22 +64,18 @@ PARANOIAC_ARMOR = 3
 LAZYBONES_ARMOR = 3
 REVOLUTION_MAX_VOTES, REVOLUTION_CARDS_PER_VOTE = 3, 2
 WARRIOR_CARDS = 2
-LUCKY_REDRAWS = 2
+LUCKY_REDRAWS = ABILITIES["lucky_redraw"].per_game or 0
 UNDERTAKER_CORPSES = 3
 FORTUNE_CARDS = 3
 MAGICIAN_FREE = 2
 # The colours a card may have, for the Медиум's record (flag value = index + 1; 0 = none).
 CARD_COLOURS = (*COLOURS, NEUTRAL, UNIQUE)
 
-# Order kinds of this module: at most one of each a phase.
+# Order kinds of this module (each at most once a phase: their tag in data/mafik/abilities.toml).
 KINDS = ("alien_credits", "paranoiac_armor", "revolution", "guard", "scientist_discard", "ripper", "fortune")
 
 
 # ---------------------------------------------------------------- helpers of this module
-
-
-def _night(state: GameState, what: str) -> None:
-    need_night(state, what)
 
 
 def _hand_cards(state: GameState, pid: int, value: Any, used: set[int], counts: tuple[int, ...]) -> list[int]:
@@ -99,10 +95,7 @@ def _hand_cards(state: GameState, pid: int, value: Any, used: set[int], counts: 
 
 
 def _one_a_phase(state: GameState, pid: int, orders: list[Order]) -> None:
-    """Each perk order at most once a phase; a perk "instead of a Sleeve play" excludes a counted Sleeve play."""
-    for kind in KINDS:
-        if sum(1 for o in orders if o.kind == kind) > 1:
-            raise Refusal("limit_reached", what=kind, reason="once_per_phase")
+    """A perk "instead of a Sleeve play" excludes a counted Sleeve play."""
     if not any(o.params.get("instead_of") == "sleeve" for o in orders if o.kind in KINDS):
         return
     for order in orders:
@@ -124,7 +117,7 @@ REGISTRIES.rule(set_checks=(_one_a_phase,))
 @validator("alien_credits")
 def _alien_credits(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, instead of playing a card from the Sleeve: 2 Кредит into the Hand."""
-    once(require_role(state, pid, "alien", "alien_credits"), "alien", "alien_credits")
+    ABILITIES.check(state, pid, "alien_credits")
     order.params = {"instead_of": "sleeve"}
     return 0
 
@@ -172,8 +165,7 @@ REGISTRIES.rule(on_damage_discard=record_damage_discard, steps=(Step("perks:medi
 @validator("paranoiac_armor")
 def _paranoiac_armor(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, at night: 3 armor."""
-    once(require_role(state, pid, "paranoiac", "paranoiac_armor"), "paranoiac", "paranoiac_armor")
-    _night(state, "paranoiac_armor")
+    ABILITIES.check(state, pid, "paranoiac_armor")
     order.params = {}
     return 0
 
@@ -203,8 +195,8 @@ def _uids_in_orders(state: GameState, pid: int) -> set[int]:
 
 def addict_move(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Наркоман, once a game, at any moment: any number of Sleeve cards into the Hand."""
-    player = require_role(state, pid, "addict", "addict_move")
-    once(player, "addict", "addict_move")
+    ABILITIES.check(state, pid, "addict_move")
+    player = state.player(pid)
     if exiled(state, pid):
         raise Refusal("not_allowed", what="addict_move", reason="exiled")
     cards = params.get("cards")
@@ -219,7 +211,7 @@ def addict_move(state: GameState, pid: int, params: dict[str, Any]) -> None:
             raise Refusal("card_used_twice", uid=uid)
     moved = [take(player.sleeve, uid) for uid in cards]
     player.hand += moved
-    player.flags["used_addict"] = 1
+    ABILITIES.record(state, pid, "addict_move")
     state.emit("addict_moved", "player", pid, cards=[c.card for c in moved])
 
 
@@ -251,9 +243,7 @@ REGISTRIES.rule(discard_instead=warrior)
 @validator("revolution")
 def _revolution(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """By day: up to 3 public votes against a target, 2 Hand cards (not Долги) discarded for each."""
-    require_role(state, pid, "revolutionary", "revolution")
-    if not state.is_day:
-        raise Refusal("wrong_phase", what="revolution", reason="day_only")
+    ABILITIES.check(state, pid, "revolution")
     target = living_target(state, pid, order.params.get("target"), by="vote", allow_self=False)
     counts = tuple(REVOLUTION_CARDS_PER_VOTE * n for n in range(1, REVOLUTION_MAX_VOTES + 1))
     cards = _hand_cards(state, pid, order.params.get("cards"), used, counts)
@@ -289,8 +279,7 @@ def revolution_votes(state: GameState, value: int, *, target: int, **_: Any) -> 
 @validator("guard")
 def _guard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, at night, instead of Sleeve plays: a target (himself allowed) to watch."""
-    once(require_role(state, pid, "guard", "guard"), "guard", "guard")
-    _night(state, "guard")
+    ABILITIES.check(state, pid, "guard")
     target = living_target(state, pid, order.params.get("target"), by="perk", allow_self=True)
     order.params = {"target": target, "instead_of": "sleeve"}
     return 0
@@ -318,8 +307,7 @@ def guard(res: Resolution) -> None:
 @validator("scientist_discard")
 def _scientist_discard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, at night: discard two Hand cards and draw replacements, even while playing cards."""
-    once(require_role(state, pid, "scientist", "scientist_discard"), "scientist", "scientist_discard")
-    _night(state, "scientist_discard")
+    ABILITIES.check(state, pid, "scientist_discard")
     order.params = {"cards": _hand_cards(state, pid, order.params.get("cards"), used, (2,))}
     return 0
 
@@ -350,12 +338,9 @@ def spendthrift(state: GameState, value: bool, *, pid: int, cost: int, **_: Any)
 
 def lucky_redraw(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """On the first night, up to twice: the Hand back into the deck, shuffled, 6 cards drawn again."""
-    player = require_role(state, pid, "lucky", "lucky_redraw")
-    if state.phase != 1:
-        raise Refusal("wrong_phase", what="lucky_redraw", reason="first_night_only")
+    ABILITIES.check(state, pid, "lucky_redraw")
+    player = state.player(pid)
     done = player.flags.get("lucky_redraws", 0)
-    if done >= LUCKY_REDRAWS:
-        raise Refusal("limit_reached", what="lucky_redraw", max=LUCKY_REDRAWS)
     if state.orders.get(pid):
         raise Refusal("not_allowed", what="lucky_redraw", reason="orders_submitted")
     player.deck += player.hand
@@ -364,7 +349,7 @@ def lucky_redraw(state: GameState, pid: int, params: dict[str, Any]) -> None:
     size = int(state.settings["hand_size"])
     player.hand, player.deck = player.deck[:size], player.deck[size:]
     player.hand_at_phase_start = [c.card for c in player.hand]
-    player.flags["lucky_redraws"] = done + 1
+    ABILITIES.record(state, pid, "lucky_redraw")
     state.emit("lucky_redraw", "player", pid, hand=[c.card for c in player.hand], left=LUCKY_REDRAWS - done - 1)
     if player.faction == "mafia":  # the mafia know each other's hands from the start of the first night
         state.emit("mafia_intel", "faction", "mafia", pid=pid, deck=sorted(c.card for c in player.deck),
@@ -377,7 +362,7 @@ def lucky_redraw(state: GameState, pid: int, params: dict[str, Any]) -> None:
 @validator("ripper")
 def _ripper(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, in any phase: kill a character who has 1 card in the Hand (at the deadline)."""
-    once(require_role(state, pid, "ripper", "ripper"), "ripper", "ripper")
+    ABILITIES.check(state, pid, "ripper")
     target = living_target(state, pid, order.params.get("target"), by="perk", allow_self=False)
     if len(state.player(target).hand) != 1:
         raise Refusal("invalid_target", target=target, reason="hand_size")
@@ -400,7 +385,7 @@ def ripper(res: Resolution) -> None:
 @validator("fortune")
 def _fortune(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     """Once a game, instead of playing a card from the Sleeve: another player's card of the last phase, hidden among 3."""
-    once(require_role(state, pid, "fortune_teller", "fortune"), "fortune_teller", "fortune")
+    ABILITIES.check(state, pid, "fortune")
     target = living_target(state, pid, order.params.get("target"), by="perk", allow_self=False)
     order.params = {"target": target, "instead_of": "sleeve"}
     return 0
@@ -456,8 +441,7 @@ def lazybones(res: Resolution) -> None:
 
 def undertaker(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Once a game, at any moment: the side of up to 3 chosen dead characters (through checks)."""
-    player = require_role(state, pid, "undertaker", "undertaker")
-    once(player, "undertaker", "undertaker")
+    ABILITIES.check(state, pid, "undertaker")
     corpses = params.get("targets")
     if (not isinstance(corpses, list) or not 1 <= len(corpses) <= UNDERTAKER_CORPSES
             or not all(type(c) is int for c in corpses) or len(set(corpses)) != len(corpses)):
@@ -467,7 +451,7 @@ def undertaker(state: GameState, pid: int, params: dict[str, Any]) -> None:
             raise Refusal("invalid_target", target=corpse, reason="no_such_player")
         if state.player(corpse).alive:
             raise Refusal("invalid_target", target=corpse, reason="alive")
-    player.flags["used_undertaker"] = 1
+    ABILITIES.record(state, pid, "undertaker")
     ruleset = get_ruleset(state.ruleset)
     for corpse in corpses:
         state.emit("undertaker_side", "player", pid, pid=corpse, side=learn(ruleset, state, pid, corpse, "side"))

@@ -14,7 +14,7 @@ from engine.core.rng import seed_state
 from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
 from engine.rulesets.mafik import comms, deck, neutral, orders, perks_a, perks_b
-from engine.rulesets.mafik.actions import ACTION_DEFS
+from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, stance
 from engine.rulesets.mafik.deck import deck_limits, max_copies
@@ -44,6 +44,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     listing = 20
     colours = COLOURS
     action_defs = ACTION_DEFS
+    ability_catalogue = ABILITIES
     play_zones = ("hand", "sleeve")
     view_profile = ViewProfile(zones=play_zones, currency="blood", card_colours=True, play_options=("armor_instead",),
                                self_vote=True, open_punishment=True)
@@ -65,13 +66,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
 
     def granted_actions(self, state: GameState, pid: int) -> list[Action]:
         """Granted abilities usable now ("every night you may…"), one per card."""
-        cards: list[str] = []
-        for effect in state.effects_of("ability", target=pid):
-            if effect.params.get("nights_only") and not state.is_night:
-                continue
-            cards.append(str(effect.params["card"]))
-        return [Action(id=f"ability:{card}", kind="ability", source="ability", card_id=card,
-                       params=ABILITY_PARAMS[card], preset=(("ability", card),)) for card in dict.fromkeys(cards)]
+        return ABILITIES.granted_actions(state, pid)
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES]

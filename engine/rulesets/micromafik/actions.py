@@ -1,11 +1,12 @@
-"""What a Микромафик player may do besides playing a card: the phase's votes and discard, a reply, and
-the public roles' perks (Бизнесмен, Параноик, Крупье) — declared with what they ask and when they are
-offered (engine/core/actions.py), from the same checks as the validators in orders.py."""
+"""What a Микромафик player may do besides playing a card: the phase's votes and discard and a reply,
+declared here (engine/core/actions.py), and the public roles' perks (Бизнесмен, Параноик, Крупье) from
+the ability catalogue (abilities.py), whose validator the orders' validators call too."""
 
 from __future__ import annotations
 
-from engine.core.actions import ActionDef, by_day, by_night, condition, faction, has_effect, holds, once, public_role
+from engine.core.actions import ActionDef, by_day, by_night, faction, has_effect, holds
 from engine.core.cards import ParamSpec
+from engine.rulesets.micromafik.abilities import ABILITIES
 from engine.rulesets.micromafik.orders import PUNISHMENTS
 
 PHASE_ACTIONS: tuple[ActionDef, ...] = (
@@ -25,18 +26,5 @@ PHASE_ACTIONS: tuple[ActionDef, ...] = (
               params=(ParamSpec(name="to", kind="any_living"), ParamSpec(name="text", kind="message")),
               requires=(has_effect("may_message", "message"),)),
 )
-# In the order the panel offers them.
-ROLE_ACTIONS: tuple[ActionDef, ...] = (
-    ActionDef(id="businessman_point", screen="instant", kind="businessman_point", source="role", label_key="btn.businessman",
-              requires=(by_night("businessman_point"), public_role("businessman", "businessman"),
-                        once("businessman", "businessman"))),
-    ActionDef(id="paranoid_armor", screen="amount", kind="paranoid_armor", source="role", label_key="btn.paranoiac",
-              params=(ParamSpec(name="amount", kind="number", min=1),),  # paid with as many points
-              requires=(public_role("paranoiac", "paranoiac"),
-                        condition(lambda state, pid: state.player(pid).points > 0, "cost_unpayable",
-                                  reason="points", have=0, need=1))),
-    ActionDef(id="croupier_swap", screen="hand_card", kind="croupier_swap", source="role", label_key="btn.croupier",
-              params=(ParamSpec(name="card", kind="hand_card"),),  # the order's card, not a param
-              requires=(public_role("croupier", "croupier"), once("croupier", "croupier"), holds("hand", "croupier"))),
-)
-ACTION_DEFS: tuple[ActionDef, ...] = (*PHASE_ACTIONS, *ROLE_ACTIONS)
+# Then the public roles' perks (data/micromafik/abilities.toml), in the order the panel offers them.
+ACTION_DEFS: tuple[ActionDef, ...] = (*PHASE_ACTIONS, *ABILITIES.action_defs())

@@ -16,6 +16,7 @@ from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
+from engine.rulesets.micromafik.abilities import ABILITIES
 from engine.rulesets.micromafik.costs import card_cost, check_payment, claim, knocked_colours, may_pay_with
 from engine.rulesets.micromafik.registry import CATALOG, COLOURS, REGISTRIES
 from engine.rulesets.micromafik.roles import SECRET_ROLES
@@ -248,14 +249,13 @@ def _check_messages(state: GameState, pid: int, messages: list[Order]) -> None:
 
 @validator("businessman_point")
 def _businessman(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    _need_night(state, "businessman_point")
-    _need_role(state, pid, "businessman", once=True)
+    ABILITIES.check(state, pid, "businessman_point")
     return 0
 
 
 @validator("paranoid_armor")
 def _paranoid(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    _need_role(state, pid, "paranoiac")
+    ABILITIES.check(state, pid, "paranoid_armor")
     amount = order.params.get("amount")
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
         raise Refusal("bad_param", param="amount", reason="positive_number")
@@ -266,7 +266,7 @@ def _paranoid(state: GameState, pid: int, order: Order, used: set[int]) -> int:
 
 @validator("croupier_swap")
 def _croupier(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    _need_role(state, pid, "croupier", once=True)
+    ABILITIES.check(state, pid, "croupier_swap")
     claim(used, in_hand(state, pid, order.card).uid)
     return 0
 

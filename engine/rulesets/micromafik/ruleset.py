@@ -12,6 +12,7 @@ from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
 from engine.rulesets.micromafik import orders
+from engine.rulesets.micromafik.abilities import ABILITIES
 from engine.rulesets.micromafik.actions import ACTION_DEFS
 from engine.rulesets.micromafik.cards.common import review_messages
 from engine.rulesets.micromafik.registry import CATALOG, COLOURS, NAME, REGISTRIES
@@ -36,6 +37,7 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
     listing = 10
     colours = COLOURS
     action_defs = ACTION_DEFS
+    ability_catalogue = ABILITIES
     order_costs = orders.ORDER_COSTS
     view_profile = ViewProfile(play_options=("magician", "insurance_bluff"))
 

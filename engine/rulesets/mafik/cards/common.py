@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from typing import Any
 
 from engine.cardgame.orders import SetRule
 from engine.cardgame.ruleset import card_rules
 from engine.core import messages
+from engine.core.abilities import granted_by
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.checks import learn
 from engine.core.durations import UNTIL_END, Duration, between, n_phases
@@ -16,6 +16,7 @@ from engine.core.params import ParamContext, validate_params
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
+from engine.rulesets.mafik.actions import ABILITIES
 from engine.rulesets.mafik.costs import exiled
 from engine.rulesets.mafik.order import LAYER_DAMAGE_LOG, LAYER_NO_ARMOR, STEP_ABILITIES, STEP_SNAPSHOT
 from engine.rulesets.mafik.orders import find_card, played_spec, validator
@@ -141,24 +142,29 @@ def has_damaged(state: GameState, source: int, target: int) -> bool:
 # Granted abilities: "до конца игры каждую ночь вы можете …". The card grants an `ability` effect; each
 # phase the player may give an order of kind "ability" with {"ability": card id, **the ability's params}; it
 # resolves as a play of that card with via="ability" (the card's behaviour tells the two apart), so
-# redirects and retaliation see it. At most one use of each card's ability a phase.
-ABILITY_PARAMS: dict[str, tuple[ParamSpec, ...]] = {}
+# redirects and retaliation see it. Each is declared in data/mafik/abilities.toml (its params, its tags:
+# by night, once a phase…) and checked by the catalogue's validator (actions.ABILITIES).
+ABILITY_PARAMS: dict[str, tuple[ParamSpec, ...]] = {a.id: a.params for a in ABILITIES.granted()}
 
 
 def ability_spec(card_id: str) -> CardSpec:
-    return replace(CATALOG[card_id], params=ABILITY_PARAMS[card_id])
+    return replace(CATALOG[card_id], params=ABILITIES[card_id].params)
 
 
 def grant_ability(play: Play, *, during: Duration, nights_only: bool = False, instead_of: str | None = None,
                   **params: JsonValue) -> None:
-    """`during` (usually FROM_NEXT_PHASE) the player may use this card's ability
-    (`instead_of="sleeve"`: it takes the place of the phase's Sleeve card)."""
+    """`during` (usually FROM_NEXT_PHASE) the player may use this card's ability. `nights_only` and
+    `instead_of="sleeve"` (it takes the place of the phase's Sleeve card) are kept on the effect and must
+    say what the catalogue says."""
+    ability = ABILITIES[play.spec.id]
+    if (nights_only, instead_of) != (ability.has("night"), ability.instead_of):
+        raise ValueError(f"{play.spec.id}: the grant and data/mafik/abilities.toml disagree")
     play.effect("ability", target=play.actor, during=during, card=play.spec.id, nights_only=nights_only,
                 instead_of=instead_of, **params)
 
 
 def abilities(state: GameState, pid: int, card_id: str) -> list[Effect]:
-    return [e for e in state.effects_of("ability", target=pid) if e.params.get("card") == card_id]
+    return granted_by(state, pid, card_id)
 
 
 @validator("ability")
@@ -166,29 +172,20 @@ def _ability(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     from engine.core.ruleset import get_ruleset
 
     card_id = order.params.get("ability")
-    granted = abilities(state, pid, card_id) if isinstance(card_id, str) and card_id in ABILITY_PARAMS else []
-    if not granted:
+    if not isinstance(card_id, str) or card_id not in ABILITY_PARAMS:
         raise Refusal("not_allowed", what="ability", card=card_id)
-    if any(e.params.get("nights_only") for e in granted) and not state.is_night:
-        raise Refusal("wrong_phase", what="ability", card=card_id, reason="night_only")
+    ABILITIES.check(state, pid, card_id)
     player = state.player(pid)
-    ctx = ParamContext(state=state, ruleset=get_ruleset(NAME), actor=pid, spec=ability_spec(str(card_id)),
+    ctx = ParamContext(state=state, ruleset=get_ruleset(NAME), actor=pid, spec=ability_spec(card_id),
                        by_day=state.is_day, is_mafia=player.faction == "mafia", colours=COLOURS,
                        roles=tuple(SECRET_ROLES))
     checked = validate_params(ctx, {k: v for k, v in order.params.items() if k not in ("ability", "instead_of")})
-    instead_of = granted[0].params.get("instead_of")
+    instead_of = ABILITIES[card_id].instead_of
     order.params = {"ability": card_id, **checked, **({"instead_of": instead_of} if instead_of else {})}
     return 0
 
 
-def _one_use_per_ability(state: GameState, pid: int, orders: list[Order]) -> None:
-    uses = Counter(str(o.params.get("ability")) for o in orders if o.kind == "ability")
-    for card_id, count in uses.items():
-        if count > 1:
-            raise Refusal("limit_reached", what="ability", card=card_id)
-
-
-REGISTRIES.rule(set_checks=(_one_use_per_ability,))
+REGISTRIES.rule(set_checks=(ABILITIES.check_orders,))
 
 
 @REGISTRIES.pipeline.step("abilities", STEP_ABILITIES)

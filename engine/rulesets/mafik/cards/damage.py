@@ -15,13 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardgame.registries import Layer, Query
-from engine.core.cards import CardSpec, ParamSpec
+from engine.core.cards import CardSpec
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue
 from engine.rulesets.mafik.cards.common import (
-    ABILITY_PARAMS,
     abilities,
     accusation_hits,
     card_message,
@@ -281,9 +280,6 @@ def demonic_form(play: Play) -> None:
         play.effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="upper")
 
 
-ABILITY_PARAMS["demonic_form"] = (ParamSpec("target", "target"), ParamSpec("accuse", "accusation", optional=True))
-
-
 def peacekeeping_operation(play: Play) -> None:
     """From the next phase: a play at night may carry the option armor_instead=True."""
     if not play.state.effects_of("peacekeeping", target=play.actor, phase=play.state.phase + 1):
@@ -378,9 +374,6 @@ def credit_card_knife(play: Play) -> None:
         play.damage(play.target, 2 if granted_upper or upper(play) else 1)
         return
     grant_ability(play, during=FROM_NEXT_PHASE, nights_only=True, instead_of="sleeve", upper=upper(play))
-
-
-ABILITY_PARAMS["credit_card_knife"] = (ParamSpec("target", "target"),)
 
 
 @REGISTRIES.card("murder")

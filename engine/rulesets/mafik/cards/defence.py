@@ -19,13 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardgame.registries import Layer, Query, Step
-from engine.core.cards import ParamSpec
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
 from engine.rulesets.mafik.cards.common import (
-    ABILITY_PARAMS,
     abilities,
     accusation_hits,
     armor_for_phases,
@@ -476,10 +474,6 @@ REGISTRIES.declare("paranoia", paranoia, replacements=(Layer("paranoia", LAYER_P
 # ---- Железные нервы ----
 
 NERVES = "nerves_of_steel"
-ABILITY_PARAMS[NERVES] = (
-    ParamSpec(name="mode", kind="choice", choices=("sleeve", "armor")),
-    ParamSpec(name="lower_stance", kind="flag", optional=True),
-)
 
 
 def _nerves_ready(state: GameState, pid: int) -> list[Any]:
