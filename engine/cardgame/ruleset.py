@@ -6,12 +6,13 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.cardgame.deckrules import DeckRules, check_selection
+from engine.cardgame.options import PlayOption
 from engine.core.actions import PaymentOptions
 from engine.core.cards import CardRegistry, CardSpec
 from engine.core.phase import DeathRule
 from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset
-from engine.core.state import CardInstance, GameState, PlayerState
+from engine.core.state import CardInstance, GameState, Payment, PlayerState
 
 if TYPE_CHECKING:
     from engine.cardgame.registries import CardGameRegistries
@@ -87,7 +88,15 @@ class CardRuleset(Ruleset):
 
     def payment_options(self, state: GameState, pid: int) -> PaymentOptions:
         """What may pay a card's cost: by default the other Hand cards and points one for one."""
-        return PaymentOptions(cards=tuple(c.uid for c in state.player(pid).hand), points_per_cost=1)
+        player = state.player(pid)
+        return PaymentOptions(cards=tuple(c.uid for c in player.hand), points_per_cost=1,
+                              currency=self.view_profile.currency, most=player.points + len(player.hand))
+
+    def play_options(self, state: GameState, pid: int, uid: int, params: dict[str, Any],
+                     payment: Payment) -> list[PlayOption]:
+        """The options a play of card `uid` with these params and this payment may carry, each with
+        whether it may be set now (engine/cardgame/options.py); none by default."""
+        return []
 
     @abstractmethod
     def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:

@@ -25,10 +25,16 @@ Requirement = Callable[[GameState, int], None]  # raises Refusal when it is not 
 
 @dataclass(frozen=True)
 class PaymentOptions:
-    """What may pay a cost: these cards (uids), and points at `points_per_cost` a cost (0: none)."""
+    """What may pay a cost: these cards (uids), and points at `points_per_cost` a cost (0: none), in
+    `currency` (what the points are: "points", "blood"); `most`, the largest cost all of it could pay
+    now (the rules may cap some cards); `notes`, locale keys of what a payment screen should say besides
+    (a role's own way to pay)."""
 
     cards: tuple[int, ...] = ()
     points_per_cost: int = 0
+    currency: str = "points"
+    most: int = 0
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,9 @@ class ActionDef:
     # How a bot best asks for it, when not by the generic parameter flow: "vote", "punishment",
     # "kill_vote", "kill_boost" (the phase's votes, each on its screen), "reply" (a message to answer),
     # "discard" (from a card's screen), "instant" (one press, no parameters), "amount" (a number paid in
-    # the cost currency), "hand_card" (one Hand card). A presentation hint: the engine checks the same.
+    # the cost currency), "hand_card" (one Hand card), "card_order" (an order on one held card, offered on
+    # the screen of each card `api.check(kind, card=…)` accepts, then paid and confirmed like a play). A
+    # presentation hint: the engine checks the same.
     screen: str = ""
 
     @property

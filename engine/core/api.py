@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.cardgame.deckrules import NO_DECK, DeckRules
+from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset
 from engine.core import rulings
 from engine.core.actions import Action, PaymentOptions
@@ -20,6 +21,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.state import GameState, Order, Payment
+from engine.core.stepcheck import check_step
 
 
 def ruleset_of(state: GameState) -> Ruleset:
@@ -144,9 +146,10 @@ def submit(
 
 
 def check(state: GameState, pid: int, kind: str, *, card: int | None = None,
-          params: dict[str, Any] | None = None) -> None:
-    """Check an order still being put together: the params chosen so far are checked as `submit`
-    checks them, a parameter not chosen yet is not refused. Raises Refusal; changes nothing."""
+          params: dict[str, Any] | None = None, payment: Payment | dict[str, Any] | None = None) -> None:
+    """Check an order or an instant action still being put together (any kind `submit` or `act` takes):
+    what is chosen so far is checked as `submit` or `act` checks it, a parameter not chosen yet is not
+    refused, nor a payment not given yet (engine/core/stepcheck.py). Raises Refusal; changes nothing."""
     _player(state, pid)
     if not isinstance(kind, str) or not isinstance(params or {}, dict):
         raise Refusal("bad_param", param="order", reason="malformed")
@@ -154,7 +157,11 @@ def check(state: GameState, pid: int, kind: str, *, card: int | None = None,
         raise Refusal("game_not_running", status=state.status)
     if not state.player(pid).alive:
         raise Refusal("dead")
-    ruleset_of(state).check_partial(state, pid, kind, card, dict(params or {}))
+    try:
+        pay = None if payment is None else payment if isinstance(payment, Payment) else Payment.model_validate(payment)
+    except (TypeError, ValueError) as exc:
+        raise Refusal("bad_param", param="order", reason="malformed") from exc
+    check_step(ruleset_of(state), state, pid, kind, card, dict(params or {}), pay)
 
 
 def playable(state: GameState, pid: int, uid: int) -> Refusal | None:
@@ -346,3 +353,18 @@ def load(text: str) -> GameState:
         raise ValueError(str(exc)) from exc
     ruleset.check_extensions(state)
     return state
+
+
+def play_options(state: GameState, pid: int, uid: int, params: dict[str, Any] | None = None,
+                 payment: Payment | dict[str, Any] | None = None) -> list[PlayOption]:
+    """The options a play of card `uid` with these params and this payment may carry beyond the card's
+    params (Фокусник's copy, Страховка's bluff…), each with whether it may be set now and, when not,
+    why: the check the submitted order gets. Refusal if the card is not held or the input is malformed."""
+    _player(state, pid)
+    try:
+        pay = payment if isinstance(payment, Payment) else Payment.model_validate(payment or {})
+    except (TypeError, ValueError) as exc:
+        raise Refusal("bad_param", param="payment", reason="malformed") from exc
+    if not isinstance(params or {}, dict):
+        raise Refusal("bad_param", param="order", reason="malformed")
+    return _cards(state, "play_options").play_options(state, pid, uid, dict(params or {}), pay)

@@ -1,8 +1,8 @@
 """How a panel shows a rule set's game (`api.view_profile`): the bot reads this instead of the rule set's name.
 
 A rule set declares which of a player's zones a panel lists, in what currency costs are paid besides
-cards, whether a card is shown with its colour, the options a play may carry, and how the day's votes
-are put to the player. What may be done is not here: that is `api.actions`.
+cards, whether a card is shown with its colour, and how the day's votes are put to the player. What
+may be done is not here: that is `api.actions` (and a play's options, `api.play_options`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ class ViewProfile:
     currency: str = "points"
     # A card is shown with its colour (the colours decide what may be played).
     card_colours: bool = False
-    # Options a play may carry, asked at the confirm step (each offered when its condition holds).
-    play_options: tuple[str, ...] = ()
     # A player who does not vote votes against themselves: the vote screen says so and marks the vote.
     self_vote: bool = False
     # The punishment is an open vote: each punishment is listed with its rule, a barred one marked.

@@ -80,8 +80,9 @@ class Ruleset(ABC):
 
     def check_partial(self, state: GameState, pid: int, kind: str, card: int | None,  # noqa: B027 (optional hook)
                       params: dict[str, Any]) -> None:
-        """Raise Refusal if what is chosen so far of an unfinished order is wrong already (the same checks
-        as validate_orders, a parameter not chosen yet not refused). By default nothing is checked early."""
+        """Raise Refusal if what is chosen so far of an unfinished play is wrong already (the same checks
+        as validate_orders, a parameter not chosen yet not refused; every other kind api.check tries whole,
+        engine/core/stepcheck.py). By default nothing is checked early."""
 
     def playable(self, state: GameState, pid: int, uid: int) -> None:  # noqa: B027 (optional hook)
         """Raise Refusal if card `uid` cannot be played now whatever the player chooses (the phase, a

@@ -54,7 +54,7 @@ def _rendering(state: GameState, pid: int, lang: str) -> dict[str, Any]:
     text, keyboard = panel(game, state, pid, lang)
     out: dict[str, Any] = {"text": text, "buttons": _buttons(keyboard)}
     for key in _offered(keyboard):
-        flow = fl.new_flow(1, state.phase, fl.MAFIK_ACTIONS[key].kind, action=key)
+        flow = fl.new_flow(1, state.phase, fl.FLOW_ACTIONS[key].kind, action=key)
         screen, markup = flow_screen(state, pid, flow, lang)
         out[key] = [screen, _buttons(markup)]
     return out

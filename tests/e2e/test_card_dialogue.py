@@ -5,8 +5,8 @@ And a Микромафик mafioso sees his partner's kill vote."""
 
 from __future__ import annotations
 
-from tests.e2e.driver import deal, fresh_panel, labels, name, save, state_of, tap
-from tests.e2e.harness import Harness
+from tests.e2e.driver import deal, fresh_panel, labels, name, orders, save, state_of, tap
+from tests.e2e.harness import Harness, make_harness, start_mafik
 from tests.e2e.test_bad_input import running_game
 
 SKIP = "Пропустить"
@@ -155,5 +155,83 @@ async def test_plan_b_for_colours_without_ten_cards_is_marked_and_refused_at_the
         await tap(h, user, message, "План В")
         assert "нет ни одного подходящего варианта" in (message.text or "")
         assert not [b for b in labels(message) if "Сыграть" in b]
+    finally:
+        await h.close()
+
+
+async def test_the_magician_is_offered_his_copy_at_the_confirm_step_and_it_reaches_the_order(tmp_path):
+    h = await day_one(tmp_path)
+    try:
+        user = h.players[0]
+        await deal(h, 0, hand=["disinformation", "autopsy"])
+        for pid, role in ((0, "magician"), (1, "hero")):
+            state = await state_of(h)
+            state.player(pid).public_role = role
+            await save(h, state)
+        message = await fresh_panel(h, user)
+        for step in ("Дезинформация", "Сыграть", "Гласность", "Пистолет", "Готово"):
+            await tap(h, user, message, step)
+        assert "Фокусник: копия вместо добора" in labels(message)
+        await tap(h, user, message, "Фокусник: копия вместо добора")
+        assert "✅ Фокусник: копия вместо добора" in labels(message)
+        assert await tap(h, user, message, "Подтвердить") == "✅ Заявка принята."
+        (order,) = (await state_of(h)).orders[0]
+        assert order.params.get("magician_copy") is True
+        await deal(h, 1, hand=["disinformation", "autopsy"])
+        other = await fresh_panel(h, h.players[1])
+        for step in ("Дезинформация", "Сыграть", "Гласность", "Пистолет", "Готово"):
+            await tap(h, h.players[1], other, step)
+        assert "Подтвердите заявку" in (other.text or "")
+        assert not [b for b in labels(other) if "Фокусник" in b], "a copy was offered to a player who is no Фокусник"
+    finally:
+        await h.close()
+
+
+MAFIK_ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
+               "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
+
+
+async def test_a_night_discard_of_a_card_already_played_is_refused_when_the_cards_are_chosen(tmp_path):
+    h = await make_harness(tmp_path, players=13)
+    try:
+        await start_mafik(h, MAFIK_ROLES)
+        user = h.players[0]
+        await deal(h, 0, hand=["pistol", "dummy", "kick", "dummy", "dummy", "dummy"])
+        pistol = (await state_of(h)).player(0).hand[0].uid
+        await h.app.service.submit(1, user_id=user.id, kind="play", card=pistol, params={"target": 2})
+        message = await fresh_panel(h, user)
+        await tap(h, user, message, "🗑 Сбросить 2 карты")
+        await tap(h, user, message, "Пистолет")
+        await tap(h, user, message, "Удар ногой")
+        answer = await tap(h, user, message, "Готово")  # refused now, not at the confirmation
+        assert answer == "Одна и та же карта использована дважды."
+        assert "⚠️" in (message.text or "") and "Выберите карты из руки" in (message.text or ""), "asked again"
+        assert "✅ Подтвердить" not in labels(message)
+        assert not orders(await state_of(h), 0, "night_discard")
+    finally:
+        await h.close()
+
+
+async def test_keeping_a_knocked_out_card_is_offered_on_the_cards_of_that_colour_only_and_paid(tmp_path):
+    h = await day_one(tmp_path)
+    try:
+        user = h.players[0]
+        await deal(h, 0, hand=["letter", "autopsy"])  # Письмо is an info card, Аутопсия a defence one
+        state = await state_of(h)
+        state.add_effect("knockout", target=0, source=1, start=state.phase, end=state.phase, colour="info")
+        state.player(0).points = 1
+        await save(h, state)
+        message = await fresh_panel(h, user)
+        await tap(h, user, message, "Аутопсия")
+        assert "📌 Оставить (цена 1)" not in labels(message), "offered on a card of a colour not knocked out"
+        await tap(h, user, message, "⬅ Назад")
+        await tap(h, user, message, "Письмо")
+        await tap(h, user, message, "📌 Оставить (цена 1)")
+        assert "Оплата: цена 1" in (message.text or "")
+        await tap(h, user, message, "+ балл")
+        await tap(h, user, message, "✅ Подтвердить")
+        assert await tap(h, user, message, "✅ Подтвердить") == "✅ Заявка принята."
+        (order,) = orders(await state_of(h), 0, "keep")
+        assert order.card == (await state_of(h)).player(0).hand[0].uid and order.payment.points == 1
     finally:
         await h.close()

@@ -93,9 +93,10 @@ async def test_mafik_phases_through_telegram(tmp_path):
         assert state.player(maniac).hand[0].card == "shiv"
         await tap(h, h.players[maniac], message, "🩸 Кровь")
         await tap(h, h.players[maniac], message, "🔪 2 урона цели — 3 крови (ночью)")
-        await tap(h, h.players[maniac], message, name(spare))
-        refused = await tap(h, h.players[maniac], message, "✅ Подтвердить")
+        refused = await tap(h, h.players[maniac], message, name(spare))  # refused when chosen, not at the end
         assert refused == "Цена оплачена неверно. (не хватает крови: есть 2, нужно 3)"
+        assert "⚠️" in (message.text or "") and "Выберите цель" in (message.text or "")
+        assert not orders(await state_of(h), maniac, "blood")
         await tap(h, h.players[maniac], message, "✖ Отмена")
         await tap(h, h.players[maniac], message, "🩸 Кровь")
         await tap(h, h.players[maniac], message, "🔪 1 урона цели — 2 крови (ночью)")
@@ -402,8 +403,8 @@ async def test_mafik_parameters_traitor_and_perks_through_telegram(tmp_path):
         # the Потрошитель: only a character with 1 card in hand
         message = await fresh_panel(h, u[14])
         await tap(h, u[14], message, "🔪 Потрошитель")
-        await tap(h, u[14], message, name(a))
-        assert await tap(h, u[14], message, "✅ Подтвердить") == "Эта цель недоступна. (у цели не 1 карта в руке)"
+        assert await tap(h, u[14], message, name(a)) == "Эта цель недоступна. (у цели не 1 карта в руке)"
+        assert "Выберите цель" in (message.text or "") and "✅ Подтвердить" not in labels(message)
         # the Наркоман: Sleeve cards into the Hand at once
         await deal(h, 9, sleeve=["bunker", "shiv"])
         message = await fresh_panel(h, u[9])

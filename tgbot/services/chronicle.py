@@ -99,13 +99,11 @@ class Submissions:
 
     def param_kinds(self, kind: str, params: dict[str, Any]) -> dict[str, str]:
         """Each parameter's kind: from the card's schema, an action's, or by its name."""
-        from tgbot.ui.flow import OWN_SCREENS
-
         specs: Iterable[Any] = ()
         if (kind == "play" and isinstance(params.get("as"), str)) or kind == "ability":
             card = params.get("as") if kind == "play" else params.get("ability")
             specs = self.card_params(str(card), ability=kind == "ability")
-        elif kind not in OWN_SCREENS and kind in (actions := api.catalog(self.state.ruleset).actions):
+        elif kind in (actions := api.catalog(self.state.ruleset).actions) and not actions[kind].screen:
             specs = actions[kind].params
         return {**KEY_KINDS, **{spec.name: spec.kind for spec in specs}}
 

@@ -61,7 +61,7 @@ class Code(StrEnum):
     SWAP_WITH_SLEEVE = "swh"  # the Маньяк's swap begun from a Hand card
     SWAP_WITH_HAND = "sws"  # … from a Sleeve card
     BOOST = "boost"
-    KEEP = "keep"
+    KEEP = "keep"  # an order on one held card, e.g. keeping a knocked-out card (`v`: uid.action id)
     FLOW = "f"  # a step of the card flow (`v`: what was chosen)
 
 

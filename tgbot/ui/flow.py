@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cardgame.options import PlayOption
 from engine.core import api
 from engine.core.actions import Action
 from engine.core.cards import CardSpec, ParamSpec
@@ -41,19 +42,14 @@ class Question:
 
 # ---------------------------------------------------------------- orders and actions besides plays
 
-# Kinds the bot asks for on screens of their own (votes, punishments, the mafia's kill, replies, the
-# perks of PERK_SCREENS in tgbot/ui/panel.py), not here.
-OWN_SCREENS = frozenset({"vote", "punishment", "kill_vote", "kill_boost", "discard", "message",
-                         "businessman_point", "paranoid_armor", "croupier_swap"})
-
-
 def _flow_actions() -> dict[str, Action]:
-    """Every rule set's actions the generic flow asks for (api.catalog), by id. A flow names its action
-    by id alone, so two rule sets may share an id only for the same declaration."""
+    """Every rule set's actions the generic flow asks for (api.catalog: those without a dedicated
+    screen of their own, `Action.screen` ""), by id. A flow names its action by id alone, so two rule
+    sets may share an id only for the same declaration."""
     found: dict[str, Action] = {}
     for ruleset in ruleset_names():
         for key, action in api.catalog(ruleset).actions.items():
-            if action.kind in OWN_SCREENS:
+            if action.screen:
                 continue
             if found.setdefault(key, action) != action:
                 raise ValueError(f"action {key!r} is declared differently by two rule sets")
@@ -61,7 +57,6 @@ def _flow_actions() -> dict[str, Action]:
 
 
 FLOW_ACTIONS: dict[str, Action] = _flow_actions()
-MAFIK_ACTIONS = FLOW_ACTIONS  # its name before every rule set's actions were walked (the panel golden reads it)
 
 
 def new_flow(game: int, phase: int, kind: str, *, card: int | None = None, spec: str | None = None,
@@ -141,10 +136,8 @@ def rooms_of(state: GameState, pid: int) -> list[int]:
 
 
 def pay_capacity(state: GameState, pid: int) -> int:
-    """The most a player could pay now (Sleeve cards, the Культист's two Hand cards, blood in pairs)."""
-    player = state.player(pid)
-    total = len(player.sleeve) + player.points // 2 if player.secret_role == "maniac" else len(player.sleeve)
-    return total + (2 if player.public_role == "cultist" else 0)
+    """The most a player could pay now, as the engine's payment options count it."""
+    return api.payment_options(state, pid).most
 
 
 def _card_pool(state: GameState, card: CardSpec, spec: ParamSpec, pid: int) -> list[str]:
@@ -383,16 +376,31 @@ def clean(params: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- the order it makes
 
 def order_params(flow: dict[str, Any]) -> dict[str, Any]:
-    """The params the engine gets: the chosen ones, the play's options (Мафик: `as`, Миротворческая
-    операция's armor instead), the ability's card."""
+    """The params the engine gets: the chosen ones, the card a Sleeve card is played as (Мафик: `as`),
+    the ability's card (the options of the confirm step are added by with_options)."""
     params = clean(flow["params"])
     if flow["kind"] == "ability":
         params = {"ability": flow["spec"], **params}
     if flow.get("alias"):
         params["as"] = flow["alias"]
-    if flow["options"].get("armor_instead"):
-        params["armor_instead"] = True
     return params
+
+
+def play_options(state: GameState, pid: int, flow: dict[str, Any]) -> list[PlayOption]:
+    """The options the engine says this flow's play may carry beyond its params (api.play_options);
+    none for an order that is not a play."""
+    if flow["kind"] != "play" or action_of(flow) is not None:
+        return []
+    return api.play_options(state, pid, int(flow["card"]), order_params(flow), flow["payment"])
+
+
+def with_options(state: GameState, pid: int, flow: dict[str, Any], params: dict[str, Any],
+                 payment: dict[str, Any]) -> None:
+    """The options set at the confirm step, each put where the engine says the order carries it (its
+    params or its payment's options); the engine judges them again when the order is submitted."""
+    for option in play_options(state, pid, flow):
+        if flow["options"].get(option.name):
+            (payment.setdefault("options", {}) if option.into == "payment" else params)[option.name] = True
 
 
 def payment_cards(state: GameState, pid: int, flow: dict[str, Any]) -> list[int]:

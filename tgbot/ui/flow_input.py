@@ -1,5 +1,6 @@
 """The card flow's presses read: a parameter's value from a button, a payment press, and the engine's
-verdict on the steps chosen so far (api.check), so a wrong step is refused when it is chosen."""
+verdict on the steps chosen so far (api.check, for every kind the flow asks for), so a wrong step is
+refused when it is chosen."""
 
 from __future__ import annotations
 
@@ -63,11 +64,12 @@ def answer_param(flow: dict[str, Any], q: fl.Question, value: str) -> None:
 
 
 def step_refusal(gs: GameState, pid: int, flow: dict[str, Any]) -> Refusal | None:
-    """The engine's verdict on a card's params chosen so far (api.check), None when nothing is wrong yet."""
-    if flow["kind"] != "play" or fl.action_of(flow) is not None:
-        return None
+    """The engine's verdict on the steps chosen so far of whatever the flow asks for — a play, an
+    ability, an order or an instant action (api.check) — None when nothing is wrong yet."""
+    action = fl.action_of(flow)
+    kind = action.kind if action is not None else str(flow["kind"])
     try:
-        api.check(gs, pid, "play", card=flow.get("card"), params=fl.order_params(flow))
+        api.check(gs, pid, kind, card=flow.get("card") if action is None else None, params=fl.order_params(flow))
     except Refusal as refusal:
         return refusal
     return None

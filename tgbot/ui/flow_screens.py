@@ -3,12 +3,13 @@ payment, and the confirmation (the flow itself, walking a card's ParamSpec schem
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
+from engine.cardgame.options import PlayOption
 from engine.core import api
 from engine.core.cards import CardSpec
 from engine.core.refusal import Refusal
@@ -156,7 +157,7 @@ def settle(gs: GameState, pid: int, flow: dict[str, Any]) -> None:
     """Move past the stages with nothing to do: no parameter left to ask, no cost to pay."""
     if flow["stage"] == "params" and fl.next_question(gs, pid, flow) is None:
         flow["stage"] = "pay"
-    if flow["stage"] == "pay" and (flow["kind"] == "paranoid" or flow_cost(gs, pid, flow) <= 0):
+    if flow["stage"] == "pay" and flow_cost(gs, pid, flow) <= 0:
         flow["stage"] = "confirm"
 
 
@@ -177,9 +178,9 @@ def flow_screen(gs: GameState, pid: int, flow: dict[str, Any], lang: str) -> tup
     if flow["stage"] == "pay":
         return _pay_screen(gs, pid, flow, flow_cost(gs, pid, flow), summary, lang)
     lines = [summary, "", t(lang, "ui.confirm_instant" if fl.is_instant(flow) else "ui.confirm")]
-    for name in options_offered(gs, pid, flow):
-        on = bool(flow["options"].get(name))
-        rows.append([_fb(("✅ " if on else "") + t(lang, f"btn.{name}"), flow, f"opt={name}")])
+    for option in options_offered(gs, pid, flow):
+        on = bool(flow["options"].get(option.name))
+        rows.append([_fb(("✅ " if on else "") + t(lang, option.label_key), flow, f"opt={option.name}")])
     rows.append([_fb(t(lang, "btn.confirm"), flow, "ok")])
     return "\n".join(lines), _flow_keyboard(gs, flow, rows, lang)
 
@@ -197,74 +198,62 @@ def _prompt(gs: GameState, flow: dict[str, Any], q: fl.Question, lang: str) -> s
     return prompt
 
 
-def options_offered(gs: GameState, pid: int, flow: dict[str, Any]) -> list[str]:
-    """Options of the order at the confirm step, of those the rule set's plays may carry (its view
-    profile): Фокусник and Страховка, Миротворческая операция's armor instead of damage."""
-    return [name for name in api.view_profile(gs.ruleset).play_options if PLAY_OPTIONS[name](gs, pid, flow)]
+def options_offered(gs: GameState, pid: int, flow: dict[str, Any]) -> list[PlayOption]:
+    """The options of the play the engine offers now, asked at the confirm step (api.play_options)."""
+    return [option for option in fl.play_options(gs, pid, flow) if option.available]
 
 
-def _armor_instead(gs: GameState, pid: int, flow: dict[str, Any]) -> bool:
-    if flow["kind"] != "play" or not gs.is_night or not gs.effects_of("peacekeeping", target=pid):
-        return False
-    spec = fl.flow_spec(gs, flow)
-    return spec is not None and any(p.kind in ("target", "targets", "any_living") for p in spec.params)
+@dataclass(frozen=True)
+class PayWords:
+    """How a payment screen speaks of a currency (PaymentOptions.currency): its head, the line on paying
+    in it (when it is the extra way to pay), the line when nothing would pay, its buttons."""
+
+    head: str
+    short: str
+    minus: str
+    plus: str
+    points_line: str | None = None
 
 
-def _magician(gs: GameState, pid: int, flow: dict[str, Any]) -> bool:
-    return flow["kind"] == "play" and gs.player(pid).public_role == "magician" \
-        and not gs.player(pid).flags.get("used_magician")
+PAY_WORDS = {
+    "points": PayWords(head="ui.pay", short="ui.pay_nothing", minus="btn.point_minus", plus="btn.point_plus"),
+    "blood": PayWords(head="ui.pay_mafik", short="ui.pay_short", minus="btn.blood_minus", plus="btn.blood_plus",
+                      points_line="ui.pay_blood"),
+}
 
 
 def _pay_screen(gs: GameState, pid: int, flow: dict[str, Any], cost: int, summary: str,
                 lang: str) -> tuple[str, InlineKeyboardMarkup]:
+    """The cost, what may pay it (the engine's payment options: cards, points, any note), the choice."""
     pay = flow["payment"]
     player = gs.player(pid)
-    rows: list[list[InlineKeyboardButton]] = []
+    payment = api.payment_options(gs, pid)
+    words = PAY_WORDS.get(payment.currency, PAY_WORDS["points"])
+    step = payment.points_per_cost
     chosen = fl.paid(gs, pid, flow)
-    if api.view_profile(gs.ruleset).currency == "blood":
-        lines = [summary, "", t(lang, "ui.pay_mafik", cost=cost, chosen=chosen)]
-        if fl.point_step(gs, pid):
-            lines.append(t(lang, "ui.pay_blood", blood=player.points))
-        if player.public_role == "cultist":
-            lines.append(t(lang, "ui.pay_cultist"))
-        hand = {c.uid for c in player.hand}
-        cards = {c.uid: c for c in [*player.hand, *player.sleeve]}
-        options = fl.payment_cards(gs, pid, flow)
-        step = fl.point_step(gs, pid)
-        if len(options) + (player.points // step if step else 0) < cost:
-            lines.append(t(lang, "ui.pay_short", cost=cost, cards=len(options)))
-        for uid in options:
-            mark = "✅ " if uid in pay["cards"] else ""
-            where = "✋ " if uid in hand else "🎴 "
-            rows.append([_fb(mark + where + gamedata.card_name(gs.ruleset, cards[uid].card, lang), flow, f"pc={uid}")])
-        if fl.point_step(gs, pid):
-            rows.append([_fb(t(lang, "btn.blood_minus"), flow, "pp=-1"), _fb(str(pay["points"]), flow, "noop"),
-                         _fb(t(lang, "btn.blood_plus"), flow, "pp=1")])
-    else:
-        lines = [summary, "", t(lang, "ui.pay", cost=cost, points=player.points, chosen=chosen)]
-        if player.points + len(fl.payment_cards(gs, pid, flow)) < cost:
-            lines.append(t(lang, "ui.pay_nothing"))
-        for uid in fl.payment_cards(gs, pid, flow):
-            card = next(c for c in player.hand if c.uid == uid)
-            mark = "✅ " if uid in pay["cards"] else ""
-            rows.append([_fb(mark + gamedata.card_name(gs.ruleset, card.card, lang), flow, f"pc={uid}")])
-        rows.append([_fb("− " + t(lang, "btn.point"), flow, "pp=-1"), _fb(str(pay["points"]), flow, "noop"),
-                     _fb("+ " + t(lang, "btn.point"), flow, "pp=1")])
+    lines = [summary, "", t(lang, words.head, cost=cost, chosen=chosen, points=player.points)]
+    if step and words.points_line:
+        lines.append(t(lang, words.points_line, blood=player.points))
+    lines += [t(lang, note) for note in payment.notes]
+    options = fl.payment_cards(gs, pid, flow)
+    if len(options) + (player.points // step if step else 0) < cost:
+        lines.append(t(lang, words.short, cost=cost, cards=len(options)))
+    zones = api.view_profile(gs.ruleset).zones
+    cards = {c.uid: (zone, c) for zone in zones for c in getattr(player, zone)}
+    rows: list[list[InlineKeyboardButton]] = []
+    for uid in options:
+        zone, card = cards[uid]
+        mark = ("✅ " if uid in pay["cards"] else "") + (ZONE_MARKS[zone] if len(zones) > 1 else "")
+        rows.append([_fb(mark + gamedata.card_name(gs.ruleset, card.card, lang), flow, f"pc={uid}")])
+    if step:
+        rows.append([_fb(t(lang, words.minus), flow, "pp=-1"), _fb(str(pay["points"]), flow, "noop"),
+                     _fb(t(lang, words.plus), flow, "pp=1")])
     if chosen == cost:
         rows.append([_fb(t(lang, "btn.confirm"), flow, "ok")])
     return "\n".join(lines), _flow_keyboard(gs, flow, rows, lang)
 
 
-def _may_bluff(gs: GameState, pid: int, flow: dict[str, Any]) -> bool:
-    if gs.player(pid).faction != "mafia":
-        return False
-    paying = set(flow["payment"]["cards"])
-    return any(c.uid in paying and c.card == "insurance" for c in gs.player(pid).hand)
-
-
-# The condition under which each option a play may carry is offered, by name (ViewProfile.play_options).
-PLAY_OPTIONS: dict[str, Callable[[GameState, int, dict[str, Any]], bool]] = {
-    "armor_instead": _armor_instead, "magician": _magician, "insurance_bluff": _may_bluff}
+ZONE_MARKS = {"hand": "✋ ", "sleeve": "🎴 "}  # where a card that pays lies, when more than one zone may pay
 
 
 def _label(gs: GameState, pid: int, q: fl.Question, value: Any, lang: str) -> str:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from engine.cardgame import orders as card_orders
+from engine.cardgame.options import PlayOption, offer
 from engine.cardgame.registries import OptionCheck
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.params import ParamContext, unchoosable, validate_params
@@ -35,7 +37,8 @@ validator = REGISTRIES.validator
 
 
 def play_option(name: str) -> Callable[[OptionCheck], OptionCheck]:
-    """Register a play option's check outside a card's declaration (a card passes `options=` instead)."""
+    """Register a play option's check outside a card's declaration (a card passes `options=` instead); the
+    same check says whether it is offered (`play_options`), its button labelled "btn.<name>"."""
 
     def register(fn: OptionCheck) -> OptionCheck:
         REGISTRIES.rule(options={name: fn})
@@ -44,9 +47,17 @@ def play_option(name: str) -> Callable[[OptionCheck], OptionCheck]:
     return register
 
 
-def play_options() -> frozenset[str]:
+def option_names() -> frozenset[str]:
     """The options a play may carry beyond its card's params: "as", and those the cards declare."""
     return frozenset({PLAY_OPTION_AS, *OPTION_CHECKS})
+
+
+def play_options(state: GameState, pid: int, uid: int, params: dict[str, Any]) -> list[PlayOption]:
+    """Each declared option of this play, available when its check passes with the option set."""
+    card, zone = find_card(state, pid, uid)
+    spec = played_spec(state, pid, card, zone, params)
+    return [offer(name, f"btn.{name}", partial(check, state, pid, spec, {**params, name: True}))
+            for name, check in OPTION_CHECKS.items()]
 
 
 def tags_of(state: GameState, pid: int, spec: CardSpec) -> frozenset[str]:
@@ -158,7 +169,7 @@ def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str
                     partial: bool = False) -> dict[str, JsonValue]:
     """The card's own params (not the play's options), checked; a role's option given by another refused."""
     player = state.player(pid)
-    options = play_options()
+    options = option_names()
     own = {k: v for k, v in params.items() if k not in options}
     for param in spec.params:
         if param.name in own and param.who and not has_role(player, param.who):
@@ -219,7 +230,7 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     used.add(card.uid)
     spec = _card_spec(state, pid, card, zone, order.params)
     checked = _checked_params(state, pid, spec, order.params)
-    checked.update({k: order.params[k] for k in play_options() if k in order.params})
+    checked.update({k: order.params[k] for k in option_names() if k in order.params})
     order.params = checked
     if spec.id in REGISTRIES.card_checks:
         REGISTRIES.card_checks[spec.id](state, pid, order.params)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardgame.deckrules import DeckRules
+from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset, card_rules
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec
@@ -12,7 +13,7 @@ from engine.core.profile import ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.ruleset import get_ruleset
-from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
+from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
 from engine.rulesets.mafik import comms, deck, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
@@ -46,8 +47,8 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     action_defs = ACTION_DEFS
     ability_catalogue = ABILITIES
     play_zones = ("hand", "sleeve")
-    view_profile = ViewProfile(zones=play_zones, currency="blood", card_colours=True, play_options=("armor_instead",),
-                               self_vote=True, open_punishment=True)
+    view_profile = ViewProfile(zones=play_zones, currency="blood", card_colours=True, self_vote=True,
+                               open_punishment=True)
 
     # ---------------------------------------------------------------- what a player can do
     def abilities(self) -> dict[str, CardSpec]:
@@ -57,12 +58,16 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         return colours_of(state, pid)
 
     def payment_options(self, state: GameState, pid: int) -> PaymentOptions:
-        """Sleeve cards (none in Изгнание), the Культист's Hand cards too; blood in pairs (the Маньяк)."""
+        """Sleeve cards (none in Изгнание), the Культист's Hand cards too (two at most, which his payment
+        screen says); blood in pairs (the Маньяк)."""
         player = state.player(pid)
         cards = [] if exiled(state, pid) else [c.uid for c in player.sleeve]
-        if player.public_role == "cultist":
+        cultist = player.public_role == "cultist"
+        if cultist:
             cards += [c.uid for c in player.hand]
-        return PaymentOptions(cards=tuple(cards), points_per_cost=BLOOD_PER_COST if player.secret_role == "maniac" else 0)
+        return PaymentOptions(cards=tuple(cards), points_per_cost=BLOOD_PER_COST if player.secret_role == "maniac" else 0,
+                              currency=self.view_profile.currency, most=orders.payment_means(state, pid),
+                              notes=("ui.pay_cultist",) if cultist else ())
 
     def granted_actions(self, state: GameState, pid: int) -> list[Action]:
         """Granted abilities usable now ("every night you may…"), one per card."""
@@ -192,11 +197,13 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def check_partial(self, state: GameState, pid: int, kind: str, card: int | None, params: dict[str, Any]) -> None:
         if kind == "play":
             orders.check_partial_play(state, pid, card, params)
-        elif kind == "punishment" and "choice" in params:
-            orders.check_punishment(state, params["choice"])
 
     def playable(self, state: GameState, pid: int, uid: int) -> None:
         orders.playable(state, pid, uid)
+
+    def play_options(self, state: GameState, pid: int, uid: int, params: dict[str, Any],
+                     payment: Payment) -> list[PlayOption]:
+        return orders.play_options(state, pid, uid, params)
 
     def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:
         card, zone = orders.find_card(state, pid, uid)

@@ -22,6 +22,10 @@ PHASE_ACTIONS: tuple[ActionDef, ...] = (
     # the order's card is the discarded one (api.submit(card=…)), not a param
     ActionDef(id="discard", screen="discard", kind="discard", source="phase", label_key="btn.discard",
               params=(ParamSpec(name="card", kind="hand_card"),), requires=(by_night("discard"), holds("hand", "discard"))),
+    # Вышибание: a Hand card of a knocked-out colour kept by paying 1 (the order's card, offered on the
+    # screen of each card the check of the order accepts)
+    ActionDef(id="keep", screen="card_order", kind="keep", source="phase", label_key="btn.keep",
+              params=(ParamSpec(name="card", kind="hand_card"),), requires=(has_effect("knockout", "keep"),)),
     ActionDef(id="message", screen="reply", kind="message", source="phase", label_key="btn.reply",
               params=(ParamSpec(name="to", kind="any_living"), ParamSpec(name="text", kind="message")),
               requires=(has_effect("may_message", "message"),)),

@@ -50,6 +50,17 @@ def claim(used: set[int], uid: int) -> None:
     used.add(uid)
 
 
+def check_payment_option(state: GameState, pid: int, option: str, value: object, cards: list[int]) -> None:
+    """A payment's option, checked by the card that declares it (Страховка's bluff: the mafia paying with
+    a Страховка of the Hand); the same check says whether it is offered."""
+    declared = REGISTRIES.payment_options.get(option)
+    if declared is None or not isinstance(value, bool):
+        raise Refusal("bad_param", param=option, reason="unknown")
+    if value:
+        hand = {c.uid: c for c in state.player(pid).hand}
+        declared.check(state, pid, [hand[u] for u in cards if u in hand])
+
+
 def check_payment(
     state: GameState,
     pid: int,
@@ -71,10 +82,6 @@ def check_payment(
             raise Refusal("bad_payment_card", uid=uid, reason="may_not_pay")
         claim(used, uid)
     for option, value in payment.options.items():
-        declared = REGISTRIES.payment_options.get(option)
-        if declared is None or not isinstance(value, bool):
-            raise Refusal("bad_param", param=option, reason="unknown")
-        if value:
-            declared.check(state, pid, [hand[u] for u in payment.cards])
+        check_payment_option(state, pid, option, value, payment.cards)
     if payment.points + len(payment.cards) != cost:
         raise Refusal("cost_unpayable", cost=cost, offered=payment.points + len(payment.cards))

@@ -8,16 +8,25 @@ same function runs when an order is made and again at resolution.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 from engine.cardgame import orders as card_orders
+from engine.cardgame.options import IN_PAYMENT, PlayOption, offer
 from engine.core.actions import need_day, need_night, need_public_role, need_unused
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
-from engine.core.state import CardInstance, GameState, JsonValue, Order
+from engine.core.state import CardInstance, GameState, JsonValue, Order, Payment
 from engine.rulesets.micromafik.abilities import ABILITIES
-from engine.rulesets.micromafik.costs import card_cost, check_payment, claim, knocked_colours, may_pay_with
+from engine.rulesets.micromafik.costs import (
+    card_cost,
+    check_payment,
+    check_payment_option,
+    claim,
+    knocked_colours,
+    may_pay_with,
+)
 from engine.rulesets.micromafik.registry import CATALOG, COLOURS, REGISTRIES
 from engine.rulesets.micromafik.roles import SECRET_ROLES
 from engine.rulesets.micromafik.timing import check_timing
@@ -140,10 +149,7 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     if spec.id in REGISTRIES.card_checks:
         REGISTRIES.card_checks[spec.id](state, pid, order.params)
     if "magician_copy" in order.params:
-        if not isinstance(order.params["magician_copy"], bool):
-            raise Refusal("bad_param", param="magician_copy", reason="not_a_flag")
-        if order.params["magician_copy"]:
-            _need_role(state, pid, "magician", once=True)
+        check_magician_copy(state, pid, order.params["magician_copy"])
     for param in spec.params:
         if param.kind == "hand_cards":
             for uid in order.params.get(param.name) or []:
@@ -160,6 +166,23 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
         cost += card_cost(state, pid, sub_spec)
     check_payment(state, pid, order.payment, cost, used, allowed=may_pay_with(state, pid))
     return order.payment.points
+
+
+def check_magician_copy(state: GameState, pid: int, value: object) -> None:
+    """Фокусник's option of a play: a copy of the card instead of a draw, once a game."""
+    if not isinstance(value, bool):
+        raise Refusal("bad_param", param="magician_copy", reason="not_a_flag")
+    if value:
+        _need_role(state, pid, "magician", once=True)
+
+
+def play_options(state: GameState, pid: int, uid: int, payment: Payment) -> list[PlayOption]:
+    """Фокусник's copy (a param of the play) and Страховка's bluff (an option of its payment), each
+    available when the check its order gets passes with the option set."""
+    in_hand(state, pid, uid)
+    return [offer("magician_copy", "btn.magician", partial(check_magician_copy, state, pid, True)),
+            offer("insurance_bluff", "btn.insurance_bluff",
+                  partial(check_payment_option, state, pid, "insurance_bluff", True, payment.cards), into=IN_PAYMENT)]
 
 
 @validator("discard")

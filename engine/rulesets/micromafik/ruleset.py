@@ -6,11 +6,11 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from engine.cardgame.deckrules import DeckLimit, DeckRules
+from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset
-from engine.core.profile import ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
-from engine.core.state import CardInstance, DeckBuilding, GameState, Order, PlayerState
+from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
 from engine.rulesets.micromafik import orders
 from engine.rulesets.micromafik.abilities import ABILITIES
 from engine.rulesets.micromafik.actions import ACTION_DEFS
@@ -39,7 +39,6 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
     action_defs = ACTION_DEFS
     ability_catalogue = ABILITIES
     order_costs = orders.ORDER_COSTS
-    view_profile = ViewProfile(play_options=("magician", "insurance_bluff"))
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES.values()]
@@ -207,6 +206,10 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
 
     def playable(self, state: GameState, pid: int, uid: int) -> None:
         orders.playable(state, pid, uid)
+
+    def play_options(self, state: GameState, pid: int, uid: int, params: dict[str, Any],
+                     payment: Payment) -> list[PlayOption]:
+        return orders.play_options(state, pid, uid, payment)
 
     def play_cost(self, state: GameState, pid: int, uid: int, params: dict[str, Any]) -> int:
         from engine.rulesets.micromafik.costs import card_cost

@@ -1,6 +1,6 @@
 """The card flow (tgbot/ui/flow.py) in private chat: started by playing a card (Мафик: from the Sleeve,
 or "as" another card), by an action besides plays (FLOW_ACTIONS), a granted ability, the Маньяк's swap,
-the kill boost or keeping a card; then one press or one typed text a step; then submitted. Its screens
+the kill boost or an order on one card (keeping a knocked-out card); then one press or one typed text a step; then submitted. Its screens
 are tgbot/ui/flow_screens.py."""
 
 from __future__ import annotations
@@ -92,10 +92,22 @@ async def boost(query: CallbackQuery, callback_data: Act, state: FSMContext, lan
     await start_flow(query, state, lang, gs, pid, fl.new_flow(callback_data.g, callback_data.p, "kill_boost"))
 
 
-async def keep(query: CallbackQuery, callback_data: Act, state: FSMContext, lang: str, gs: GameState,
-               pid: int) -> None:
+async def card_order(query: CallbackQuery, callback_data: Act, state: FSMContext, lang: str, gs: GameState,
+                     pid: int) -> None:
+    """An order on one held card (an action of screen "card_order", e.g. keeping a knocked-out card),
+    begun from the card's screen (`v`: uid.action id): then paid and confirmed through the flow."""
     cb = callback_data
-    await start_flow(query, state, lang, gs, pid, fl.new_flow(cb.g, cb.p, "keep", card=as_int(cb.v)))
+    raw_uid, _dot, key = cb.v.partition(".")
+    uid = as_int(raw_uid)
+    held(gs, pid, uid)
+    offered = [a for a in api.actions(gs, pid) if a.screen == "card_order"]
+    # a button sent before the value named the action (`v`: the uid alone) meant the only one there is
+    action = next((a for a in offered if a.id == key or (not key and len(offered) == 1)), None)
+    if action is None:
+        raise ServiceError("bad_button")
+    if action.why is not None:
+        raise action.why
+    await start_flow(query, state, lang, gs, pid, fl.new_flow(cb.g, cb.p, action.kind, card=uid))
 
 
 async def start_flow(query: CallbackQuery, fsm: FSMContext, lang: str, gs: GameState, pid: int,
@@ -140,12 +152,12 @@ async def flow_step(query: CallbackQuery, callback_data: Act, service: GameServi
     elif flow["stage"] == "pay":
         pay_press(gs, pid, flow, value)
     elif flow["stage"] == "confirm":
-        if value.startswith("opt=") and value[4:] in options_offered(gs, pid, flow):
+        if value.startswith("opt=") and value[4:] in {option.name for option in options_offered(gs, pid, flow)}:
             name = value[4:]
             flow["options"][name] = not flow["options"].get(name)
         elif value == "ok":
             await state.update_data(flow=flow)
-            await _submit_flow(query, service, state, lang, pid, flow)
+            await _submit_flow(query, service, state, lang, gs, pid, flow)
             return
         else:
             raise ServiceError("bad_button")
@@ -153,14 +165,11 @@ async def flow_step(query: CallbackQuery, callback_data: Act, service: GameServi
     await render_flow(query, lang, gs, pid, flow)
 
 
-async def _submit_flow(query: CallbackQuery, service: GameService, fsm: FSMContext, lang: str, pid: int,
-                       flow: dict[str, Any]) -> None:
+async def _submit_flow(query: CallbackQuery, service: GameService, fsm: FSMContext, lang: str, gs: GameState,
+                       pid: int, flow: dict[str, Any]) -> None:
     params = fl.order_params(flow)
     payment: dict[str, Any] = {"points": flow["payment"]["points"], "cards": list(flow["payment"]["cards"])}
-    if flow["options"].get("magician"):
-        params["magician_copy"] = True
-    if flow["options"].get("insurance_bluff"):
-        payment["options"] = {"insurance_bluff": True}
+    fl.with_options(gs, pid, flow, params, payment)
     action = fl.action_of(flow)
     try:
         if action is not None and action.instant:
@@ -234,7 +243,7 @@ def make_router() -> Router:
     router.callback_query.register(use_ability, Pressed(Code.ABILITY), flags=NEED_GAME)
     router.callback_query.register(swap, Pressed(Code.SWAP_WITH_SLEEVE, Code.SWAP_WITH_HAND), flags=NEED_GAME)
     router.callback_query.register(boost, Pressed(Code.BOOST), flags=NEED_GAME)
-    router.callback_query.register(keep, Pressed(Code.KEEP), flags=NEED_GAME)
+    router.callback_query.register(card_order, Pressed(Code.KEEP), flags=NEED_GAME)
     router.callback_query.register(flow_step, Pressed(Code.FLOW), flags=NEED_GAME)
     router.message.register(flow_text, StateFilter(PlayStates.flow), Magic(F.chat.type == "private"), Magic(F.text))
     return router

@@ -11,6 +11,7 @@ from aiogram.fsm.context import FSMContext
 from aiogram.types import CallbackQuery, Message
 
 from engine.core import api
+from engine.core.actions import Action
 from engine.core.refusal import Refusal
 from engine.core.state import GameState
 from engine.core.views import player_view
@@ -54,17 +55,28 @@ async def card_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: G
         for alias in pn.play_as(gs, pid):
             name = gamedata.card_name(gs.ruleset, alias, lang)
             rows.append([button(t(lang, "btn.play_as", card=name), cb.g, cb.p, Code.PLAY_AS, f"{uid}.{alias}")])
-    available = {a.id for a in api.actions(gs, pid) if a.available}
+    actions = [a for a in api.actions(gs, pid) if a.available]
+    available = {a.id for a in actions}
     if "swap" in available:
         other = "btn.swap_with_hand" if zone == "sleeve" else "btn.swap_with_sleeve"
         code = Code.SWAP_WITH_HAND if zone == "sleeve" else Code.SWAP_WITH_SLEEVE
         rows.append([button(t(lang, other), cb.g, cb.p, code, uid)])
     if "discard" in available:
         rows.append([button(t(lang, "btn.discard"), cb.g, cb.p, Code.DISCARD, uid)])
-    if any(e["kind"] == "knockout" and e["start"] <= gs.phase for e in player_view(gs, pid, events=False)["me"].get("effects", [])):
-        rows.append([button(t(lang, "btn.keep"), cb.g, cb.p, Code.KEEP, uid)])
+    rows += [[button(t(lang, a.label_key), cb.g, cb.p, Code.KEEP, f"{uid}.{a.id}")]
+             for a in actions if a.screen == "card_order" and on_card(gs, pid, a, uid)]
     rows.append(back_row(cb, lang))
     await edit(query, "\n".join(lines), markup(rows))
+
+
+def on_card(gs: GameState, pid: int, action: Action, uid: int) -> bool:
+    """Does an order on one card (screen "card_order") apply to this card? The engine's check of the
+    order on it says (its payment, chosen later, aside)."""
+    try:
+        api.check(gs, pid, action.kind, card=uid, params=dict(action.preset))
+    except Refusal:
+        return False
+    return True
 
 
 def _unplayable(lang: str, why: Refusal) -> str:
