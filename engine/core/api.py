@@ -16,7 +16,7 @@ from engine.cardgame.ruleset import CardRuleset
 from engine.core import rulings
 from engine.core.actions import Action, PaymentOptions
 from engine.core.catalog import Catalog, load_roles
-from engine.core.profile import ViewProfile
+from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import Ruleset, get_ruleset
@@ -272,6 +272,12 @@ def catalog(ruleset: str) -> Catalog:
 def view_profile(ruleset: str) -> ViewProfile:
     """What a panel of this rule set shows and how it asks (zones, currency, colours, votes)."""
     return get_ruleset(ruleset).view_profile
+
+
+def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
+    """The lines of this player's panel beyond its zones (hit points, coins…), as the rule set says."""
+    _player(state, pid)
+    return ruleset_of(state).panel_facts(state, pid)
 
 
 def order_cost(state: GameState, kind: str) -> int:

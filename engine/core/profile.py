@@ -7,7 +7,9 @@ may be done is not here: that is `api.actions` (and a play's options, `api.play_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -24,3 +26,13 @@ class ViewProfile:
     self_vote: bool = False
     # The punishment is an open vote: each punishment is listed with its rule, a barred one marked.
     open_punishment: bool = False
+
+
+@dataclass(frozen=True)
+class PanelFact:
+    """One line of a player's panel beyond the zones it lists (hit points, coins, a stance…): a locale
+    key and its params, which the bot words by name as it words an event's (player ids, card ids,
+    colours…). Only what the player may know: a rule set builds these from the player's own view."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)

@@ -20,7 +20,7 @@ from engine.core.abilities import AbilityCatalogue
 from engine.core.actions import Action, ActionDef, PaymentOptions
 from engine.core.cards import CardCatalog, CardSpec
 from engine.core.extensions import Extension
-from engine.core.profile import ViewProfile
+from engine.core.profile import PanelFact, ViewProfile
 from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
 from engine.core.state import GameState, Order
@@ -124,6 +124,10 @@ class Ruleset(ABC):
             return []
         return [{"status": e.kind, "end": e.end} for e in state.effects
                 if e.target == pid and e.kind in self.public_statuses and e.active(state.phase)]
+
+    def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
+        """The lines a player's panel shows of their own state beyond its zones, in order (none by default)."""
+        return []
 
     def counters(self, state: GameState, pid: int) -> list[tuple[str, dict[str, Any]]]:
         """The player's counters (`PlayerState.flags`) as named facts for the master: (kind, params). A spent
