@@ -12,7 +12,7 @@ from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.state import GameState, Order, PlayerState
 from engine.rulesets.mafik.actions import ABILITIES as MAFIK
-from engine.rulesets.mafik.neutral import BLOOD_USES
+from engine.rulesets.mafik.blood import BLOOD_USES
 from engine.rulesets.micromafik.abilities import ABILITIES as MICRO
 
 
@@ -241,3 +241,28 @@ def test_a_mafik_perk_once_a_phase_is_no_longer_offered_once_ordered_and_is_refu
         api.submit(state, 0, "paranoiac_armor")
     assert why is not None and (why.code, why.params) == (again.value.code, again.value.params)
     assert why.params["reason"] == "once_per_phase"
+
+
+@pytest.mark.parametrize(("ability", "submit"), [
+    ("blood", lambda state, pid: api.submit(state, pid, "blood", params={"use": "armor"})),
+    ("traitor_colours", lambda state, pid: api.submit(state, pid, "traitor_colours",
+                                                      params={"colours": ["red", "blue", "green"]})),
+    ("traitor_discard", lambda state, pid: api.submit(state, pid, "traitor_discard",
+                                                      params={"cards": [state.player(pid).hand[0].uid]})),
+    ("swap", lambda state, pid: api.act(state, pid, "swap", {"hand": state.player(pid).hand[0].uid,
+                                                            "sleeve": state.player(pid).sleeve[0].uid})),
+])
+def test_the_neutral_roles_orders_are_checked_by_the_catalogue(monkeypatch: pytest.MonkeyPatch, ability: str,
+                                                               submit) -> None:  # type: ignore[no-untyped-def]
+    """The Маньяк's and the Предатель's powers pass the one validator: a tag put on one in the data
+    (here: by day only) refuses it at night."""
+    from dataclasses import replace
+
+    state = api.new_game("mafik", [(f"Персонаж {i + 1}", "other") for i in range(12)], seed=5)
+    api.deck_auto_all(state)
+    pid, player = 0, state.player(0)
+    player.secret_role = "maniac" if ability in ("blood", "swap") else "traitor"
+    player.sleeve = player.sleeve or [player.hand.pop()]
+    monkeypatch.setitem(MAFIK._by_id, ability, replace(MAFIK[ability], tags=(*MAFIK[ability].tags, Tag("day"))))
+    why = refused(submit, state, pid)
+    assert (why.code, why.params["reason"]) == ("wrong_phase", "day_only")

@@ -13,8 +13,8 @@ from engine.core.actions import ActionDef, by_day, by_night, holds
 from engine.core.cards import ParamSpec
 from engine.core.refusal import Refusal
 from engine.core.state import GameState
+from engine.rulesets.mafik.blood import BLOOD_USES, NIGHT_USES
 from engine.rulesets.mafik.costs import exiled
-from engine.rulesets.mafik.neutral import BLOOD_USES, NIGHT_USES
 from engine.rulesets.mafik.orders import PUNISHMENTS, SINGLE_ORDERS
 
 

@@ -8,31 +8,21 @@ from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, Order
+from engine.rulesets.mafik.actions import ABILITIES
+from engine.rulesets.mafik.blood import BLOOD_CAP, BLOOD_PER_CARD, BLOOD_USES, NIGHT_USES
 from engine.rulesets.mafik.costs import exiled
 from engine.rulesets.mafik.order import STEP_BLOOD, STEP_BLOOD_GAIN, STEP_DAY_END_TRAITOR, STEP_TRAITOR
 from engine.rulesets.mafik.orders import living_target, validator
 from engine.rulesets.mafik.registry import COLOURS, REGISTRIES
 from engine.rulesets.mafik.roles import LAW_ROLES
 
-BLOOD_START, BLOOD_CAP, BLOOD_PER_CARD = 2, 6, 6
-# What blood buys, and its price (the seed's list).
-BLOOD_USES = {"armor": 1, "damage1": 2, "draw_sleeve": 2, "draw_hand": 3, "damage2": 3}
-NIGHT_USES = {"armor", "damage1", "damage2"}
-
-
-def _maniac(state: GameState, pid: int) -> None:
-    if state.player(pid).secret_role != "maniac":
-        raise Refusal("not_allowed", what="maniac", reason="role")
-
 
 def swap(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Маньяк: at any moment, a Hand card and a Sleeve card change places."""
-    _maniac(state, pid)
     player = state.player(pid)
     if not player.alive:
         raise Refusal("dead")
-    if exiled(state, pid):
-        raise Refusal("not_allowed", what="swap", reason="exiled")
+    ABILITIES.check(state, pid, "swap")  # the Маньяк's, with a Hand and a Sleeve card, not in Изгнание
     hand = next((c for c in player.hand if c.uid == params.get("hand")), None)
     sleeve = next((c for c in player.sleeve if c.uid == params.get("sleeve")), None)
     if hand is None or sleeve is None:
@@ -47,7 +37,7 @@ def swap(state: GameState, pid: int, params: dict[str, Any]) -> None:
 
 @validator("blood")
 def _blood(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    _maniac(state, pid)
+    ABILITIES.check(state, pid, "blood")
     use = order.params.get("use")
     if use not in BLOOD_USES:
         raise Refusal("bad_param", param="use", reason="choice")
@@ -98,8 +88,7 @@ def blood_gain(res: Resolution) -> None:
 
 @validator("traitor_colours")
 def _traitor_colours(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    if state.player(pid).secret_role != "traitor":
-        raise Refusal("not_allowed", what="traitor_colours", reason="role")
+    ABILITIES.check(state, pid, "traitor_colours")
     colours = order.params.get("colours")
     if not isinstance(colours, list) or len(colours) != 3 or len(set(colours)) != 3 or not set(colours) <= set(COLOURS):
         raise Refusal("bad_param", param="colours", reason="three_colours")
@@ -109,8 +98,7 @@ def _traitor_colours(state: GameState, pid: int, order: Order, used: set[int]) -
 
 @validator("traitor_discard")
 def _traitor_discard(state: GameState, pid: int, order: Order, used: set[int]) -> int:
-    if state.player(pid).secret_role != "traitor":
-        raise Refusal("not_allowed", what="traitor_discard", reason="role")
+    ABILITIES.check(state, pid, "traitor_discard")
     cards = order.params.get("cards")
     hand = {c.uid for c in state.player(pid).hand}
     if not isinstance(cards, list) or not cards or len(set(cards)) != len(cards):

@@ -16,6 +16,7 @@ from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
 from engine.rulesets.mafik import comms, deck, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
+from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, stance
 from engine.rulesets.mafik.deck import deck_limits, max_copies
@@ -285,7 +286,7 @@ def deal(state: GameState, player: PlayerState) -> None:
     if player.secret_role == "maniac":
         if player.deck:
             player.sleeve.append(player.deck.pop(0))
-        player.points = neutral.BLOOD_START
+        player.points = BLOOD_START
     player.flags["decks_built"] = 1
 
 
