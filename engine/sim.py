@@ -285,7 +285,7 @@ class MafikAgent(Agent):
         if kind == "colours":
             return self.rnd.sample(list(MAFIK_COLOURS), min(spec.count, len(MAFIK_COLOURS)))
         if kind == "stance":
-            return self.rnd.choice(["normal", "upper", "lower"])
+            return self.rnd.choice(list(spec.choices))
         if kind == "number":
             return self.rnd.randint(spec.min or 0, spec.max if spec.max is not None else 3)
         if kind == "sleeve_cards":

@@ -15,7 +15,10 @@ from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset
 from engine.core import rulings
 from engine.core.actions import Action, PaymentOptions
+from engine.core.cards import CardSpec, ParamSpec
 from engine.core.catalog import Catalog, load_roles
+from engine.core.params import card_pool
+from engine.core.params import may_give as _may_give
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
@@ -278,6 +281,19 @@ def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
     """The lines of this player's panel beyond its zones (hit points, coins…), as the rule set says."""
     _player(state, pid)
     return ruleset_of(state).panel_facts(state, pid)
+
+
+def param_choices(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> list[str]:
+    """The card ids a card-naming parameter of `spec` may name for this player now (the same pool its
+    validation judges against): implemented cards, not the card itself, filtered by the param's `of`."""
+    _player(state, pid)
+    return card_pool(ruleset_of(state).param_context(state, pid, spec), param)
+
+
+def may_give(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> bool:
+    """Is this parameter of `spec` this player's to give at all (the mafia's only, a `who` list)?"""
+    _player(state, pid)
+    return _may_give(ruleset_of(state).param_context(state, pid, spec), param)
 
 
 def order_cost(state: GameState, kind: str) -> int:

@@ -58,6 +58,9 @@ class ParamContext:
     roles: tuple[str, ...] = ()  # the rule set's secret role ids (for secret_role / secret_roles)
     partial: bool = False  # the params chosen so far: a missing one is not refused (yet)
     own_colours: tuple[str, ...] = ()  # Мафик: the actor's colours now (for of = "own_colours")
+    # Colours that are not "the collection" a card may name with of = "collection" (Мафик: the roles'
+    # unique cards, which only their roles are dealt).
+    outside_collection: tuple[str, ...] = ()
 
 
 def validate_params(ctx: ParamContext, params: dict[str, JsonValue], *, extra_keys: frozenset[str] = frozenset()) -> dict[str, JsonValue]:
@@ -338,13 +341,25 @@ def _choices_now(ctx: ParamContext, spec: ParamSpec, played: int | None) -> int:
 
 def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:
     """The card ids this card-naming parameter may name: implemented cards of the collection, not the
-    card itself, filtered by `of` (peaceful cards left out, only the actor's own colours)."""
+    card itself, filtered by `of` (peaceful cards left out, only the actor's own colours, only cards
+    that may be played by day, none of the colours outside the collection)."""
     ruleset = ctx.ruleset
-    pool = [c for c in ruleset.catalog if ruleset.is_implemented(c.id) and (spec.kind != "card_name" or c.id != ctx.spec.id)]
+    itself = spec.kind in ("card_name", "card_effect")
+    pool = [c for c in ruleset.catalog if ruleset.is_implemented(c.id) and not (itself and c.id == ctx.spec.id)]
     if spec.kind == "accusation" or spec.of == "non_peaceful":
         pool = [c for c in pool if not c.has("peaceful")]
     if spec.of == "own_colours":
         pool = [c for c in pool if c.colour in ctx.own_colours]
     if spec.of == "cond_day":
         pool = [c for c in pool if c.has("cond_day")]
+    if spec.of == "collection":
+        pool = [c for c in pool if c.colour not in ctx.outside_collection]
     return [c.id for c in pool]
+
+
+def may_give(ctx: ParamContext, spec: ParamSpec) -> bool:
+    """May this actor give this parameter at all? (mafia_only; a `who` list of secret roles and factions)"""
+    player = ctx.state.player(ctx.actor)
+    if spec.mafia_only and not ctx.is_mafia:
+        return False
+    return not spec.who or player.secret_role in spec.who or player.faction in spec.who

@@ -21,6 +21,7 @@ from engine.core.abilities import AbilityCatalogue
 from engine.core.actions import Action, ActionDef, PaymentOptions
 from engine.core.cards import DATA_DIR, CardCatalog, CardSpec
 from engine.core.extensions import Extension
+from engine.core.params import ParamContext
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
@@ -89,6 +90,16 @@ class Ruleset(ABC):
         """Raise Refusal if what is chosen so far of an unfinished play is wrong already (the same checks
         as validate_orders, a parameter not chosen yet not refused; every other kind api.check tries whole,
         engine/core/stepcheck.py). By default nothing is checked early."""
+
+    def param_context(self, state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+        """What a parameter of `spec` is judged against for this player now (the rule set's colours, roles,
+        who counts as the mafia…): the context its own validation builds. By default: the colours, the
+        secret roles of its catalogue, nobody the mafia."""
+        from engine.core.catalog import load_roles
+
+        return ParamContext(state=state, ruleset=self, actor=pid, spec=spec, by_day=state.is_day, is_mafia=False,
+                            colours=self.colours, partial=partial,
+                            roles=tuple(r.id for r in load_roles(self.data_dir).values() if r.secret))
 
     def playable(self, state: GameState, pid: int, uid: int) -> None:  # noqa: B027 (optional hook)
         """Raise Refusal if card `uid` cannot be played now whatever the player chooses (the phase, a

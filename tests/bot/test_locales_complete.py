@@ -84,11 +84,11 @@ def mafik_play_keys() -> set[str]:
     """Мафик's panel and flow (tgbot/ui/panel.py, flow.py): order kinds, statuses, the choices and kinds
     of every playable card's parameters (and abilities'), the actions besides plays, blood uses,
     stances, punishments."""
+    from engine.rulesets.mafik.blood import BLOOD_USES
     from engine.rulesets.mafik.cards.common import ABILITY_PARAMS
-    from engine.rulesets.mafik.neutral import BLOOD_USES
     from engine.rulesets.mafik.orders import PUNISHMENTS
     from engine.rulesets.mafik.orders import VALIDATORS as MAFIK_VALIDATORS
-    from tgbot.ui.flow import FLOW_ACTIONS, STANCES
+    from tgbot.ui.flow import FLOW_ACTIONS
     from tgbot.ui.panel import MAFIK_STATUSES
 
     mafik = get_ruleset("mafik")
@@ -105,7 +105,7 @@ def mafik_play_keys() -> set[str]:
         | {"colour.unique"}
         | {f"act.{key}" for key in FLOW_ACTIONS} | {f"act_about.{key}" for key in FLOW_ACTIONS}
         | {f"blood.{use}" for use in BLOOD_USES}
-        | {f"stance.{s}" for s in STANCES}
+        | {f"stance.{s}" for p in params if p.kind == "stance" for s in p.choices}
         | {f"punishment.{p}" for p in PUNISHMENTS} | {f"pun_about.{p}" for p in PUNISHMENTS}
     )
 

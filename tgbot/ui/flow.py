@@ -19,10 +19,9 @@ from engine.core import api
 from engine.core.actions import Action
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.ruleset import ruleset_names
-from engine.core.state import GameState, PlayerState
+from engine.core.state import GameState
 
 TEXT_KINDS = ("message", "messages")
-STANCES = ("normal", "upper", "lower")
 NUMBER_SPAN = 12  # the most number buttons when a card sets no maximum
 ROLE_STAGES = ("secret_roles", "role_map")
 
@@ -109,18 +108,16 @@ def _dead(state: GameState) -> list[int]:
     return [p.pid for p in state.players if not p.alive]
 
 
-def has_role(player: PlayerState, who: tuple[str, ...]) -> bool:
-    """Does a `who` list (secret roles and factions) name this player? (Empty: everyone.)"""
-    return not who or player.secret_role in who or player.faction in who
-
-
 def colours(state: GameState) -> tuple[str, ...]:
     return api.catalog(state.ruleset).colours
 
 
 def secret_roles(state: GameState, of: str | None = None) -> list[str]:
-    """The rule set's secret role ids (for Пролом's guesses: only the law's, or only the mafia's)."""
-    return api.catalog(state.ruleset).secret_roles(of if of in ("law", "mafia") else None)
+    """The rule set's secret role ids; `of` a side of the catalogue's roles: only that side's (Пролом's
+    guesses: only the law's, or only the mafia's)."""
+    catalog = api.catalog(state.ruleset)
+    sides = {r.faction for r in catalog.roles.values() if r.secret}
+    return catalog.secret_roles(of if of in sides else None)
 
 
 def live_param(state: GameState, pid: int, flow: dict[str, Any], spec: ParamSpec) -> ParamSpec:
@@ -138,22 +135,6 @@ def rooms_of(state: GameState, pid: int) -> list[int]:
 def pay_capacity(state: GameState, pid: int) -> int:
     """The most a player could pay now, as the engine's payment options count it."""
     return api.payment_options(state, pid).most
-
-
-def _card_pool(state: GameState, card: CardSpec, spec: ParamSpec, pid: int) -> list[str]:
-    pool = [c for c in api.catalog(state.ruleset).cards.values() if api.is_implemented(state.ruleset, c.id)]
-    if spec.kind in ("card_name", "card_effect"):
-        pool = [c for c in pool if c.id != card.id]
-    if spec.kind == "accusation" or spec.of == "non_peaceful":
-        pool = [c for c in pool if not c.has("peaceful")]
-    if spec.of == "cond_day":
-        pool = [c for c in pool if c.has("cond_day")]
-    if spec.of == "own_colours":
-        own = api.player_colours(state, pid)
-        pool = [c for c in pool if c.colour in own]
-    if spec.of == "collection":  # Гик: any card of the collection but the roles' unique ones
-        pool = [c for c in pool if c.colour != "unique"]
-    return [c.id for c in pool]
 
 
 def spent_cards(flow: dict[str, Any], state: GameState | None = None) -> set[int]:
@@ -198,7 +179,7 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         else:
             q.need = min(q.need, len(q.options)) if q.options else q.need
     elif kind in ("card_names", "card_name", "card_effect", "accusation"):
-        q.options = _card_pool(state, card, spec, pid)
+        q.options = api.param_choices(state, pid, card, spec)
         if kind == "card_names":
             count = spec.day_count if (state.is_day and spec.day_count is not None) else spec.count
             q.multi, q.need, q.least = True, count, count
@@ -213,8 +194,8 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         q.options = list(spec.choices)
     elif kind == "flag":
         q.options = [True, False]
-    elif kind == "stance":
-        q.options = list(STANCES)
+    elif kind == "stance":  # its values as the data lists them, worded as stances
+        q.options = list(spec.choices)
     elif kind == "number":
         first = spec.min or 0
         last = spec.max if spec.max is not None else \
@@ -264,12 +245,9 @@ def _asked(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, params: 
            flow: dict[str, Any]) -> bool:
     """Is this parameter for this player, here? (mafia_only, a `who` list, the card's `when`, an
     action's condition, a role guessed for a target left out)."""
-    player = state.player(pid)
-    if spec.mafia_only and player.faction != "mafia":
-        return False
     if not spec.applies(params):  # a parameter only some value of an earlier one calls for
         return False
-    if spec.who and not has_role(player, spec.who):
+    if not api.may_give(state, pid, card, spec):  # the mafia's only, or a `who` list's
         return False
     if spec.kind == "secret_role" and card.param("target") is not None and params.get("target", 0) is None:
         return False

@@ -22,7 +22,7 @@ from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, CULTIST_HAND_CARDS, card_cost, check_payment, exiled, stance
-from engine.rulesets.mafik.registry import CATALOG, COLOURS, LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
+from engine.rulesets.mafik.registry import CATALOG, COLOURS, LOWER_COLOURS, REGISTRIES, UNIQUE, UPPER_COLOURS
 from engine.rulesets.mafik.roles import SECRET_ROLES, colours_of, has_role
 
 PUNISHMENTS = ("execution", "auto_da_fe", "torture", "exile")
@@ -159,10 +159,10 @@ def _card_spec(state: GameState, pid: int, card: CardInstance, zone: str, params
     return spec
 
 
-def _context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+def param_context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
     return ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
                         is_mafia=state.player(pid).faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES),
-                        partial=partial, own_colours=colours_of(state, pid))
+                        partial=partial, own_colours=colours_of(state, pid), outside_collection=(UNIQUE,))
 
 
 def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str, Any], *,
@@ -174,7 +174,7 @@ def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str
     for param in spec.params:
         if param.name in own and param.who and not has_role(player, param.who):
             raise Refusal("mafia_only", card=spec.id, param=param.name, kind=param.kind)
-    return validate_params(_context(state, pid, spec, partial=partial), own)
+    return validate_params(param_context(state, pid, spec, partial=partial), own)
 
 
 def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict[str, Any]) -> None:
@@ -219,7 +219,7 @@ def never_choosable(state: GameState, pid: int, spec: CardSpec, uid: int | None 
     own colours when those colours have fewer); `pools_only`: only the card names (deck building)."""
     player = state.player(pid)
     own = replace(spec, params=tuple(p for p in spec.params if not p.who or has_role(player, p.who)))
-    return unchoosable(_context(state, pid, own), played=uid, pools_only=pools_only)
+    return unchoosable(param_context(state, pid, own), played=uid, pools_only=pools_only)
 
 
 @validator("play")

@@ -59,7 +59,6 @@ LAWYER_ARMOR = 2
 MONK_HANDS = (1, 2)
 HIGHLANDER_CAP = 6
 MENTOR_PHASES = 2
-STANCES = ("normal", "upper", "lower")
 
 
 def _non_peaceful(state: GameState, pid: int, card: str) -> bool:
@@ -225,7 +224,7 @@ def mentor_stance(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Наставник: during the first night he chooses the stance he starts in, for phases 1 and 2."""
     ABILITIES.check(state, pid, "mentor_stance")
     choice = params.get("stance")
-    if choice not in STANCES:
+    if choice not in ABILITIES["mentor_stance"].params[0].choices:  # the stances, as the data lists them
         raise Refusal("bad_param", param="stance", reason="choice")
     before = list(state.effects)
     state.effects = [e for e in state.effects if not (e.kind == "stance" and e.target == pid and e.params.get("mentor"))]

@@ -9,6 +9,7 @@ from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset, card_rules
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec
+from engine.core.params import ParamContext
 from engine.core.profile import ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
@@ -201,6 +202,9 @@ class Mafik(CardRuleset, registries=REGISTRIES):
 
     def playable(self, state: GameState, pid: int, uid: int) -> None:
         orders.playable(state, pid, uid)
+
+    def param_context(self, state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+        return orders.param_context(state, pid, spec, partial=partial)
 
     def play_options(self, state: GameState, pid: int, uid: int, params: dict[str, Any],
                      payment: Payment) -> list[PlayOption]:

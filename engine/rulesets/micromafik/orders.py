@@ -104,7 +104,7 @@ def _card_spec(state: GameState, pid: int, card: CardInstance) -> CardSpec:
     return spec
 
 
-def _context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+def param_context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
     return ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
                         is_mafia=is_mafia(state, pid), colours=COLOURS, partial=partial)
 
@@ -113,7 +113,7 @@ def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict
     """The play's checks of the params chosen so far (payment and whole-order rules wait for submit)."""
     card = in_hand(state, pid, uid)
     spec = _card_spec(state, pid, card)
-    checked = validate_params(_context(state, pid, spec, partial=True), params, extra_keys=PERK_OPTIONS)
+    checked = validate_params(param_context(state, pid, spec, partial=True), params, extra_keys=PERK_OPTIONS)
     chosen = checked.get(another.param) if (another := REGISTRIES.plays_another.get(spec.id)) else None
     if isinstance(chosen, dict):
         check_timing(state, CATALOG[str(chosen["card"])], is_mafia=is_mafia(state, pid))
@@ -134,7 +134,7 @@ def playable(state: GameState, pid: int, uid: int) -> None:
     means = player.points + sum(1 for c in player.hand if c.uid != uid and may_pay(c))
     if means < cost:
         raise Refusal("cost_unpayable", card=spec.id, cost=cost, reason="nothing_to_pay")
-    empty = unchoosable(_context(state, pid, spec), played=uid)
+    empty = unchoosable(param_context(state, pid, spec), played=uid)
     if empty is not None:
         raise Refusal("bad_param", card=spec.id, param=empty.name, kind=empty.kind, reason="nothing_to_choose")
 
@@ -145,7 +145,7 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     claim(used, card.uid)
     spec = _card_spec(state, pid, card)
     mafia = is_mafia(state, pid)
-    order.params = validate_params(_context(state, pid, spec), order.params, extra_keys=PERK_OPTIONS)
+    order.params = validate_params(param_context(state, pid, spec), order.params, extra_keys=PERK_OPTIONS)
     if spec.id in REGISTRIES.card_checks:
         REGISTRIES.card_checks[spec.id](state, pid, order.params)
     if "magician_copy" in order.params:

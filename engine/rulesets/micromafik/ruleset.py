@@ -8,6 +8,8 @@ from typing import Any, Literal
 from engine.cardgame.deckrules import DeckLimit, DeckRules
 from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset
+from engine.core.cards import CardSpec
+from engine.core.params import ParamContext
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
@@ -206,6 +208,9 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
 
     def playable(self, state: GameState, pid: int, uid: int) -> None:
         orders.playable(state, pid, uid)
+
+    def param_context(self, state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+        return orders.param_context(state, pid, spec, partial=partial)
 
     def play_options(self, state: GameState, pid: int, uid: int, params: dict[str, Any],
                      payment: Payment) -> list[PlayOption]:
