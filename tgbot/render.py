@@ -100,10 +100,10 @@ class Renderer:
                 key += ".yes" if event.params[flag] else ".no"
                 break
         declared = api.event_format(self.ruleset, event.kind)
-        own = declared.params if declared is not None else {}
+        own = declared_params(self, declared.params, event.params, event) if declared is not None else {}
         params = {k: self.value(k, v, event) for k, v in event.params.items() if k not in own}
         params.setdefault("phase_name", self.phase_name(int(event.params.get("phase", event.phase))))
-        params.update(declared_params(self, own, event.params, event))
+        params.update(own)
         if declared is not None and declared.key is not None:
             key = declared.key
         return t(self.lang, self.without_empty(key, event), **params)

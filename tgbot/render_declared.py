@@ -43,12 +43,12 @@ def _line(r: Renderer, line: Line, params: Mapping[str, Any], event: Event) -> s
     if not line.applies(params):
         return ""
     own = declared_params(r, line.params, params, event)
-    return line.lead + t(r.lang, line.locale_key(params), **own)
+    return line.lead + t(r.lang, line.key_for(params), **own)
 
 
 def _value(r: Renderer, value: Value, name: str, params: Mapping[str, Any], event: Event) -> Any:
     source = value.source or name
-    raw: Any = event.who if source == WHO else params.get(source, ABSENT)
+    raw: Any = (event.who if event.to == "player" else None) if source == WHO else params.get(source, ABSENT)
     if raw is ABSENT or (raw is None and source == WHO):
         return ABSENT
     if value.at is not None:

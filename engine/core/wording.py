@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Literal
 
-# As a Value's source: the player the event is addressed to (its `who`).
+# As a Value's source: the player an event to one player is addressed to (its `who`).
 WHO = "@who"
 
 ValueKind = Literal[
@@ -47,7 +47,7 @@ class Value:
     joined_by: str | None = None
     empty: str | None = None
 
-    def keys(self) -> Iterator[str]:
+    def locale_keys(self) -> Iterator[str]:
         yield from (k for k in (self.joined_by, self.empty) if k)
 
 
@@ -76,15 +76,15 @@ class Line:
         return all(params.get(name) is not None for name in self.needs) and \
             all(params.get(name) in values for name, values in self.when.items())
 
-    def locale_key(self, params: Mapping[str, Any]) -> str:
+    def key_for(self, params: Mapping[str, Any]) -> str:
         return self.key.format_map({name: params[name] for name in self.placeholders()})
 
-    def keys(self) -> Iterator[str]:
+    def locale_keys(self) -> Iterator[str]:
         names = self.placeholders()
         for values in product(*(self.when[name] for name in names)):
             yield self.key.format_map(dict(zip(names, values, strict=True)))
         for wording in self.params.values():
-            yield from wording.keys()
+            yield from wording.locale_keys()
 
 
 @dataclass(frozen=True)
@@ -93,9 +93,9 @@ class First:
 
     lines: tuple[Line, ...]
 
-    def keys(self) -> Iterator[str]:
+    def locale_keys(self) -> Iterator[str]:
         for line in self.lines:
-            yield from line.keys()
+            yield from line.locale_keys()
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,8 @@ class Each:
     line: Line
     sep: str = "\n"
 
-    def keys(self) -> Iterator[str]:
-        yield from self.line.keys()
+    def locale_keys(self) -> Iterator[str]:
+        yield from self.line.locale_keys()
 
 
 Wording = Value | Line | First | Each
@@ -123,9 +123,9 @@ class EventFormat:
     key: str | None = None
     params: Mapping[str, Wording] = field(default_factory=dict)
 
-    def keys(self) -> set[str]:
+    def locale_keys(self) -> set[str]:
         """Every locale key this format may name (each must exist in every language)."""
         found = {self.key} if self.key else set()
         for wording in self.params.values():
-            found.update(wording.keys())
+            found.update(wording.locale_keys())
         return found
