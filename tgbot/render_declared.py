@@ -48,8 +48,11 @@ def _line(r: Renderer, line: Line, params: Mapping[str, Any], event: Event) -> s
 
 def _value(r: Renderer, value: Value, name: str, params: Mapping[str, Any], event: Event) -> Any:
     source = value.source or name
-    raw: Any = (event.who if event.to == "player" else None) if source == WHO else params.get(source, ABSENT)
-    if raw is ABSENT or (raw is None and source == WHO):
+    if source == WHO:
+        raw: Any = event.who if event.to == "player" and event.who is not None else ABSENT
+    else:
+        raw = params.get(source, ABSENT)
+    if raw is ABSENT:
         return ABSENT
     if value.at is not None:
         where = params.get(value.at)
