@@ -3,7 +3,9 @@
 Parameters are formatted by name: player ids become character names (`Named`, so a string agrees its
 verbs with the character: `{pid:m=погиб|f=погибла}`), card ids card names, colours and factions their
 words; numbers stay numbers (`{n:one=…|few=…|many=…}` picks the plural); user text is HTML-escaped
-(messages go out with parse_mode HTML).
+(messages go out with parse_mode HTML). What a parameter's name does not say, the rule set declares as
+data (an `EventFormat`: its own locale key, a parameter's kind, sentences composed from other keys —
+engine/core/wording.py), and tgbot/render_declared.py applies it; no rule set has code here.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
+from engine.core import api
 from engine.core.state import Event, GameState
 from tgbot import gamedata
 from tgbot.i18n import Named, has, t
+from tgbot.render_declared import declared_params
 from tgbot.ui import names
 
 PLAYER_KEYS = {"pid", "target", "actor", "sender", "shooter", "to", "source", "by", "punished"}
@@ -23,8 +27,6 @@ PLAYER_LIST_KEYS = {"pids", "members", "targets", "leaders"}
 CARD_KEYS = {"card", "chosen", "named"}
 CARD_LIST_KEYS = {"cards", "options", "lost", "deck", "hand", "discarded"}
 COLOUR_LIST_KEYS = {"colours"}
-# Parameters whose meaning depends on the event kind.
-KIND_COLOUR_LISTS = {("beaten_colours", "played"), ("beaten_colours", "discarded")}
 YES_NO_KEYS = ("hit", "ok", "equal")
 
 
@@ -49,8 +51,14 @@ class Renderer:
     def colour(self, colour: Any) -> str:
         return t(self.lang, f"colour.{colour}") if colour else t(self.lang, "ui.nobody")
 
+    def colours(self, colours: Sequence[Any]) -> str:
+        return ", ".join(self.colour(c) for c in colours) or t(self.lang, "ui.nobody")
+
     def role(self, role_id: Any) -> str:
         return escape(gamedata.role_name(self.ruleset, str(role_id), self.lang))
+
+    def punishment(self, choice: Any) -> str:
+        return t(self.lang, f"punishment.{choice}") if choice else t(self.lang, "ui.nobody")
 
     def faction(self, faction: Any) -> str:
         return t(self.lang, f"faction.{faction}")
@@ -63,8 +71,8 @@ class Renderer:
         special = _SPECIAL.get(key)
         if special is not None:
             return special(self, value, event)
-        if key in COLOUR_LIST_KEYS or (event.kind, key) in KIND_COLOUR_LISTS:
-            return ", ".join(self.colour(c) for c in value) or t(self.lang, "ui.nobody")
+        if key in COLOUR_LIST_KEYS:
+            return self.colours(value)
         if key in PLAYER_KEYS:
             return self.player(value)
         if key in PLAYER_LIST_KEYS and isinstance(value, list) and all(isinstance(v, int) for v in value):
@@ -91,12 +99,13 @@ class Renderer:
             if flag in event.params:
                 key += ".yes" if event.params[flag] else ".no"
                 break
-        params = {k: self.value(k, v, event) for k, v in event.params.items()}
+        declared = api.event_format(self.ruleset, event.kind)
+        own = declared_params(self, declared.params, event.params, event) if declared is not None else {}
+        params = {k: self.value(k, v, event) for k, v in event.params.items() if k not in own}
         params.setdefault("phase_name", self.phase_name(int(event.params.get("phase", event.phase))))
-        variant = _VARIANTS.get((self.ruleset, event.kind))
-        if variant is not None:  # a rule set's own wording: `event_<ruleset>.<kind>` in the locales
-            variant(self, event, params)
-            key = f"event_{self.ruleset}.{event.kind}"
+        params.update(own)
+        if declared is not None and declared.key is not None:
+            key = declared.key
         return t(self.lang, self.without_empty(key, event), **params)
 
     def without_empty(self, key: str, event: Event) -> str:
@@ -153,7 +162,7 @@ def _members(r: Renderer, value: Any, event: Event) -> str:
 
 
 def _outcome(r: Renderer, value: Any, event: Event) -> str:
-    return t(r.lang, f"punishment.{value}") if value else t(r.lang, "ui.nobody")
+    return r.punishment(value)
 
 
 def _subject(r: Renderer, value: Any, event: Event) -> str:
@@ -259,99 +268,6 @@ _SPECIAL: dict[str, Callable[[Renderer, Any, Event], str]] = {
     "code": _reason, "points": _points,
     "text": _text, "until": _until, "via": _via, "plays": _plays,
 }
-
-
-# ---------------------------------------------------------------- Мафик's own wording of some events
-
-def _mafik_role(r: Renderer, event: Event, params: dict[str, Any]) -> None:
-    """The secret role with its colours, what it knows and how it wins; the public role's perk."""
-    role, faction = str(event.params.get("secret_role")), str(event.params.get("faction"))
-    params["about"] = t(r.lang, f"secret.mafik_{role if role in ('maniac', 'traitor') else faction}")
-    if event.who is None:
-        return
-    player = r.state.player(int(event.who))
-    params["public_role"] = escape(gamedata.public_role_label(r.ruleset, player.public_role, r.lang,
-                                                              player.role_title))
-    perk = gamedata.role_text(r.ruleset, player.public_role, r.lang) if player.public_role != "other" else ""
-    params["perk"] = escape(perk) if perk else t(r.lang, "secret.no_perk")
-
-
-def _mafik_team(r: Renderer, event: Event, params: dict[str, Any]) -> None:
-    """The mafia's members with their secret and public roles."""
-    lines = []
-    for m in event.params.get("members") or []:
-        player = r.state.player(int(m["pid"]))
-        public = gamedata.public_role_label(r.ruleset, player.public_role, r.lang, player.role_title)
-        lines.append(t(r.lang, "secret.member", name=r.player(m["pid"]), secret_role=r.role(m["secret_role"]),
-                       public_role=escape(public)))
-    params["members"] = "\n".join(lines)
-
-
-def _counted(r: Renderer, ids: Sequence[Any]) -> str:
-    counts: dict[str, int] = {}
-    for card in ids:
-        counts[str(card)] = counts.get(str(card), 0) + 1
-    return ", ".join(r.card(c) + (f" ×{n}" if n > 1 else "") for c, n in counts.items()) or t(r.lang, "ui.nobody")
-
-
-def _mafik_intel(r: Renderer, event: Event, params: dict[str, Any]) -> None:
-    """A mafioso's deck (counted), hand and sleeve at the start of the first night."""
-    params["deck"] = _counted(r, sorted(event.params.get("deck") or [],
-                                        key=lambda c: gamedata.card_name(r.ruleset, str(c), r.lang)))
-    params["sleeve"] = r.cards(event.params.get("sleeve") or [])
-
-
-def _mafik_deck(r: Renderer, event: Event, params: dict[str, Any]) -> None:
-    """A deck built: its cards counted, by name."""
-    params["cards"] = _counted(r, sorted(event.params.get("cards") or [],
-                                         key=lambda c: gamedata.card_name(r.ruleset, str(c), r.lang)))
-
-
-_VARIANTS: dict[tuple[str, str], Callable[[Renderer, Event, dict[str, Any]], None]] = {
-    ("mafik", "role_assigned"): _mafik_role,
-    ("mafik", "mafia_team"): _mafik_team,
-    ("mafik", "mafia_intel"): _mafik_intel,
-    ("mafik", "deck_built"): _mafik_deck,
-    ("mafik", "deck_rebuilt"): _mafik_deck,
-}
-
-
-def _mafik_verdict(r: Renderer, event: Event, params: dict[str, Any]) -> None:
-    """The Вече's verdict: who was punished and how — or that nobody was."""
-    punished, choice = event.params.get("punished"), event.params.get("punishment")
-    if punished is None or choice is None:
-        params["outcome"] = t(r.lang, "ui.verdict_nobody")
-    else:
-        params["outcome"] = t(r.lang, "ui.verdict", pid=r.player(punished), punishment=_outcome(r, choice, event))
-        params["outcome"] += _mafik_why(r, event)
-
-
-def _mafik_why(r: Renderer, event: Event) -> str:
-    """How the punishment was chosen, where it was not a plain majority: the tied choices, their
-    votes and whose vote decided; or that nobody voted and the first allowed one was taken."""
-    how, choice = event.params.get("decided_by"), event.params.get("punishment")
-    if how == "default":
-        return " " + t(r.lang, "vote_why.mafik_default", punishment=_outcome(r, choice, event))
-    if how != "tie":
-        return ""
-    tied = [str(p) for p in event.params.get("tied") or []]
-    votes = event.params.get("punishment_votes") or {}
-    decider = r.state.player(int(event.params["decider"]))
-    role = gamedata.public_role_label(r.ruleset, decider.public_role, r.lang, decider.role_title)
-    return " " + t(r.lang, "vote_why.mafik_tie", tied=t(r.lang, "vote_why.and").join(_outcome(r, p, event) for p in tied),
-                   count=votes.get(tied[0], 0), decider=r.player(decider.pid), role=escape(role),
-                   punishment=_outcome(r, choice, event))
-
-
-def _micro_council(r: Renderer, event: Event, params: dict[str, Any]) -> None:
-    """The Вече's result, saying why it was an execution when the punishment vote did not decide."""
-    how = event.params.get("decided_by")
-    known = event.params.get("outcome") == "execution" and how in ("tie", "default")
-    params["why"] = " " + t(r.lang, f"vote_why.micro_{how}", count=params.get("execution", "")) if known else ""
-
-
-_VARIANTS[("mafik", "council_verdict")] = _mafik_verdict
-_VARIANTS[("micromafik", "council_result")] = _micro_council
 
 
 def render(state: GameState, event: Event, lang: str) -> str:

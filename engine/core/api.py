@@ -25,6 +25,7 @@ from engine.core.resolution import Resolution
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.state import GameState, Order, Payment
 from engine.core.stepcheck import check_step
+from engine.core.wording import EventFormat
 
 
 def ruleset_of(state: GameState) -> Ruleset:
@@ -390,3 +391,13 @@ def play_options(state: GameState, pid: int, uid: int, params: dict[str, Any] | 
     if not isinstance(params or {}, dict):
         raise Refusal("bad_param", param="order", reason="malformed")
     return _cards(state, "play_options").play_options(state, pid, uid, dict(params or {}), pay)
+
+
+def event_formats(ruleset: str) -> tuple[EventFormat, ...]:
+    """How the bot words this rule set's events beyond their parameters' names (engine/core/wording.py)."""
+    return get_ruleset(ruleset).event_formats
+
+
+def event_format(ruleset: str, kind: str) -> EventFormat | None:
+    """The rule set's wording of events of this kind, if it declares one."""
+    return next((f for f in event_formats(ruleset) if f.kind == kind), None)

@@ -26,6 +26,7 @@ from engine.core.profile import PanelFact, ViewProfile
 from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
 from engine.core.state import GameState, Order
+from engine.core.wording import EventFormat
 
 
 class Ruleset(ABC):
@@ -61,6 +62,8 @@ class Ruleset(ABC):
     view_profile: ClassVar[ViewProfile] = ViewProfile()
     # What an order besides a play costs, by kind (paid like a card's cost); 0 when not named.
     order_costs: ClassVar[dict[str, int]] = {}
+    # How the bot words its events where their parameters' names do not say it (engine/core/wording.py).
+    event_formats: ClassVar[tuple[EventFormat, ...]] = ()
 
     @property
     def data_dir(self) -> Path:

@@ -113,9 +113,9 @@ def mafik_play_keys() -> set[str]:
 def mafik_keys() -> set[str]:
     """Key families of Мафик's sign-up, deck builder, look-ups and role message (tgbot/ui/deck.py,
     tgbot/render.py)."""
+    from engine.core.api import event_formats
     from engine.core.ruleset import ruleset_names
     from engine.rulesets.mafik.registry import COLOURS
-    from tgbot.render import _VARIANTS
     from tgbot.ui.deck import TAG_ORDER
 
     tags = {tag for name in ruleset_names() for card in get_ruleset(name).catalog for tag in card.tags}
@@ -123,7 +123,7 @@ def mafik_keys() -> set[str]:
         {f"lookup.tag_{tag}" for tag in tags & set(TAG_ORDER)}
         | {f"lookup.ruleset_{name}" for name in ruleset_names()}
         | {f"rules.{name}" for name in ruleset_names()}
-        | {f"event_{ruleset}.{kind}" for ruleset, kind in _VARIANTS}
+        | {key for name in ruleset_names() for f in event_formats(name) for key in f.locale_keys()}
         | {f"secret.mafik_{who}" for who in ("mafia", "law", "maniac", "traitor")}
         | {f"colour.{c}" for c in (*COLOURS, "neutral")}
         | {f"faction.{f}" for f in ("maniac", "traitor")}

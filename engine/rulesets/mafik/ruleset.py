@@ -33,6 +33,7 @@ from engine.rulesets.mafik.registry import (
     UPPER_COLOURS,
 )
 from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, OTHER, PUBLIC_ROLES, SECRET_ROLES, colours_of
+from engine.rulesets.mafik.wording import EVENT_FORMATS
 
 # review_messages: the master judges each card message before it is delivered (engine/core/messages.py).
 DEFAULT_SETTINGS: dict[str, Any] = {"hand_size": 6, "min_players": 12, "max_players": 30, "review_messages": True}
@@ -51,6 +52,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     play_zones = ("hand", "sleeve")
     view_profile = ViewProfile(zones=play_zones, currency="blood", card_colours=True, self_vote=True,
                                open_punishment=True)
+    event_formats = EVENT_FORMATS
 
     # ---------------------------------------------------------------- what a player can do
     def abilities(self) -> dict[str, CardSpec]:

@@ -19,6 +19,7 @@ from engine.rulesets.micromafik.actions import ACTION_DEFS
 from engine.rulesets.micromafik.cards.common import review_messages
 from engine.rulesets.micromafik.registry import CATALOG, COLOURS, NAME, REGISTRIES
 from engine.rulesets.micromafik.roles import LAW_ROLE, MAFIA_ROLES, PUBLIC_ROLES, SECRET_ROLES
+from engine.rulesets.micromafik.wording import EVENT_FORMATS
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "hand_size": 5,
@@ -41,6 +42,7 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
     action_defs = ACTION_DEFS
     ability_catalogue = ABILITIES
     order_costs = orders.ORDER_COSTS
+    event_formats = EVENT_FORMATS
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES.values()]
