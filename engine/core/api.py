@@ -231,6 +231,8 @@ def rule(state: GameState, key: str, option: str) -> None:
     question = state.questions.get(key) if isinstance(key, str) else None
     if question is None:
         raise Refusal("unknown_question", key=key)
+    if question.to != "master":
+        raise Refusal("not_your_question", key=key)
     if not rulings.open_question(state, key):
         reason = "phase_over" if state.status != "running" or question.phase != state.phase else "order_withdrawn"
         raise Refusal("question_closed", key=key, reason=reason)
@@ -374,3 +376,18 @@ def play_options(state: GameState, pid: int, uid: int, params: dict[str, Any] | 
     if not isinstance(params or {}, dict):
         raise Refusal("bad_param", param="order", reason="malformed")
     return _cards(state, "play_options").play_options(state, pid, uid, dict(params or {}), pay)
+
+
+def check_answer(state: GameState, pid: int, key: str, picks: list[Any]) -> None:
+    """Refuse, without recording anything, an answer `api.answer` would refuse (the bot refuses a wrong
+    pick early): an unknown question, one asked of someone else, a closed one, not `count` different
+    options, an option not offered."""
+    _player(state, pid)
+    rulings.check_answer(state, pid, key, picks)
+
+
+def answer(state: GameState, pid: int, key: str, picks: list[Any]) -> None:
+    """Player `pid` answers a question the rules asked them (engine/core/rulings.py) with `count` of its
+    options; until the question's phase ends a new answer replaces the old one."""
+    check_answer(state, pid, key, picks)
+    rulings.answer(state, key, picks)

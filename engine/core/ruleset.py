@@ -59,6 +59,9 @@ class Ruleset(ABC):
     view_profile: ClassVar[ViewProfile] = ViewProfile()
     # What an order besides a play costs, by kind (paid like a card's cost); 0 when not named.
     order_costs: ClassVar[dict[str, int]] = {}
+    # The kinds of questions its rules ask the master or a player (engine/core/rulings.py), each with its
+    # fixed option names (none: the options are values, such as card uids or player ids).
+    question_kinds: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     # ---- set-up ----
     @abstractmethod

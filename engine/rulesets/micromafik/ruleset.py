@@ -8,6 +8,7 @@ from typing import Any, Literal
 from engine.cardgame.deckrules import DeckLimit, DeckRules
 from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset
+from engine.core import messages
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
@@ -39,6 +40,7 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
     action_defs = ACTION_DEFS
     ability_catalogue = ABILITIES
     order_costs = orders.ORDER_COSTS
+    question_kinds = messages.QUESTION_KINDS
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES.values()]
