@@ -133,9 +133,9 @@ def open_question(state: GameState, key: str) -> bool:
     return question.oid is None or any(o.oid == question.oid for orders in state.orders.values() for o in orders)
 
 
-def check_answer(state: GameState, who: Literal["master"] | int, key: str, picks: Sequence[Pick]) -> MasterQuestion:
-    """Refuse an answer that cannot be recorded: an unknown question, one asked of someone else, a closed
-    one, not `count` different options, an option not offered. The question when it can."""
+def may_answer(state: GameState, who: Literal["master"] | int, key: str) -> MasterQuestion:
+    """The question, if `who` may answer it now: refused when it is unknown, asked of someone else, or
+    closed."""
     question = state.questions.get(key) if isinstance(key, str) else None
     if question is None:
         raise Refusal("unknown_question", key=key)
@@ -144,12 +144,18 @@ def check_answer(state: GameState, who: Literal["master"] | int, key: str, picks
     if not open_question(state, key):
         reason = "phase_over" if state.status != "running" or question.phase != state.phase else "order_withdrawn"
         raise Refusal("question_closed", key=key, reason=reason)
+    return question
+
+
+def check_answer(state: GameState, who: Literal["master"] | int, key: str, picks: Sequence[Pick]) -> None:
+    """Refuse an answer that cannot be recorded: one `may_answer` refuses, not `count` different options,
+    an option not offered."""
+    question = may_answer(state, who, key)
     if not isinstance(picks, (list, tuple)) or len(picks) != question.count or len(set(picks)) != len(picks):
         raise Refusal("wrong_count", key=key, count=question.count)
     for pick in picks:
         if pick not in question.options:
             raise Refusal("option_not_offered", key=key, option=pick)
-    return question
 
 
 def decide(state: GameState, key: str, option: str) -> None:

@@ -21,7 +21,7 @@ from engine.core.state import GameState, MasterQuestion
 from engine.core.views import events_for
 
 PLUGINS = Path(__file__).parent / "question_plugins"
-PLAYERS = [("Анна", "holder"), ("Борис", "holder"), ("Вера", "holder")]
+PLAYERS = [("Анна", "holder1"), ("Борис", "holder2"), ("Вера", "holder3")]
 
 
 @pytest.fixture
@@ -176,6 +176,18 @@ def test_a_question_is_closed_before_its_phase_and_after_it(asker: None) -> None
     assert refused(state, 0, "early", uids(state, 0)[:2]).params["reason"] == "phase_over", "asked for the next phase"
     api.resolve(state)
     assert refused(state, 0, key(0, 2), uids(state, 0)[:2]).params["reason"] == "phase_over"
+
+
+def test_without_picks_check_answer_says_whether_the_player_may_answer_now(asker: None) -> None:
+    state = asked_game()
+    assert api.check_answer(state, 0, key(0, 2)) is state.questions[key(0, 2)]
+    with pytest.raises(Refusal) as caught:
+        api.check_answer(state, 1, key(0, 2))
+    assert caught.value.code == "not_your_question"
+    api.resolve(state)
+    with pytest.raises(Refusal) as caught:
+        api.check_answer(state, 0, key(0, 2))
+    assert caught.value.code == "question_closed"
 
 
 # ---------------------------------------------------------------- asked during a phase; declared kinds

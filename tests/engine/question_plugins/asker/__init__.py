@@ -36,7 +36,7 @@ class Asker(Ruleset):
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = {DISCARD: ()}  # its options are card uids
 
     def public_roles(self) -> list[dict[str, Any]]:
-        return [{"id": "holder", "name": "Хранитель", "name_en": "Holder"}]
+        return [{"id": f"holder{i}", "name": f"Хранитель {i}", "name_en": f"Holder {i}"} for i in range(1, 7)]
 
     def new_game(self, players: list[tuple[str, str]], seed: int, settings: dict[str, Any]) -> GameState:
         state = GameState(ruleset=self.name, seed=seed, rng=seed_state(seed), settings=settings)
