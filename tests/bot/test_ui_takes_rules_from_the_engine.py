@@ -13,7 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # The bot's modules cleaned of rule-set imports and of branches on a rule set's name.
 FILES = ("tgbot/ui/flow.py", "tgbot/ui/panel.py", "tgbot/ui/flow_screens.py", "tgbot/ui/comms.py",
          "tgbot/routers/play/panel.py", "tgbot/routers/play/votes.py", "tgbot/services/chronicle.py",
-         "tgbot/services/master_tools.py", "tgbot/ui/deck.py", "tgbot/routers/deck.py")
+         "tgbot/services/master_tools.py", "tgbot/ui/deck.py", "tgbot/routers/deck.py",
+         "tgbot/ui/questions.py", "tgbot/routers/answers.py", "tgbot/ui/decisions.py", "tgbot/routers/decisions.py",
+         "tgbot/services/decisions.py")
 RULESET_NAMES = ("mafik", "micromafik")
 COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 
