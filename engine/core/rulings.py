@@ -17,6 +17,7 @@ Two moments of asking, one rule of answering — a question is answered while it
   wait: the question is asked then and belongs to the NEXT phase; it is answered during that phase, and
   its effect applies when that phase resolves (the code that asked reads `picked` then).
 Unanswered, the default applies, and whoever was asked is told (`master_default` / `player_default`).
+(docs/rulings.md, "Questions to players"; docs/architecture.md.)
 
 Rule sets declare their kinds of questions (`Ruleset.question_kinds`: each kind with its fixed option
 names, none for a kind whose options are values); the bot's locales word each kind and option
