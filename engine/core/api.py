@@ -23,7 +23,7 @@ from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import Ruleset, get_ruleset
-from engine.core.state import GameState, Order, Payment
+from engine.core.state import GameState, MasterQuestion, Order, Payment
 from engine.core.stepcheck import check_step
 from engine.core.wording import EventFormat
 
@@ -232,12 +232,7 @@ def record_orders(state: GameState) -> None:
 def rule(state: GameState, key: str, option: str) -> None:
     """The master answers a question the rules left to them (engine/core/rulings.py); until the phase
     ends a new answer replaces the old one."""
-    question = state.questions.get(key) if isinstance(key, str) else None
-    if question is None:
-        raise Refusal("unknown_question", key=key)
-    if not rulings.open_question(state, key):
-        reason = "phase_over" if state.status != "running" or question.phase != state.phase else "order_withdrawn"
-        raise Refusal("question_closed", key=key, reason=reason)
+    question = rulings.may_answer(state, "master", key)
     if option not in question.options:
         raise Refusal("option_not_offered", key=key, option=option)
     rulings.decide(state, key, option)
@@ -401,3 +396,22 @@ def event_formats(ruleset: str) -> tuple[EventFormat, ...]:
 def event_format(ruleset: str, kind: str) -> EventFormat | None:
     """The rule set's wording of events of this kind, if it declares one."""
     return next((f for f in event_formats(ruleset) if f.kind == kind), None)
+
+
+def check_answer(state: GameState, pid: int, key: str, picks: list[Any] | None = None) -> MasterQuestion:
+    """Refuse, without recording anything, an answer `api.answer` would refuse (the bot refuses a wrong
+    pick early): an unknown question, one asked of someone else, a closed one, not `count` different
+    options, an option not offered. Without picks: may the player answer it now at all? The question."""
+    _player(state, pid)
+    if picks is None:
+        return rulings.may_answer(state, pid, key)
+    rulings.check_answer(state, pid, key, picks)
+    return state.questions[key]
+
+
+def answer(state: GameState, pid: int, key: str, picks: list[Any]) -> None:
+    """Player `pid` answers a question the rules asked them (engine/core/rulings.py) with `count` of its
+    options; until the question's phase ends a new answer replaces the old one."""
+    _player(state, pid)
+    rulings.check_answer(state, pid, key, picks)
+    rulings.answer(state, key, picks)

@@ -18,12 +18,14 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from engine.core.rulings import ask, question_kind, ruling
+from engine.core.rulings import ask, ruling
 from engine.core.state import GameState, JsonValue, Order
 
 SETTING = "review_messages"
 DELIVER, WITHHOLD = "deliver", "withhold"
-KIND = question_kind("card_message", (DELIVER, WITHHOLD))
+KIND = "card_message"
+# The question this module asks, for the `question_kinds` of every rule set that has card messages.
+QUESTION_KINDS: dict[str, tuple[str, ...]] = {KIND: (DELIVER, WITHHOLD)}
 MESSAGE_PARAMS = ("message", "messages")
 
 

@@ -48,4 +48,6 @@ CODES = (
     "unknown_question",  # the master answers a question that was never asked (rulings.py)
     "question_closed",  # its phase is over, or the order it was about is withdrawn (see reason)
     "option_not_offered",  # the master's answer is not one of the question's options
+    "not_your_question",  # the question was asked of someone else (the master or another player)
+    "wrong_count",  # an answer that is not `count` different options
 )

@@ -69,6 +69,9 @@ class Ruleset(ABC):
     def data_dir(self) -> Path:
         """Where the rule set's data lives (roles.toml, cards*.toml, abilities.toml): data/<name>/."""
         return DATA_DIR / self.name
+    # The kinds of questions its rules ask the master or a player (engine/core/rulings.py), each with its
+    # fixed option names (none: the options are values, such as card uids or player ids).
+    question_kinds: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     # ---- set-up ----
     @abstractmethod

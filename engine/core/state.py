@@ -7,7 +7,7 @@ exactly as before. Behaviour lives in the rulesets; this module only describes t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -143,19 +143,29 @@ class Event(BaseModel):
     params: dict[str, JsonValue] = Field(default_factory=dict)
 
 
+Pick = str | int  # one option of a question: a fixed option name, or a value (a card uid, a player id)
+
+
 class MasterQuestion(BaseModel):
-    """Something the rules leave to the master's judgement (engine/core/rulings.py): asked when it
-    arises, answered by the master before the phase's deadline, else its default applies."""
+    """A question the rules ask the master or a player (engine/core/rulings.py): asked when it arises,
+    answered before the deadline of its phase, else its default applies. A question of `count` 1 keeps
+    one option as its default and answer; a question of `count` n keeps lists of n options."""
 
     key: str  # stable: the same situation asks the same key, a changed one a new key
     kind: str  # what is asked ("card_message"); the bot words it and its options
     phase: int  # the phase it belongs to: answered only while that phase runs
-    options: list[str]
-    default: str  # what happens if the master does not answer
+    options: list[Pick]
+    default: Pick | list[Pick]  # what happens if nobody answers
     params: dict[str, JsonValue] = Field(default_factory=dict)
     oid: int | None = None  # the order it is about, if any: gone with the order, it is stale
-    choice: str | None = None  # the master's answer
+    choice: Pick | list[Pick] | None = None  # the answer
     defaulted: bool = False  # the default was applied (and said so)
+    to: Literal["master"] | int = "master"  # who is asked: the master or a player id
+    count: int = 1  # how many options to pick
+    # What the options are: "names" (fixed option names, worded by the kind), "cards" (card uids of the
+    # asked player's), "players" (player ids).
+    among: Literal["names", "cards", "players"] = "names"
+    cards: list[str] = Field(default_factory=list)  # among "cards": each option's card id, for its label
 
 
 class GameState(BaseModel):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.ruleset import get_ruleset
+from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.rulesets.micromafik.orders import SINGLE_ORDERS, VALIDATORS
 from engine.rulesets.micromafik.ruleset import KNOWN_EFFECTS
 from tgbot.i18n import keys
@@ -72,12 +72,11 @@ def dynamic_keys() -> set[str]:
 
 
 def question_keys() -> set[str]:
-    """Every kind of question to the master (engine/core/rulings.py): asked, recorded, and its options."""
-    from engine.core.rulings import KINDS
-
-    assert KINDS, "the rule sets declare their questions on import"
-    return ({f"{prefix}.{kind}" for kind in KINDS for prefix in ("question", "about")}
-            | {f"ruling.{kind}.{option}" for kind, options in KINDS.items() for option in options})
+    """Every kind of question a rule set declares (engine/core/rulings.py): asked, recorded, its options."""
+    kinds = {kind: options for name in ruleset_names() for kind, options in get_ruleset(name).question_kinds.items()}
+    assert kinds, "the rule sets declare their questions"
+    return ({f"{prefix}.{kind}" for kind in kinds for prefix in ("question", "about")}
+            | {f"ruling.{kind}.{option}" for kind, options in kinds.items() for option in options})
 
 
 def mafik_play_keys() -> set[str]:

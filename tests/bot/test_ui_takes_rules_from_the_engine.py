@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FILES = ("tgbot/ui/flow.py", "tgbot/ui/panel.py", "tgbot/ui/flow_screens.py", "tgbot/ui/comms.py",
          "tgbot/routers/play/panel.py", "tgbot/routers/play/votes.py", "tgbot/services/chronicle.py",
          "tgbot/services/master_tools.py", "tgbot/ui/deck.py", "tgbot/routers/deck.py", "tgbot/render.py",
-         "tgbot/render_declared.py")
+         "tgbot/render_declared.py", "tgbot/ui/questions.py", "tgbot/routers/answers.py", "tgbot/ui/decisions.py",
+         "tgbot/routers/decisions.py", "tgbot/services/decisions.py")
 RULESET_NAMES = ("mafik", "micromafik")
 COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 

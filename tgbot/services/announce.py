@@ -3,7 +3,8 @@
 Each player's private results of a phase arrive as one message; the public group gets one message
 per phase result; the master's log group gets one account of each batch, every event with its audience
 (at a resolution "who did what" first: tgbot/services/chronicle.py; a question to the master gets a
-message of its own, its options as buttons: tgbot/ui/decisions.py). Texts longer than
+message of its own, its options as buttons: tgbot/ui/decisions.py, and so does a question to a player in
+their private chat: tgbot/ui/questions.py). Texts longer than
 Telegram's limit are split. Every message has a dedup key, so a retried resolution cannot queue an
 announcement twice.
 """
@@ -19,6 +20,7 @@ from tgbot.i18n import t
 from tgbot.render import render
 from tgbot.services.chronicle import log_text
 from tgbot.storage.repo import OutboxMessage
+from tgbot.ui import questions
 from tgbot.ui.decisions import QUESTION_EVENT, final_text, question_markup, question_text, slot_of
 from tgbot.ui.panel import TIMEZONE, deadline_text
 from tgbot.ui.roomboard import ROOM_EVENTS, room_boards
@@ -100,7 +102,7 @@ def event_messages(
 
     private: dict[int, list[Event]] = defaultdict(list)
     for event in events:
-        if event.kind in PANEL_EVENTS:
+        if event.kind in PANEL_EVENTS or event.kind == questions.QUESTION_EVENT:
             continue
         if event.to == "player" and event.who is not None:
             private[int(event.who)].append(event)
@@ -127,6 +129,25 @@ def event_messages(
                 slot=slot_of(str(event.params["key"])),
                 text=question_text(state, event, game_lang, game_id=game_id),
                 reply_markup=question_markup(event, game_lang, game_id=game_id)))
+    out += player_questions(game, state, events, by_pid)
+    return out
+
+
+def player_questions(game: dict[str, Any], state: GameState, events: list[Event],
+                     by_pid: dict[int, dict[str, Any]]) -> list[OutboxMessage]:
+    """A question to a player: a message of its own in their private chat, its options as buttons
+    (tgbot/ui/questions.py)."""
+    game_id, out = int(game["id"]), []
+    for event in events:
+        player = by_pid.get(int(event.who)) if event.kind == questions.QUESTION_EVENT and event.who is not None else None
+        question = state.questions.get(str(event.params["key"])) if player is not None else None
+        if player is None or question is None:
+            continue
+        lang = str(player["locale"] or game["locale"])
+        out.append(OutboxMessage(
+            chat_id=int(player["user_id"]), game_id=game_id, dedup_key=f"g{game_id}:q{event.seq}",
+            slot=questions.slot_of(question.key), text=questions.question_text(state, question, lang, game_id=game_id),
+            reply_markup=questions.question_markup(state, question, lang, game_id=game_id)))
     return out
 
 
@@ -146,10 +167,24 @@ def vote_board(game: dict[str, Any], state: GameState, *, key: str) -> OutboxMes
                          slot=f"votes{state.phase}", text="\n".join(lines)[:TELEGRAM_LIMIT], dedup_key=key)
 
 
-def closed_questions(game: dict[str, Any], state: GameState, phase: int) -> list[OutboxMessage]:
-    """Phase `phase` is over: each of its questions in the log loses its buttons and says what was
-    decided (the master's choice, the default, or nothing: the play was withdrawn)."""
+def closed_questions(game: dict[str, Any], state: GameState, phase: int,
+                     players: list[dict[str, Any]]) -> list[OutboxMessage]:
+    """Phase `phase` is over: each of its questions loses its buttons and says what was decided (the
+    answer, the default, or nothing: the play was withdrawn) — the master's in the log, a player's in
+    their private chat."""
     game_id, lang = int(game["id"]), str(game["locale"])
-    return [OutboxMessage(chat_id=int(game["log_chat_id"]), game_id=game_id, op="edit", slot=slot_of(q.key),
-                          text=final_text(state, q, lang, game_id=game_id), dedup_key=f"g{game_id}:q-closed-{q.key}")
-            for q in state.questions.values() if q.phase == phase]
+    by_pid = {int(p["pid"]): p for p in players if p["pid"] is not None}
+    out = []
+    for q in state.questions.values():
+        if q.phase != phase:
+            continue
+        key = f"g{game_id}:q-closed-{q.key}"
+        if q.to == "master":
+            out.append(OutboxMessage(chat_id=int(game["log_chat_id"]), game_id=game_id, op="edit", slot=slot_of(q.key),
+                                     text=final_text(state, q, lang, game_id=game_id), dedup_key=key))
+        elif (player := by_pid.get(q.to)) is not None:
+            mine = str(player["locale"] or lang)
+            out.append(OutboxMessage(chat_id=int(player["user_id"]), game_id=game_id, op="edit",
+                                     slot=questions.slot_of(q.key), dedup_key=key,
+                                     text=questions.final_text(state, q, mine, game_id=game_id)))
+    return out

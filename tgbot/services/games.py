@@ -381,6 +381,14 @@ class GameService:
             await self._act(game_id, user_id, "reorder", {"uids": uids},
                             lambda s, pid: api.reorder_hand(s, pid, uids), statuses=("running",))
 
+    async def answer(self, game_id: int, *, user_id: int, key: str, picks: list[Any]) -> GameState:
+        """The player's answer to a question the rules asked them (engine/core/rulings.py): recorded like
+        a submission, announced to the master's log; a Refusal for a stale, foreign or wrong one."""
+        async with self.lock(game_id):
+            state, _ = await self._act(game_id, user_id, "answer", {"key": key, "picks": picks},
+                                       lambda s, pid: api.answer(s, pid, key, picks), statuses=("running",))
+            return state
+
     async def _maybe_early(self, game_id: int, state: GameState) -> None:
         game = await self.game(game_id)
         if self.options(game)["early"] and state.status == "running" and all(api.submitted(state).values()):
@@ -422,7 +430,7 @@ class GameService:
             async with self.repo.db.batch() as conn:
                 current = await self._enter_next(conn, game, state, resolved=phase)
                 await self._save(conn, current, state, state.events[before:], players)
-                await self._enqueue(conn, closed_questions(current, state, phase))
+                await self._enqueue(conn, closed_questions(current, state, phase, players))
                 await self._enqueue(conn, self.death_notices(current, state, state.events[before:], players))
                 if state.status == "finished":
                     await self._enqueue(conn, [self._log_file(current, state), *self._record_file(current, state),

@@ -95,3 +95,16 @@ class Resolve(CallbackData, prefix="rs"):
 
     g: int
     p: int
+
+
+class Answer(CallbackData, prefix="q"):
+    """A player's answer to a question the rules ask them (engine/core/rulings.py), on its message in
+    their private chat: question `k` of game `g`, answered in phase `p`. `m` is the bitmask of the option
+    indices marked on the message (the state of a pick of several lives here, not on the server); `i` is
+    the option pressed — with count 1 it answers, with more it is toggled — or -1 for «Готово»."""
+
+    g: int
+    p: int
+    k: str
+    m: int = 0
+    i: int = -1

@@ -41,9 +41,9 @@ def final_text(state: GameState, question: MasterQuestion, lang: str, *, game_id
     """The question once its phase is over: what was decided, and how (buttons gone)."""
     text = t(lang, "decide.header", game=game_id) + "\n" + render(state, as_event(question), lang) + "\n\n"
     if question.choice is not None:
-        return text + t(lang, "decide.final_chosen", option=option_label(lang, question.kind, question.choice))
+        return text + t(lang, "decide.final_chosen", option=option_label(lang, question.kind, str(question.choice)))
     if question.defaulted:
-        return text + t(lang, "decide.final_default", option=option_label(lang, question.kind, question.default))
+        return text + t(lang, "decide.final_default", option=option_label(lang, question.kind, str(question.default)))
     return text + t(lang, "decide.final_moot")
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from engine.cardgame.deckrules import DeckRules
 from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset, card_rules
+from engine.core import messages
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext
@@ -53,6 +54,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     view_profile = ViewProfile(zones=play_zones, currency="blood", card_colours=True, self_vote=True,
                                open_punishment=True)
     event_formats = EVENT_FORMATS
+    question_kinds = messages.QUESTION_KINDS
 
     # ---------------------------------------------------------------- what a player can do
     def abilities(self) -> dict[str, CardSpec]:

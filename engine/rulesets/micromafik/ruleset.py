@@ -8,6 +8,7 @@ from typing import Any, Literal
 from engine.cardgame.deckrules import DeckLimit, DeckRules
 from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset
+from engine.core import messages
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext
 from engine.core.refusal import Refusal
@@ -43,6 +44,7 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
     ability_catalogue = ABILITIES
     order_costs = orders.ORDER_COSTS
     event_formats = EVENT_FORMATS
+    question_kinds = messages.QUESTION_KINDS
 
     def public_roles(self) -> list[dict[str, Any]]:
         return [vars(r) for r in PUBLIC_ROLES.values()]
