@@ -154,3 +154,13 @@ def test_both_languages_have_the_same_keys():
 
 def test_single_orders_are_known_kinds():
     assert set(VALIDATORS) >= SINGLE_ORDERS
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("name", ruleset_names())
+def test_every_rule_sets_payment_currency_has_its_words(lang: str, name: str) -> None:
+    """The payment screen speaks of each rule set's currency by `pay.<currency>.*` (tgbot/ui/flow_screens.py)."""
+    from engine.core import api
+
+    currency = api.view_profile(name).currency
+    assert {f"pay.{currency}.{part}" for part in ("head", "short", "minus", "plus")} <= keys(lang)

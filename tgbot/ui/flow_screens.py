@@ -3,7 +3,6 @@ payment, and the confirmation (the flow itself, walking a card's ParamSpec schem
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -15,7 +14,7 @@ from engine.core.cards import CardSpec
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState
 from tgbot import gamedata
-from tgbot.i18n import t
+from tgbot.i18n import has, t
 from tgbot.ui import flow as fl
 from tgbot.ui.callbacks import Code
 from tgbot.ui.panel import button, markup
@@ -203,41 +202,22 @@ def options_offered(gs: GameState, pid: int, flow: dict[str, Any]) -> list[PlayO
     return [option for option in fl.play_options(gs, pid, flow) if option.available]
 
 
-@dataclass(frozen=True)
-class PayWords:
-    """How a payment screen speaks of a currency (PaymentOptions.currency): its head, the line on paying
-    in it (when it is the extra way to pay), the line when nothing would pay, its buttons."""
-
-    head: str
-    short: str
-    minus: str
-    plus: str
-    points_line: str | None = None
-
-
-PAY_WORDS = {
-    "points": PayWords(head="ui.pay", short="ui.pay_nothing", minus="btn.point_minus", plus="btn.point_plus"),
-    "blood": PayWords(head="ui.pay_mafik", short="ui.pay_short", minus="btn.blood_minus", plus="btn.blood_plus",
-                      points_line="ui.pay_blood"),
-}
-
-
 def _pay_screen(gs: GameState, pid: int, flow: dict[str, Any], cost: int, summary: str,
                 lang: str) -> tuple[str, InlineKeyboardMarkup]:
     """The cost, what may pay it (the engine's payment options: cards, points, any note), the choice."""
     pay = flow["payment"]
     player = gs.player(pid)
     payment = api.payment_options(gs, pid)
-    words = PAY_WORDS.get(payment.currency, PAY_WORDS["points"])
+    words = f"pay.{payment.currency}"  # the currency's words: head, line, short, minus, plus
     step = payment.points_per_cost
     chosen = fl.paid(gs, pid, flow)
-    lines = [summary, "", t(lang, words.head, cost=cost, chosen=chosen, points=player.points)]
-    if step and words.points_line:
-        lines.append(t(lang, words.points_line, blood=player.points))
+    lines = [summary, "", t(lang, f"{words}.head", cost=cost, chosen=chosen, points=player.points)]
+    if step and has(lang, f"{words}.line"):
+        lines.append(t(lang, f"{words}.line", blood=player.points))
     lines += [t(lang, note) for note in payment.notes]
     options = fl.payment_cards(gs, pid, flow)
     if len(options) + (player.points // step if step else 0) < cost:
-        lines.append(t(lang, words.short, cost=cost, cards=len(options)))
+        lines.append(t(lang, f"{words}.short", cost=cost, cards=len(options)))
     zones = api.view_profile(gs.ruleset).zones
     cards = {c.uid: (zone, c) for zone in zones for c in getattr(player, zone)}
     rows: list[list[InlineKeyboardButton]] = []
@@ -246,8 +226,8 @@ def _pay_screen(gs: GameState, pid: int, flow: dict[str, Any], cost: int, summar
         mark = ("✅ " if uid in pay["cards"] else "") + (ZONE_MARKS[zone] if len(zones) > 1 else "")
         rows.append([_fb(mark + gamedata.card_name(gs.ruleset, card.card, lang), flow, f"pc={uid}")])
     if step:
-        rows.append([_fb(t(lang, words.minus), flow, "pp=-1"), _fb(str(pay["points"]), flow, "noop"),
-                     _fb(t(lang, words.plus), flow, "pp=1")])
+        rows.append([_fb(t(lang, f"{words}.minus"), flow, "pp=-1"), _fb(str(pay["points"]), flow, "noop"),
+                     _fb(t(lang, f"{words}.plus"), flow, "pp=1")])
     if chosen == cost:
         rows.append([_fb(t(lang, "btn.confirm"), flow, "ok")])
     return "\n".join(lines), _flow_keyboard(gs, flow, rows, lang)
