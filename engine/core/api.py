@@ -6,7 +6,9 @@ Refusal and changes nothing.
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -19,7 +21,7 @@ from engine.core.catalog import Catalog, load_roles
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
-from engine.core.ruleset import Ruleset, get_ruleset
+from engine.core.ruleset import RULESETS_PACKAGE, Ruleset, get_ruleset
 from engine.core.state import GameState, Order, Payment
 from engine.core.stepcheck import check_step
 
@@ -374,3 +376,9 @@ def play_options(state: GameState, pid: int, uid: int, params: dict[str, Any] | 
     if not isinstance(params or {}, dict):
         raise Refusal("bad_param", param="order", reason="malformed")
     return _cards(state, "play_options").play_options(state, pid, uid, dict(params or {}), pay)
+
+
+def package_dir(ruleset: str) -> Path:
+    """The folder of the rule set's package, where its own files live (its locales, for a bot)."""
+    get_ruleset(ruleset)
+    return Path(str(importlib.import_module(f"{RULESETS_PACKAGE}.{ruleset}").__file__)).parent

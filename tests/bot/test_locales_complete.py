@@ -88,8 +88,8 @@ def mafik_play_keys() -> set[str]:
     from engine.rulesets.mafik.neutral import BLOOD_USES
     from engine.rulesets.mafik.orders import PUNISHMENTS
     from engine.rulesets.mafik.orders import VALIDATORS as MAFIK_VALIDATORS
+    from engine.rulesets.mafik.panel import KNOWN_STATUSES as MAFIK_STATUSES
     from tgbot.ui.flow import FLOW_ACTIONS, STANCES
-    from tgbot.ui.panel import MAFIK_STATUSES
 
     mafik = get_ruleset("mafik")
     playable = [p for card in mafik.catalog if mafik.is_implemented(card.id) for p in card.params]

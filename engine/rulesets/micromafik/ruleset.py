@@ -8,10 +8,11 @@ from typing import Any, Literal
 from engine.cardgame.deckrules import DeckLimit, DeckRules
 from engine.cardgame.options import PlayOption
 from engine.cardgame.ruleset import CardRuleset
+from engine.core.profile import PanelFact
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
-from engine.rulesets.micromafik import orders
+from engine.rulesets.micromafik import orders, panel
 from engine.rulesets.micromafik.abilities import ABILITIES
 from engine.rulesets.micromafik.actions import ACTION_DEFS
 from engine.rulesets.micromafik.cards.common import review_messages
@@ -220,6 +221,9 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
         if isinstance(chosen, dict) and chosen.get("card") in CATALOG:
             cost += card_cost(state, pid, CATALOG[str(chosen["card"])])
         return cost
+
+    def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
+        return panel.panel_facts(state, pid, self.private_view(state, pid))
 
     def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
         player = state.player(pid)
