@@ -1,4 +1,5 @@
-"""The bot's strings from locales/<lang>.toml (ru first, en second), with {placeholders}.
+"""The bot's strings from locales/<lang>.toml (ru first, en second), with {placeholders}, and each rule
+set's own from `<its package>/locales/<lang>.toml` (its panel lines, its abilities, its events).
 
 A placeholder may choose its words by its value, so Russian reads as Russian without «(а)» or «(ов)»:
 `{n:one=балл|few=балла|many=баллов|other=балла}` picks the CLDR plural category of the number `n` in the
