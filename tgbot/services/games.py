@@ -244,12 +244,16 @@ class GameService:
             async with self.repo.db.batch() as conn:
                 for pid, player in enumerate(players):
                     await self.repo.seat(conn, game_id, player["user_id"], pid)
-                await self.repo.update_game(conn, game_id, status="setup", deadline_at=deadline)
+                if state.status == "setup":  # deck building first
+                    await self.repo.update_game(conn, game_id, status="setup", deadline_at=deadline)
+                    current, key = {**game, "status": "setup", "deadline_at": deadline}, f"g{game_id}:deck"
+                else:  # a game without deck building has begun its first phase
+                    current, key = await self._enter_next(conn, game, state, resolved=0), f"g{game_id}:phase{state.phase}"
+                    deadline = current["deadline_at"]
                 await self.repo.save_state(conn, game_id, state, now=now)
                 seated = [{**p, "pid": i} for i, p in enumerate(players)]
-                current = {**game, "status": "setup", "deadline_at": deadline}
                 await self._enqueue(conn, event_messages(current, state, state.events, seated))
-                await self._enqueue(conn, self._panels(current, state, seated, key=f"g{game_id}:deck"))
+                await self._enqueue(conn, self._panels(current, state, seated, key=key))
             await self._deadline_changed(game_id, deadline)
             self._wake()
             return state
