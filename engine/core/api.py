@@ -266,7 +266,7 @@ def catalog(ruleset: str) -> Catalog:
     """Everything the rule set names: cards, roles (secret and public), abilities, colours, actions."""
     rules = get_ruleset(ruleset)
     return Catalog(ruleset=ruleset, cards=MappingProxyType(dict(rules.catalog.specs)),
-                   roles=MappingProxyType(load_roles(ruleset)), abilities=MappingProxyType(rules.abilities()),
+                   roles=MappingProxyType(load_roles(rules.data_dir)), abilities=MappingProxyType(rules.abilities()),
                    colours=rules.colours, actions=MappingProxyType({d.id: d.action for d in rules.action_defs}),
                    ability_defs=MappingProxyType({a.id: a for a in rules.ability_catalogue or ()}))
 

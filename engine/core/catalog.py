@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from engine.core.abilities import AbilityDef
 from engine.core.actions import Action
-from engine.core.cards import DATA_DIR, CardSpec
+from engine.core.cards import CardSpec
 
 ROLE_GROUPS = ("secret", "public")
 
@@ -43,8 +44,12 @@ class Catalog:
         return [r.id for r in self.roles.values() if r.secret and (faction is None or r.faction == faction)]
 
 
-def load_roles(ruleset: str) -> dict[str, RoleInfo]:
-    with open(DATA_DIR / ruleset / "roles.toml", "rb") as fh:
+def load_roles(folder: Path) -> dict[str, RoleInfo]:
+    """The roles of a rule set's data folder (its roles.toml; none without one)."""
+    path = folder / "roles.toml"
+    if not path.exists():
+        return {}
+    with open(path, "rb") as fh:
         raw: dict[str, Any] = tomllib.load(fh)
     out: dict[str, RoleInfo] = {}
     for group in ROLE_GROUPS:

@@ -12,13 +12,14 @@ import importlib
 import pkgutil
 from abc import ABC, abstractmethod
 from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from engine.core.abilities import AbilityCatalogue
 from engine.core.actions import Action, ActionDef, PaymentOptions
-from engine.core.cards import CardCatalog, CardSpec
+from engine.core.cards import DATA_DIR, CardCatalog, CardSpec
 from engine.core.extensions import Extension
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.queries import Queries
@@ -59,6 +60,11 @@ class Ruleset(ABC):
     view_profile: ClassVar[ViewProfile] = ViewProfile()
     # What an order besides a play costs, by kind (paid like a card's cost); 0 when not named.
     order_costs: ClassVar[dict[str, int]] = {}
+
+    @property
+    def data_dir(self) -> Path:
+        """Where the rule set's data lives (roles.toml, cards*.toml, abilities.toml): data/<name>/."""
+        return DATA_DIR / self.name
 
     # ---- set-up ----
     @abstractmethod

@@ -76,7 +76,8 @@ def test_a_state_whose_extension_does_not_fit_the_rule_sets_model_is_refused_on_
 
 def test_public_statuses_and_facts_a_rule_set_declares_are_in_everyones_view(duel: None) -> None:
     state = api.new_game("duel", PLAYERS, seed=1)
-    api.submit(state, 0, "hit", params={"target": 1})
+    api.submit(state, 0, "shield")
+    api.submit(state, 2, "hit", params={"target": 1})
     api.resolve(state)
     seen_by_vera = player_view(state, 2, events=False)["players"]
     assert seen_by_vera[0]["statuses"] == [{"status": "shield", "end": 2}]
