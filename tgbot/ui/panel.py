@@ -323,13 +323,14 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
         lines.append(t(lang, "ui.no_orders"))
     actions = api.actions(state, pid)
     plays = _plays(actions)
+    zones = api.view_profile(ruleset).zones
     cards = [button(f"{ZONES.get(zone, ('', '🃏', False))[1]} {names[c['uid']]}"
                     f"{_mark(plays[c['uid']])}", gid, phase, Code.CARD, c["uid"])
-             for zone in api.view_profile(ruleset).zones for c in me[zone]]
+             for zone in zones for c in me[zone]]
     rows = [cards[i:i + 2] for i in range(0, len(cards), 2)]
     rows += action_rows(state, actions, gid, phase, lang)
     rows += extra_rows(game, state, pid, lang)
-    rows.append([button(t(lang, "btn.orders"), gid, phase, Code.ORDERS),
-                 button(t(lang, "btn.reorder"), gid, phase, Code.REORDER),
+    reorder = [button(t(lang, "btn.reorder"), gid, phase, Code.REORDER)] if "hand" in zones else []
+    rows.append([button(t(lang, "btn.orders"), gid, phase, Code.ORDERS), *reorder,
                  button(t(lang, "btn.refresh"), gid, phase, Code.PANEL)])
     return "\n".join(line for line in lines if line), markup(rows)
