@@ -152,11 +152,13 @@ def _order_words(r: Renderer, template: str, order: dict[str, Any], held: dict[i
     card whose ability it uses); `cards` are held cards too."""
     params = order.get("params") or {}
     words: dict[str, Any] = {}
-    glued = False
+    after_field = False
     for literal, name, _spec, _conv in Formatter().parse(template):
-        glued = (not literal[-1].isspace()) if literal else glued
-        if name is None or name in words:
-            glued = name is not None or glued
+        if name is None:
+            continue
+        glued = not literal[-1].isspace() if literal else after_field
+        after_field = True
+        if name in words:
             continue
         if name == "card":
             card = order.get("card")
@@ -168,7 +170,6 @@ def _order_words(r: Renderer, template: str, order: dict[str, Any], held: dict[i
             words[name] = _arrow(r, params)
         elif name in params:
             words[name] = _word(r, name, params[name], f"order_{order['kind']}")
-        glued = True
     return words
 
 
@@ -179,7 +180,7 @@ def describe_order(state: GameState, order: dict[str, Any], hand_names: dict[int
     r = Renderer(state, lang)
     key = f"ui.order_{order['kind']}"
     if not has(lang, key):
-        action = api.catalog(state.ruleset).actions.get(order["kind"])
+        action = next((a for a in api.catalog(state.ruleset).actions.values() if a.kind == order["kind"]), None)
         label = t(lang, action.label_key) if action is not None and action.label_key else escape(order["kind"])
         return label + _arrow(r, order.get("params") or {})
     text = t(lang, key, **_order_words(r, t(lang, key), order, hand_names))
