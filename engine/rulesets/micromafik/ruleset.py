@@ -223,9 +223,11 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
         return cost
 
     def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
-        return panel.panel_facts(state, pid, self.private_view(state, pid))
+        return panel.panel_facts(state, pid, self.private_view(state, pid, costs=False))
 
-    def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
+    def private_view(self, state: GameState, pid: int, *, costs: bool = True) -> dict[str, Any]:
+        """What only this player knows (`costs`: with each Hand card's cost now, which a panel's
+        facts do not need)."""
         player = state.player(pid)
         view: dict[str, Any] = {
             "play_limit": orders.play_limit(state, pid) if state.status == "running" else 0,
@@ -233,7 +235,7 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
             "effects": known_effects(state, pid),
             "costs": {
                 str(c.uid): _cost_now(state, pid, c) for c in player.hand
-            } if state.status == "running" else {},
+            } if state.status == "running" and costs else {},
         }
         if player.public_role == "psychic":
             view["deck_top"] = [c.card for c in player.deck[:2]]
