@@ -5,20 +5,22 @@ left and the vote that stands until they vote."""
 
 from __future__ import annotations
 
+from engine.cardgame.effects import EffectKind
 from engine.core.profile import PanelFact
 from engine.core.state import GameState
 from engine.rulesets.mafik import comms
 from engine.rulesets.mafik.costs import exiled, stance
-from engine.rulesets.mafik.registry import LOWER_COLOURS, UPPER_COLOURS
+from engine.rulesets.mafik.registry import LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
 from engine.rulesets.mafik.roles import colours_of
 
 STANCE_COLOURS = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}
-# Statuses a player knows of: effects on them they caused themselves, or were told of (the Вече's
-# punishments are public, the Ищейка's mark is told, blood buys are their own).
-KNOWN_STATUSES = ("exile", "tortured", "bloodhound", "draw_next", "peacekeeping", "berserk", "paranoia",
-                  "body_double", "lamp", "ancient_medallion", "armor_each_phase", "secretary", "prosecutor",
-                  "politician", "may_rebuild")
-TOLD = frozenset({"exile", "tortured", "bloodhound", "draw_next"})
+# Statuses a player knows of: effects on them they were told of (`known`: the Вече's punishments are
+# public, the Ищейка's mark is told, a blood buy is announced to its buyer), or caused themselves (`own`:
+# the cards' are declared with each card, these are the perks').
+REGISTRIES.rule(effects=(EffectKind("exile", known=True), EffectKind("tortured", known=True),
+                         EffectKind("bloodhound", known=True), EffectKind("draw_next", known=True),
+                         EffectKind("secretary", own=True), EffectKind("prosecutor", own=True),
+                         EffectKind("politician", own=True)))
 
 
 def play_as(state: GameState, pid: int) -> list[str]:
@@ -27,9 +29,15 @@ def play_as(state: GameState, pid: int) -> list[str]:
 
 
 def known_statuses(state: GameState, pid: int) -> list[str]:
-    return sorted({e.kind for e in state.effects
-                   if e.target == pid and e.active(state.phase) and e.kind in KNOWN_STATUSES
-                   and (e.source == pid or e.kind in TOLD)})
+    kinds = REGISTRIES.effects
+    return sorted({e.kind for e in state.effects if e.target == pid and e.active(state.phase)
+                   and (declared := kinds.get(e.kind)) is not None
+                   and (declared.known or (declared.own and e.source == pid))})
+
+
+def status_kinds() -> list[str]:
+    """Every kind of effect a panel may show as a status (each has its `status.<kind>` words)."""
+    return [k.kind for k in REGISTRIES.effects if k.known or k.own]
 
 
 def limits(state: GameState, pid: int, out: bool) -> PanelFact:
