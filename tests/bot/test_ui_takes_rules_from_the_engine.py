@@ -13,7 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # The bot's modules cleaned of rule-set imports and of branches on a rule set's name.
 FILES = ("tgbot/ui/flow.py", "tgbot/ui/panel.py", "tgbot/ui/flow_screens.py", "tgbot/ui/comms.py",
          "tgbot/routers/play/panel.py", "tgbot/routers/play/votes.py", "tgbot/services/chronicle.py",
-         "tgbot/services/master_tools.py", "tgbot/ui/deck.py", "tgbot/routers/deck.py")
+         "tgbot/services/master_tools.py", "tgbot/ui/deck.py", "tgbot/routers/deck.py",
+         "tgbot/i18n.py", "tgbot/ui/names.py", "tgbot/services/signup.py", "tgbot/routers/signup.py",
+         "tgbot/routers/general.py", "tgbot/routers/master.py")
 RULESET_NAMES = ("mafik", "micromafik")
 COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 
