@@ -40,7 +40,7 @@ def status_kinds() -> list[str]:
     return [k.kind for k in REGISTRIES.effects if k.known or k.own]
 
 
-def limits(state: GameState, pid: int, out: bool) -> PanelFact:
+def limits(state: GameState, pid: int, in_exile: bool) -> PanelFact:
     """What a phase allows: a Hand card and a Sleeve card (none in Изгнание), one more Hand card of the
     stance's colours, Free cards besides; at night two Hand cards discarded instead."""
     more = []
@@ -49,19 +49,22 @@ def limits(state: GameState, pid: int, out: bool) -> PanelFact:
         more.append(PanelFact("panel_mafik.stance_extra", {"colours": list(colours)}))
     if state.is_night:
         more.append(PanelFact("panel_mafik.night_discard"))
-    return PanelFact("panel_mafik.limits_exiled" if out else "panel_mafik.limits", {"more": more})
+    return PanelFact("panel_mafik.limits_exiled" if in_exile else "panel_mafik.limits", {"more": more})
 
 
 def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
+    """The lines in the panel's order (none before the game runs: the deck builder has its own screen)."""
+    if state.status != "running":
+        return []
     player = state.player(pid)
-    out = exiled(state, pid)
+    in_exile = exiled(state, pid)
     facts = [PanelFact("panel_mafik.deck", {"deck": len(player.deck), "decks": player.flags.get("decks_built", 0),
                                             "stance": stance(state, pid)}),
              PanelFact("panel_mafik.colours", {"colours": list(colours_of(state, pid))}),
-             limits(state, pid, out)]
+             limits(state, pid, in_exile)]
     if player.secret_role == "maniac":
         facts.append(PanelFact("panel_mafik.blood", {"blood": player.points}))
-    if out:
+    if in_exile:
         facts.append(PanelFact("panel_mafik.exiled"))
     aliases = play_as(state, pid)
     if aliases:
