@@ -1,4 +1,5 @@
-"""The bot's strings from locales/<lang>.toml (ru first, en second), with {placeholders}.
+"""The bot's strings from locales/<lang>.toml (ru first, en second), with {placeholders}, and each rule
+set's own from `<its package>/locales/<lang>.toml` (its panel lines, its abilities, its events).
 
 A placeholder may choose its words by its value, so Russian reads as Russian without «(а)» or «(ов)»:
 `{n:one=балл|few=балла|many=баллов|other=балла}` picks the CLDR plural category of the number `n` in the
@@ -16,6 +17,9 @@ from typing import Any
 
 from babel.core import Locale
 
+from engine.core import api
+from engine.core.ruleset import ruleset_names
+
 LOCALES_DIR = Path(__file__).resolve().parents[1] / "locales"
 LANGUAGES = ("ru", "en")
 FALLBACK = "ru"
@@ -23,9 +27,9 @@ GENDERS = ("m", "f")
 _CHOICE = re.compile(r"^[a-z]+=[^|]*(\|[a-z]+=[^|]*)*$")
 
 
-@cache
-def _catalog(lang: str) -> dict[str, str]:
-    with open(LOCALES_DIR / f"{lang}.toml", "rb") as fh:
+def _flat(path: Path) -> dict[str, str]:
+    """A locale file's strings by dotted key."""
+    with open(path, "rb") as fh:
         raw = tomllib.load(fh)
     flat: dict[str, str] = {}
 
@@ -38,6 +42,29 @@ def _catalog(lang: str) -> dict[str, str]:
                 flat[name] = str(value)
 
     walk("", raw)
+    return flat
+
+
+def locale_files(lang: str) -> list[Path]:
+    """The bot's own strings, then each rule set's (`<its package>/locales/<lang>.toml`, where it has one)."""
+    found = [LOCALES_DIR / f"{lang}.toml"]
+    for name in ruleset_names():
+        path = api.package_dir(name) / "locales" / f"{lang}.toml"
+        if path.is_file():
+            found.append(path)
+    return found
+
+
+@cache
+def _catalog(lang: str) -> dict[str, str]:
+    """Every string of the language; a key defined in two files is an error (no file may reword another's)."""
+    flat: dict[str, str] = {}
+    origin: dict[str, Path] = {}
+    for path in locale_files(lang):
+        for key, value in _flat(path).items():
+            if key in origin:
+                raise ValueError(f"locale key {key!r} is defined in {origin[key]} and in {path}")
+            flat[key], origin[key] = value, path
     return flat
 
 

@@ -25,6 +25,7 @@ class EffectKind:
     during: Duration | None = None  # the duration the rules give every effect of this kind, if one
     known: bool = False  # the character it acts on is told of it (a status on their own panel)
     caster_known: bool = False  # …and who cast it
+    own: bool = False  # its caster knows of it when it acts on themselves (a status on their own panel)
 
 
 class KnownKinds(Mapping[str, bool]):
@@ -55,8 +56,8 @@ class EffectKinds:
         self.known = KnownKinds(self._kinds)
 
     def kind(self, kind: str, *, tick: Tick | None = None, during: Duration | None = None, known: bool = False,
-             caster_known: bool = False) -> EffectKind:
-        return self.add(EffectKind(kind, tick=tick, during=during, known=known, caster_known=caster_known))
+             caster_known: bool = False, own: bool = False) -> EffectKind:
+        return self.add(EffectKind(kind, tick=tick, during=during, known=known, caster_known=caster_known, own=own))
 
     def add(self, declared: EffectKind) -> EffectKind:
         if declared.kind in self._kinds:

@@ -6,7 +6,9 @@ Refusal and changes nothing.
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -22,7 +24,7 @@ from engine.core.params import may_give as _may_give
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
-from engine.core.ruleset import Ruleset, get_ruleset
+from engine.core.ruleset import RULESETS_PACKAGE, Ruleset, get_ruleset
 from engine.core.state import GameState, MasterQuestion, Order, Payment
 from engine.core.stepcheck import check_step
 from engine.core.wording import EventFormat
@@ -415,3 +417,9 @@ def answer(state: GameState, pid: int, key: str, picks: list[Any]) -> None:
     _player(state, pid)
     rulings.check_answer(state, pid, key, picks)
     rulings.answer(state, key, picks)
+
+
+def package_dir(ruleset: str) -> Path:
+    """The folder of the rule set's package, where its own files live (its locales, for a bot)."""
+    get_ruleset(ruleset)
+    return Path(str(importlib.import_module(f"{RULESETS_PACKAGE}.{ruleset}").__file__)).parent

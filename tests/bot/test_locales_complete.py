@@ -87,8 +87,8 @@ def mafik_play_keys() -> set[str]:
     from engine.rulesets.mafik.cards.common import ABILITY_PARAMS
     from engine.rulesets.mafik.orders import PUNISHMENTS
     from engine.rulesets.mafik.orders import VALIDATORS as MAFIK_VALIDATORS
+    from engine.rulesets.mafik.panel import status_kinds
     from tgbot.ui.flow import FLOW_ACTIONS
-    from tgbot.ui.panel import MAFIK_STATUSES
 
     mafik = get_ruleset("mafik")
     playable = [p for card in mafik.catalog if mafik.is_implemented(card.id) for p in card.params]
@@ -97,7 +97,7 @@ def mafik_play_keys() -> set[str]:
     every_kind = {p.kind for p in params} | {p.kind for card in get_ruleset("micromafik").catalog for p in card.params}
     return (
         {f"ui.order_{kind}" for kind in MAFIK_VALIDATORS}
-        | {f"status.{kind}" for kind in MAFIK_STATUSES}
+        | {f"status.{kind}" for kind in status_kinds()}
         | {f"choice.{c}" for p in params if p.kind == "choice" for c in p.choices}  # blood_use: blood.*
         | {f"ask.{p.kind}" for p in params} | {"ask.role_for"}
         | {f"label.{kind}" for kind in every_kind}

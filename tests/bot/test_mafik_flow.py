@@ -16,7 +16,7 @@ from engine.core.state import GameState
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS
 from tgbot.ui import flow as fl
 from tgbot.ui.flow_screens import flow_cost, flow_screen
-from tgbot.ui.panel import build_panel, role_actions
+from tgbot.ui.panel import build_panel
 
 GAME = {"id": 1, "deadline_at": None}
 ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
@@ -138,6 +138,11 @@ def test_every_panel_renders(lang):
             text, keyboard = build_panel(GAME, state, pid, lang)
             assert not PLACEHOLDER.search(text), text
             assert keyboard is not None and ("Игра #1" in text or "Game #1" in text)
+
+
+def role_actions(state, pid):
+    """The role actions the engine offers now (api.actions), as the panel shows them."""
+    return [a.id for a in api.actions(state, pid) if a.source == "role" and a.available]
 
 
 def test_role_actions_offer_each_perk_when_it_applies():

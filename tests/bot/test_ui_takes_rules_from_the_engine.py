@@ -15,7 +15,8 @@ FILES = ("tgbot/ui/flow.py", "tgbot/ui/panel.py", "tgbot/ui/flow_screens.py", "t
          "tgbot/routers/play/panel.py", "tgbot/routers/play/votes.py", "tgbot/services/chronicle.py",
          "tgbot/services/master_tools.py", "tgbot/ui/deck.py", "tgbot/routers/deck.py", "tgbot/render.py",
          "tgbot/render_declared.py", "tgbot/ui/questions.py", "tgbot/routers/answers.py", "tgbot/ui/decisions.py",
-         "tgbot/routers/decisions.py", "tgbot/services/decisions.py")
+         "tgbot/routers/decisions.py", "tgbot/services/decisions.py", "tgbot/i18n.py", "tgbot/ui/names.py",
+         "tgbot/services/signup.py", "tgbot/routers/signup.py", "tgbot/routers/general.py", "tgbot/routers/master.py")
 RULESET_NAMES = ("mafik", "micromafik")
 COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 
@@ -51,6 +52,25 @@ def ruleset_branches(path: Path) -> list[str]:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value in RULESET_NAMES:
             found.append((node.lineno, ast.unparse(node)))
     return [f"{path.name}:{line} {text}" for line, text in sorted(found)]
+
+
+def ruleset_locale_keys(path: Path) -> list[str]:
+    """Every string naming a locale key of a rule set's own in the bot's namespace (`ui.mafik_…`), with
+    its line: such keys live in the rule set's namespace and the engine names them (its panel facts)."""
+    prefixes = tuple(f"ui.{name}_" for name in RULESET_NAMES)
+    return [f"{path.name}:{node.lineno} {node.value}" for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith(prefixes)]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_ui_module_names_no_locale_key_of_a_ruleset(name: str) -> None:
+    assert ruleset_locale_keys(ROOT / name) == []
+
+
+def test_the_scan_sees_a_ruleset_locale_key(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('a = t(lang, "ui.mafik_deck")\nb = t(lang, "ui.deck_top")\nc = f"ui.micromafik_{x}"\n')
+    assert ruleset_locale_keys(module) == ["m.py:1 ui.mafik_deck", "m.py:3 ui.micromafik_"]
 
 
 @pytest.mark.parametrize("name", FILES)

@@ -23,6 +23,7 @@ from tgbot.i18n import LANGUAGES, t
 from tgbot.routers.filters import Magic
 from tgbot.services.chats import chat_use
 from tgbot.services.games import GameService
+from tgbot.ui import names
 from tgbot.ui.callbacks import Lang
 from tgbot.ui.deck import card_info
 
@@ -68,7 +69,7 @@ async def rules(message: Message, command: CommandObject, service: GameService, 
         found = await game_ruleset(service, chat_id=message.chat.id,
                                    user_id=message.from_user.id if message.from_user else None)
         wanted = [found] if found else list(ruleset_names())
-    await message.answer("\n\n".join(t(lang, f"rules.{r}") for r in wanted), parse_mode="HTML")
+    await message.answer("\n\n".join(filter(None, (names.ruleset_rules(lang, r) for r in wanted))) or "—", parse_mode="HTML")
 
 
 def card_answer(query: str, lang: str, prefer: str | None = None) -> str | None:

@@ -125,9 +125,10 @@ async def game_language(message: Message, command: CommandObject, service: GameS
 async def startgame(message: Message, service: GameService, lang: str, board: SignupBoard) -> None:
     assert message.from_user is not None
     game = await log_game(message, service)
-    await service.start(int(game["id"]), user_id=message.from_user.id)
+    state = await service.start(int(game["id"]), user_id=message.from_user.id)
     await board.refresh(int(game["id"]))  # sign-up is closed: the board says so and loses its button
-    await message.answer(t(lang, "master.started", game=game["id"]))
+    await message.answer(t(lang, "master.started" if state.status == "setup" else "master.started_running",
+                           game=game["id"]))
 
 
 async def status(message: Message, service: GameService, lang: str) -> None:

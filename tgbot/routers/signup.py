@@ -21,9 +21,10 @@ from tgbot.i18n import t
 from tgbot.routers.common import edit
 from tgbot.routers.filters import Magic
 from tgbot.services.errors import ServiceError
-from tgbot.services.games import MAX_NAME, GameService
+from tgbot.services.games import MAX_NAME, GameService, roles_shared
 from tgbot.services.signup import SignupBoard
 from tgbot.states import SignupStates
+from tgbot.ui import names
 from tgbot.ui.callbacks import Signup
 
 SHORT_LIST = 15  # up to this many free roles (all of Микромафик's) are listed whole, with their perks
@@ -72,7 +73,7 @@ def role_screen(game: dict[str, Any], roles: list[str], name: str, lang: str, *,
     if len(roles) <= SHORT_LIST:
         rows = [[InlineKeyboardButton(text=gamedata.role_name(ruleset, r, lang),
                                       callback_data=Signup(g=game_id, role=r).pack())] for r in roles]
-        lines = [t(lang, "signup.ask_role", name=escape(name))]
+        lines = [t(lang, "signup.ask_role_shared" if roles_shared(ruleset) else "signup.ask_role", name=escape(name))]
         lines += [f"• <b>{escape(gamedata.role_name(ruleset, r, lang))}</b> — "
                   f"{escape(gamedata.role_text(ruleset, r, lang))}" for r in roles]
         return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=rows)
@@ -169,8 +170,9 @@ async def got_title(message: Message, service: GameService, state: FSMContext, l
 def _done(lang: str, name: str, role: str, game: dict[str, Any]) -> str:
     gender = guess(name)
     about = t(lang, f"signup.gender_{gender}") if gender else t(lang, "signup.gender_ask")
-    return (t(lang, "signup.done", name=escape(name), role=escape(role), game=game["id"]) + "\n" + about
-            + "\n\n" + t(lang, f"rules.{game['ruleset']}"))
+    rules = names.ruleset_rules(lang, game["ruleset"])
+    return t(lang, "signup.done", name=escape(name), role=escape(role), game=game["id"]) + "\n" + about \
+        + ("\n\n" + rules if rules else "")
 
 
 def _gender_buttons(lang: str, game_id: int) -> InlineKeyboardMarkup:

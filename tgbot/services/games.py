@@ -47,6 +47,12 @@ PanelBuilder = Callable[[dict[str, Any], GameState, int, str], tuple[str, dict[s
 StateHook = Callable[[int, GameState], Awaitable[None]]
 
 
+def roles_shared(ruleset: str) -> bool:
+    """Whether players may take the same public role: when the rule set has fewer than its seats."""
+    rules = get_ruleset(ruleset)
+    return len(rules.public_roles()) < int(rules.max_players)
+
+
 class GameService:
     def __init__(self, repo: Repository, *, clock: Clock, timezone: str = "Europe/Moscow",
                  admins: tuple[int, ...] = (), panel: PanelBuilder | None = None,
@@ -169,9 +175,13 @@ class GameService:
 
     # ---------------------------------------------------------------- sign-up
     def free_roles(self, game: dict[str, Any], players: list[dict[str, Any]]) -> list[str]:
-        """Public roles still free (one each; "(Другой)" is always free: each names their own)."""
+        """Public roles still free (one each; "(Другой)" is always free: each names their own). A rule set
+        with fewer public roles than seats could never fill its table so: there every role is shared."""
+        roles = [r["id"] for r in get_ruleset(game["ruleset"]).public_roles()]
+        if roles_shared(str(game["ruleset"])):
+            return roles
         taken = {p["public_role"] for p in players}
-        return [r["id"] for r in get_ruleset(game["ruleset"]).public_roles() if r["id"] not in taken]
+        return [role for role in roles if role not in taken]
 
     def _role_title(self, game: dict[str, Any], players: list[dict[str, Any]], title: str | None) -> str:
         """A "(Другой)" role's title: 1..MAX_NAME characters, unlike every role and every other title."""
@@ -244,12 +254,16 @@ class GameService:
             async with self.repo.db.batch() as conn:
                 for pid, player in enumerate(players):
                     await self.repo.seat(conn, game_id, player["user_id"], pid)
-                await self.repo.update_game(conn, game_id, status="setup", deadline_at=deadline)
+                if state.status == "setup":  # deck building first
+                    await self.repo.update_game(conn, game_id, status="setup", deadline_at=deadline)
+                    current, key = {**game, "status": "setup", "deadline_at": deadline}, f"g{game_id}:deck"
+                else:  # a game without deck building has begun its first phase
+                    current, key = await self._enter_next(conn, game, state, resolved=0), f"g{game_id}:phase{state.phase}"
+                    deadline = current["deadline_at"]
                 await self.repo.save_state(conn, game_id, state, now=now)
                 seated = [{**p, "pid": i} for i, p in enumerate(players)]
-                current = {**game, "status": "setup", "deadline_at": deadline}
                 await self._enqueue(conn, event_messages(current, state, state.events, seated))
-                await self._enqueue(conn, self._panels(current, state, seated, key=f"g{game_id}:deck"))
+                await self._enqueue(conn, self._panels(current, state, seated, key=key))
             await self._deadline_changed(game_id, deadline)
             self._wake()
             return state

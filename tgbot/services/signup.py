@@ -10,6 +10,7 @@ from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.services.games import GameService
 from tgbot.storage.repo import OutboxMessage
+from tgbot.ui import names
 
 SLOT = "signup"
 
@@ -25,7 +26,7 @@ class SignupBoard:
         players = await self.service.repo.players(game_id)
         open_ = game["status"] == "signup"
         lines = [t(lang, "signup.board" if open_ else "signup.board_closed", game=game_id,
-                   ruleset=t(lang, f"lookup.ruleset_{game['ruleset']}"), count=len(players))]
+                   ruleset=names.ruleset_name(lang, game["ruleset"]), count=len(players))]
         lines += [f"{i}. {escape(p['name'])} — "
                   f"{escape(gamedata.public_role_label(game['ruleset'], p['public_role'], lang))}"
                   for i, p in enumerate(players, start=1)]

@@ -74,8 +74,11 @@ def _summary(gs: GameState, pid: int, flow: dict[str, Any], lang: str) -> str:
     elif flow["kind"] == "ability":
         head = t(lang, "ui.ability_head", card=escape(gamedata.card_name(ruleset, flow["spec"], lang))) + "\n" + \
             escape(gamedata.card_text(ruleset, flow["spec"], lang))
-    elif flow.get("action"):
-        head = f"<b>{t(lang, 'act.' + flow['action'])}</b>\n{t(lang, 'act_about.' + flow['action'])}"
+    elif (action := fl.action_of(flow)) is not None:
+        head = f"<b>{t(lang, action.label_key)}</b>"
+        about = action.label_key.replace("act.", "act_about.", 1)  # what it does, where the locales say
+        if about != action.label_key and has(lang, about):
+            head += "\n" + t(lang, about)
     else:
         head = "<b>" + t(lang, "ui.flow_" + str(flow["kind"])) + "</b>"
     spec = fl.flow_spec(gs, flow)

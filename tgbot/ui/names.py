@@ -10,15 +10,22 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.state import Effect, GameState
 from tgbot import gamedata
-from tgbot.i18n import t
+from tgbot.i18n import has, t
 
 if TYPE_CHECKING:
     from tgbot.storage.repo import Repository
 
 
 def ruleset_name(lang: str, ruleset: str) -> str:
-    """Микромафик / Мафик (`lookup.ruleset_<id>`)."""
-    return t(lang, f"lookup.ruleset_{ruleset}")
+    """Микромафик / Мафик (`lookup.ruleset_<id>`; a rule set that has no name in the locales: its id)."""
+    key = f"lookup.ruleset_{ruleset}"
+    return t(lang, key) if has(lang, key) else escape(ruleset)
+
+
+def ruleset_rules(lang: str, ruleset: str) -> str:
+    """The summary of the rule set's rules (`rules.<id>`), or "" if its locales have none."""
+    key = f"rules.{ruleset}"
+    return t(lang, key) if has(lang, key) else ""
 
 
 def game_status(lang: str, status: str) -> str:

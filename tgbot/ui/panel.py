@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 from html import escape
+from string import Formatter
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -16,12 +17,14 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine.core import api
 from engine.core.actions import Action
-from engine.core.state import GameState
+from engine.core.profile import PanelFact
+from engine.core.state import Event, GameState
 from engine.core.views import player_view
 from tgbot import gamedata
-from tgbot.i18n import t
+from tgbot.i18n import has, t
+from tgbot.render import Renderer
 from tgbot.services.options import options_of
-from tgbot.ui.callbacks import Act
+from tgbot.ui.callbacks import Act, Code
 
 log = logging.getLogger("tgbot.panel")
 TIMEZONE = "Europe/Moscow"
@@ -88,64 +91,114 @@ def _plays(actions: list[Action]) -> dict[int, Action]:
 
 
 def held_names(state: GameState, pid: int, lang: str) -> dict[int, str]:
-    """The player's Hand and Sleeve cards by uid, as names (HTML-escaped)."""
+    """The player's cards in every zone by uid, as names (HTML-escaped)."""
     player = state.player(pid)
-    return {c.uid: escape(gamedata.card_name(state.ruleset, c.card, lang)) for c in [*player.hand, *player.sleeve]}
+    zones = api.view_profile(state.ruleset).zones
+    return {c.uid: escape(gamedata.card_name(state.ruleset, c.card, lang))
+            for zone in zones for c in getattr(player, zone)}
+
+
+def play_as(state: GameState, pid: int) -> list[str]:
+    """The cards this player may play a Sleeve card as (a card's screen offers each)."""
+    return list(dict.fromkeys(str(e.params["card"]) for e in state.effects_of("play_as", target=pid)))
+
+
+def abilities(state: GameState, pid: int, actions: list[Action] | None = None) -> list[str]:
+    """Granted abilities usable now ("every night you may…"), by card id (api.actions)."""
+    return [str(a.card_id) for a in (api.actions(state, pid) if actions is None else actions)
+            if a.source == "ability" and a.available]
+
+
+# ---------------------------------------------------------------- words for parameters
+
+# Parameters worded by the panel beyond tgbot/render.py's names: a word-key family by the param's name.
+WORD_FAMILIES = {"stance": "stance", "statuses": "status", "use": "blood"}
+
+
+def _word(r: Renderer, name: str, value: Any, about: str) -> Any:
+    """A parameter's value in words, by its name (`about`: the sentence's key, as an event's kind)."""
+    family = WORD_FAMILIES.get(name)
+    if family is not None:
+        if isinstance(value, (list, tuple, set, frozenset)):
+            words = [t(r.lang, f"{family}.{v}") for v in value]
+            # an unordered collection is shown in the order of its words
+            return ", ".join(sorted(set(words)) if isinstance(value, (set, frozenset)) else words)
+        return t(r.lang, f"{family}.{value}")
+    if isinstance(value, PanelFact):
+        return fact_text(r, value)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, PanelFact) for v in value):
+        return "".join(" " + fact_text(r, v) for v in value)  # sentences that follow the fact's own
+    if isinstance(value, (list, tuple, set, frozenset)) and not value:
+        return ""
+    return r.value(name, value, Event(seq=0, phase=r.state.phase, kind=about, to="player"))
+
+
+def fact_text(r: Renderer, fact: PanelFact) -> str:
+    """A line of the rule set's (api.panel_facts): its key with each param worded by name."""
+    return t(r.lang, fact.key, **{name: _word(r, name, value, fact.key) for name, value in fact.params.items()})
+
+
+# ---------------------------------------------------------------- orders
+
+def _arrow(r: Renderer, params: dict[str, Any]) -> str:
+    """" → " and the order's targets, or nothing."""
+    targets = [params["target"]] if "target" in params else list(params.get("targets") or [])
+    return (" → " + ", ".join(r.player(p) for p in targets)) if targets else ""
+
+
+def _order_words(r: Renderer, template: str, order: dict[str, Any], held: dict[int, str]) -> dict[str, Any]:
+    """The words of the placeholders `template` has, by name. A `{target}` glued to the text before it
+    is a suffix, " → " and the targets; the order's `card` is the held card it is made with (or the
+    card whose ability it uses); `cards` are held cards too."""
+    params = order.get("params") or {}
+    words: dict[str, Any] = {}
+    after_field = False
+    for literal, name, _spec, _conv in Formatter().parse(template):
+        if name is None:
+            continue
+        glued = not literal[-1].isspace() if literal else after_field
+        after_field = True
+        if name in words:
+            continue
+        if name == "card":
+            card = order.get("card")
+            words[name] = held.get(int(card), "?") if card is not None else \
+                r.card(params["ability"]) if "ability" in params else "?"
+        elif name == "cards":
+            words[name] = ", ".join(held.get(int(u), "?") for u in params.get("cards") or [])
+        elif name == "target" and glued:
+            words[name] = _arrow(r, params)
+        elif name in params:
+            words[name] = _word(r, name, params[name], f"order_{order['kind']}")
+    return words
 
 
 def describe_order(state: GameState, order: dict[str, Any], hand_names: dict[int, str], lang: str,
                    pid: int | None = None) -> str:
-    """One submission as a line (`pid`: whose, for Мафик's notes on the Sleeve)."""
-    kind = order["kind"]
-    params = order.get("params") or {}
-
-    def name(pid: Any) -> str:
-        return escape(state.player(int(pid)).name)
-
-    def cards(uids: Any) -> str:
-        return ", ".join(hand_names.get(int(u), "?") for u in uids or [])
-
-    if kind == "play":
-        target = ""
-        if "target" in params:
-            target = " → " + name(params["target"])
-        elif "targets" in params:
-            target = " → " + ", ".join(name(p) for p in params["targets"])
-        text = t(lang, "ui.order_play", card=hand_names.get(order["card"], "?"), target=target)
-        if len(api.view_profile(state.ruleset).zones) > 1:
-            text += _play_notes(state, order, lang, pid)
-        return text
-    if kind in ("vote", "kill_vote"):
-        return t(lang, f"ui.order_{kind}", target=name(params["target"]))
-    if kind == "punishment":
-        return t(lang, "ui.order_punishment", choice=t(lang, f"punishment.{params['choice']}"))
-    if kind in ("discard", "keep", "croupier_swap"):
-        return t(lang, f"ui.order_{kind}", card=hand_names.get(order["card"], "?"))
-    if kind == "message":
-        return t(lang, "ui.order_message", to=name(params["to"]))
-    if kind == "paranoid_armor":
-        return t(lang, "ui.order_paranoid_armor", amount=params.get("amount"))
-    if kind == "blood":
-        use = t(lang, f"blood.{params.get('use')}")
-        return t(lang, "ui.order_blood", use=use, target=" → " + name(params["target"]) if "target" in params else "")
-    if kind == "ability":
-        card = escape(gamedata.card_name(state.ruleset, str(params.get("ability")), lang))
-        return t(lang, "ui.order_ability", card=card, target=" → " + name(params["target"]) if "target" in params else "")
-    if kind == "traitor_colours":
-        return t(lang, "ui.order_traitor_colours", colours=", ".join(t(lang, f"colour.{c}") for c in params["colours"]))
-    return t(lang, f"ui.order_{kind}", cards=cards(params.get("cards")),
-             target=name(params["target"]) if "target" in params else "",
-             voter=name(params["voter"]) if "voter" in params else "")
+    """One submission as a line (`pid`: whose, for the notes on a play from a zone other than the first):
+    `ui.order_<kind>` filled by name, or the action's own label."""
+    r = Renderer(state, lang)
+    key = f"ui.order_{order['kind']}"
+    if not has(lang, key):
+        action = next((a for a in api.catalog(state.ruleset).actions.values() if a.kind == order["kind"]), None)
+        label = t(lang, action.label_key) if action is not None and action.label_key else escape(order["kind"])
+        return label + _arrow(r, order.get("params") or {})
+    text = t(lang, key, **_order_words(r, t(lang, key), order, hand_names))
+    if order["kind"] == "play" and len(api.view_profile(state.ruleset).zones) > 1:
+        text += _play_notes(state, order, lang, pid)
+    return text
 
 
 def _play_notes(state: GameState, order: dict[str, Any], lang: str, pid: int | None) -> str:
-    """Where a play may come from more than one zone: from the Sleeve, "as" another card, the payment."""
+    """Where a play may come from more than one zone: from a zone other than the first, "as" another
+    card, the payment."""
     player = state.player(pid) if pid is not None else None
     notes = []
     params = order.get("params") or {}
-    in_sleeve = player is not None and any(c.uid == order["card"] for c in player.sleeve)
-    if in_sleeve:
-        notes.append(t(lang, "ui.note_sleeve"))
+    zones = api.view_profile(state.ruleset).zones
+    for zone in zones[1:]:
+        if player is not None and any(c.uid == order["card"] for c in getattr(player, zone)):
+            notes.append(t(lang, f"ui.note_{zone}"))
     if params.get("as"):
         notes.append(t(lang, "ui.note_as", card=escape(gamedata.card_name(state.ruleset, str(params["as"]), lang))))
     payment = order.get("payment") or {}
@@ -182,7 +235,68 @@ def extra_rows(game: dict[str, Any], state: GameState, pid: int, lang: str) -> l
     return rows
 
 
+# ---------------------------------------------------------------- the panel
+
+# How a zone is listed: its header, the mark of its cards' buttons, whether its lines are numbered (the
+# Hand's order is its discard order).
+ZONES = {"hand": ("ui.hand_header", "🃏", True), "sleeve": ("ui.sleeve_header", "🎴", False)}
+# The press that opens an action's screen (ActionDef.screen), with the action's id as its value or not;
+# "" the generic parameter flow. Screens offered from a card's screen are not on the panel.
+SCREENS: dict[str, tuple[str, bool]] = {
+    "": (Code.DO, True), "instant": (Code.PERK, True), "vote": (Code.VOTES, False),
+    "punishment": (Code.PUNISHMENTS, False), "kill_vote": (Code.KILLS, False), "kill_boost": (Code.BOOST, False),
+    "reply": (Code.REPLIES, False), "amount": (Code.PARANOID, False), "hand_card": (Code.CROUPIER, False)}
+CARD_SCREENS = frozenset({"discard", "card_order"})
+
+
+def zone_lines(state: GameState, me: dict[str, Any], names: dict[int, str], lang: str) -> list[str]:
+    """Each zone the rule set shows (api.view_profile): its header and its cards with their costs now."""
+    lines = []
+    for zone in api.view_profile(state.ruleset).zones:
+        header, _, numbered = ZONES.get(zone, (f"ui.{zone}_header", "🃏", False))
+        lines.append(t(lang, header))
+        cards = []
+        for i, card in enumerate(me[zone], start=1):
+            cost = me["costs"].get(str(card["uid"]), 0)
+            extra = t(lang, "ui.cost", cost=cost) if cost else ""
+            if card.get("free"):
+                extra += " " + t(lang, "ui.free_mark")
+            cards.append(f"{f'{i}. ' if numbered else '• '}{names[card['uid']]}{extra}")
+        lines += cards or [t(lang, "ui.empty")]
+    return lines
+
+
+def action_button(state: GameState, action: Action, gid: int, phase: int, lang: str) -> InlineKeyboardButton:
+    """An action's button: its label (a granted ability: its card's name), to the screen it names."""
+    if action.source == "ability" and action.card_id is not None:
+        name = gamedata.card_name(state.ruleset, action.card_id, lang)
+        return button("✨ " + name, gid, phase, Code.ABILITY, action.card_id)
+    code, with_id = SCREENS.get(action.screen, (Code.DO, True))
+    return button(t(lang, action.label_key), gid, phase, code, action.id if with_id else "")
+
+
+def action_rows(state: GameState, actions: list[Action], gid: int, phase: int,
+                lang: str) -> list[list[InlineKeyboardButton]]:
+    """The available actions besides plays, in the engine's order, two to a row; the phase's own
+    (votes, discards) and the player's (a role's, a granted ability's) do not share a row."""
+    rows: list[list[InlineKeyboardButton]] = []
+    group: list[InlineKeyboardButton] = []
+    last = None
+    for action in actions:
+        if action.kind == "play" or not action.available or action.screen in CARD_SCREENS:
+            continue
+        own = action.source != "phase"
+        if group and own != last:
+            rows += [group[i:i + 2] for i in range(0, len(group), 2)]
+            group = []
+        group.append(action_button(state, action, gid, phase, lang))
+        last = own
+    return rows + [group[i:i + 2] for i in range(0, len(group), 2)]
+
+
 def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[str, InlineKeyboardMarkup | None]:
+    """Zones with their costs, the rule set's own lines (api.panel_facts), the submissions; a button for
+    every card and every action the player has now (api.actions), then the other modules' rows."""
     if state.status == "setup":
         from tgbot.ui.deck import deck_panel
 
@@ -199,187 +313,25 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
         return "\n".join(lines), None
     lines.append(deadline_text(lang, game.get("deadline_at"), game.get("timezone") or TIMEZONE))
     lines.append(waiting_line(game, state, lang))
-    if "sleeve" in api.view_profile(ruleset).zones:
-        return mafik_panel(game, state, pid, lang, lines, view)
-    lines.append(t(lang, "ui.hand_header"))
-    hand_names = {c["uid"]: escape(gamedata.card_name(ruleset, c["card"], lang)) for c in me["hand"]}
-    for i, card in enumerate(me["hand"], start=1):
-        cost = me["costs"].get(str(card["uid"]), 0)
-        cost_text = t(lang, "ui.cost", cost=cost) if cost else ""
-        lines.append(f"{i}. {hand_names[card['uid']]}{cost_text}")
-    if not me["hand"]:
-        lines.append(t(lang, "ui.empty"))
-    lines.append(t(lang, "ui.points_deck", points=me["points"], deck=me["deck_size"], limit=me["play_limit"]))
-    if me.get("deck_top"):
-        lines.append(t(lang, "ui.deck_top", cards=", ".join(gamedata.card_name(ruleset, c, lang) for c in me["deck_top"])))
-    statuses = [t(lang, f"status.{e['kind']}") for e in me["effects"] if e["start"] <= phase]
-    if statuses:
-        lines.append(t(lang, "ui.statuses", statuses=", ".join(sorted(set(statuses)))))
-    lines += partner_votes(state, me, lang)
-    if view["orders"]:
-        lines.append(t(lang, "ui.orders_header"))
-        lines += ["• " + describe_order(state, o, hand_names, lang) for o in view["orders"]]
-    else:
-        lines.append(t(lang, "ui.no_orders"))
-    rows: list[list[InlineKeyboardButton]] = []
-    actions = api.actions(state, pid)
-    plays = _plays(actions)
-    cards = [button(f"🃏 {hand_names[c['uid']]}{_mark(plays[c['uid']])}", gid, phase, "card", c["uid"])
-             for c in me["hand"]]
-    rows += [cards[i:i + 2] for i in range(0, len(cards), 2)]
-    if state.is_day:
-        rows.append([button(t(lang, "btn.vote"), gid, phase, "votes"),
-                     button(t(lang, "btn.punishment"), gid, phase, "puns")])
-    elif me["faction"] == "mafia":
-        rows.append([button(t(lang, "btn.kill_vote"), gid, phase, "kills"),
-                     button(t(lang, "btn.kill_boost"), gid, phase, "boost")])
-    perks = _perk_buttons(actions, gid, phase, lang)
-    if perks:
-        rows.append(perks)
-    if any(e["kind"] == "may_message" and e["start"] <= phase for e in me["effects"]):
-        rows.append([button(t(lang, "btn.reply"), gid, phase, "replies")])
-    rows += extra_rows(game, state, pid, lang)
-    rows.append([button(t(lang, "btn.orders"), gid, phase, "orders"),
-                 button(t(lang, "btn.reorder"), gid, phase, "reorder"),
-                 button(t(lang, "btn.refresh"), gid, phase, "panel")])
-    return "\n".join(line for line in lines if line), markup(rows)
-
-
-def partner_votes(state: GameState, me: dict[str, Any], lang: str) -> list[str]:
-    """Микромафик, a mafioso at night: each partner's current kill vote."""
-    lines = []
-    for partner, target in (me.get("partner_kill_votes") or {}).items():
-        name = escape(state.player(int(partner)).name)
-        lines.append(t(lang, "ui.partner_no_kill_vote", name=name) if target is None else
-                     t(lang, "ui.partner_kill_vote", name=name, target=escape(state.player(int(target)).name)))
-    return lines
-
-
-# The screens of Микромафик's perks (tgbot/routers/play.py): the button's action and value, by action id.
-PERK_SCREENS = {"businessman_point": ("perk", "businessman_point"), "paranoid_armor": ("paranoid", ""),
-                "croupier_swap": ("croupier", "")}
-
-
-def _perk_buttons(actions: list[Action], gid: int, phase: int, lang: str) -> list[InlineKeyboardButton]:
-    """The public role's perks the engine offers now (api.actions), each to its own screen."""
-    return [button(t(lang, a.label_key), gid, phase, *PERK_SCREENS.get(a.id, ("do", a.id)))
-            for a in actions if a.source == "role" and a.available]
-
-
-# ---------------------------------------------------------------- Мафик
-
-# Statuses a player knows of: effects on them they caused themselves, or were told of (the Вече's
-# punishments are public, the Ищейка's mark is told, blood buys are their own).
-MAFIK_STATUSES = ("exile", "tortured", "bloodhound", "draw_next", "peacekeeping", "berserk", "paranoia",
-                  "body_double", "lamp", "ancient_medallion", "armor_each_phase", "secretary", "prosecutor",
-                  "politician", "may_rebuild")
-TOLD = frozenset({"exile", "tortured", "bloodhound", "draw_next"})
-
-
-def play_as(state: GameState, pid: int) -> list[str]:
-    """The cards this player may play a Sleeve card as (Солдат, Врач…)."""
-    return list(dict.fromkeys(str(e.params["card"]) for e in state.effects_of("play_as", target=pid)))
-
-
-def abilities(state: GameState, pid: int, actions: list[Action] | None = None) -> list[str]:
-    """Granted abilities usable now ("every night you may…"), by card id (api.actions)."""
-    return [str(a.card_id) for a in (api.actions(state, pid) if actions is None else actions)
-            if a.source == "ability" and a.available]
-
-
-def known_statuses(state: GameState, pid: int) -> list[str]:
-    return sorted({e.kind for e in state.effects
-                   if e.target == pid and e.active(state.phase) and e.kind in MAFIK_STATUSES
-                   and (e.source == pid or e.kind in TOLD)})
-
-
-def role_actions(state: GameState, pid: int, actions: list[Action] | None = None) -> list[str]:
-    """The keys of flow.FLOW_ACTIONS this player's roles offer now, as the engine describes them
-    (api.actions; the engine still has the last word on what is submitted)."""
-    return [a.id for a in (api.actions(state, pid) if actions is None else actions)
-            if a.source == "role" and a.available]
-
-
-def _limits(state: GameState, pid: int, me: dict[str, Any], lang: str) -> str:
-    """What a phase allows: a Hand card and a Sleeve card (none in Изгнание), one more Hand card of the
-    stance's colours, Free cards besides; at night two Hand cards discarded instead."""
-    text = t(lang, "ui.mafik_limits_exiled" if me["exiled"] else "ui.mafik_limits")
-    colours = me["stance_colours"]
-    if colours:
-        text += " " + t(lang, "ui.mafik_stance_extra", colours=", ".join(t(lang, f"colour.{c}") for c in colours))
-    if state.is_night:
-        text += " " + t(lang, "ui.mafik_night_discard")
-    return text
-
-
-def mafik_panel(game: dict[str, Any], state: GameState, pid: int, lang: str,
-                lines: list[str], view: dict[str, Any]) -> tuple[str, InlineKeyboardMarkup | None]:
-    """Hand (discard order) and Sleeve with current costs, deck, stance, colours, blood, exile,
-    statuses, submissions; a button for every card and every order or action the player has now
-    (`view`: the player's view, without events)."""
-    me = view["me"]
-    gid, phase, ruleset = int(game["id"]), state.phase, state.ruleset
     names = held_names(state, pid, lang)
-
-    def card_line(card: dict[str, Any], prefix: str) -> str:
-        cost = me["costs"].get(str(card["uid"]), 0)
-        extra = t(lang, "ui.cost", cost=cost) if cost else ""
-        if card.get("free"):
-            extra += " " + t(lang, "ui.free_mark")
-        return f"{prefix}{names[card['uid']]}{extra}"
-
-    lines.append(t(lang, "ui.hand_header"))
-    lines += [card_line(c, f"{i}. ") for i, c in enumerate(me["hand"], start=1)] or [t(lang, "ui.empty")]
-    lines.append(t(lang, "ui.sleeve_header"))
-    lines += [card_line(c, "• ") for c in me["sleeve"]] or [t(lang, "ui.empty")]
-    lines.append(t(lang, "ui.mafik_deck", deck=me["deck_size"], decks=me["decks_built"],
-                   stance=t(lang, f"stance.{me['stance']}")))
-    lines.append(t(lang, "ui.colours", colours=", ".join(t(lang, f"colour.{c}") for c in me["colours"])))
-    lines.append(_limits(state, pid, me, lang))
-    if me["blood"] is not None:
-        lines.append(t(lang, "ui.blood", blood=me["blood"]))
-    if me["exiled"]:
-        lines.append(t(lang, "ui.exiled"))
-    aliases = play_as(state, pid)
-    if aliases:
-        lines.append(t(lang, "ui.play_as", cards=", ".join(
-            escape(gamedata.card_name(ruleset, c, lang)) for c in aliases)))
-    if me.get("deck_top"):
-        lines.append(t(lang, "ui.deck_top", cards=", ".join(gamedata.card_name(ruleset, c, lang) for c in me["deck_top"])))
-    statuses = [t(lang, f"status.{k}") for k in known_statuses(state, pid)]
-    if statuses:
-        lines.append(t(lang, "ui.statuses", statuses=", ".join(statuses)))
-    if state.is_day:
-        lines.append(t(lang, "ui.private_left", n=me["private_messages_left"]))
-        if not any(o["kind"] == "vote" for o in view["orders"]):
-            lines.append(t(lang, "ui.vote_self_default"))
+    lines += zone_lines(state, me, names, lang)
+    r = Renderer(state, lang)
+    lines += [fact_text(r, fact) for fact in api.panel_facts(state, pid)]
     if view["orders"]:
         lines.append(t(lang, "ui.orders_header"))
         lines += ["• " + describe_order(state, o, names, lang, pid) for o in view["orders"]]
     else:
         lines.append(t(lang, "ui.no_orders"))
-
-    rows: list[list[InlineKeyboardButton]] = []
     actions = api.actions(state, pid)
     plays = _plays(actions)
-    cards = [button(f"🃏 {gamedata.card_name(ruleset, c['card'], lang)}{_mark(plays[c['uid']])}",
-                    gid, phase, "card", c["uid"]) for c in me["hand"]]
-    cards += [button(f"🎴 {gamedata.card_name(ruleset, c['card'], lang)}{_mark(plays[c['uid']])}",
-                     gid, phase, "card", c["uid"]) for c in me["sleeve"]]
-    rows += [cards[i:i + 2] for i in range(0, len(cards), 2)]
-    if state.is_day:
-        rows.append([button(t(lang, "btn.vote"), gid, phase, "votes"),
-                     button(t(lang, "btn.punishment"), gid, phase, "puns")])
-    else:
-        rows.append([button(t(lang, a.label_key), gid, phase, "do", a.id)
-                     for a in actions if a.id == "night_discard" and a.available])
-    offers = [button(t(lang, a.label_key), gid, phase, "do", a.id) for a in actions
-              if a.source == "role" and a.available]
-    offers += [button("✨ " + gamedata.card_name(ruleset, card, lang), gid, phase, "ab", card)
-               for card in abilities(state, pid, actions)]
-    rows += [offers[i:i + 2] for i in range(0, len(offers), 2)]
+    zones = api.view_profile(ruleset).zones
+    cards = [button(f"{ZONES.get(zone, ('', '🃏', False))[1]} {names[c['uid']]}"
+                    f"{_mark(plays[c['uid']])}", gid, phase, Code.CARD, c["uid"])
+             for zone in zones for c in me[zone]]
+    rows = [cards[i:i + 2] for i in range(0, len(cards), 2)]
+    rows += action_rows(state, actions, gid, phase, lang)
     rows += extra_rows(game, state, pid, lang)
-    rows.append([button(t(lang, "btn.orders"), gid, phase, "orders"),
-                 button(t(lang, "btn.reorder"), gid, phase, "reorder"),
-                 button(t(lang, "btn.refresh"), gid, phase, "panel")])
+    reorder = [button(t(lang, "btn.reorder"), gid, phase, Code.REORDER)] if "hand" in zones else []
+    rows.append([button(t(lang, "btn.orders"), gid, phase, Code.ORDERS), *reorder,
+                 button(t(lang, "btn.refresh"), gid, phase, Code.PANEL)])
     return "\n".join(line for line in lines if line), markup(rows)

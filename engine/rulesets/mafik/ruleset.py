@@ -11,7 +11,7 @@ from engine.core import messages
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext
-from engine.core.profile import ViewProfile
+from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.ruleset import get_ruleset
@@ -22,16 +22,15 @@ from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, stance
 from engine.rulesets.mafik.deck import deck_limits, max_copies
+from engine.rulesets.mafik.panel import STANCE_COLOURS, panel_facts
 from engine.rulesets.mafik.registry import (
     BLANK,
     CATALOG,
     COLOURS,
-    LOWER_COLOURS,
     NAME,
     NEUTRAL,
     REGISTRIES,
     UNIQUE,
-    UPPER_COLOURS,
 )
 from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, OTHER, PUBLIC_ROLES, SECRET_ROLES, colours_of
 from engine.rulesets.mafik.wording import EVENT_FORMATS
@@ -39,7 +38,6 @@ from engine.rulesets.mafik.wording import EVENT_FORMATS
 # review_messages: the master judges each card message before it is delivered (engine/core/messages.py).
 DEFAULT_SETTINGS: dict[str, Any] = {"hand_size": 6, "min_players": 12, "max_players": 30, "review_messages": True}
 MANIAC_FROM, TRAITOR_FROM = 13, 16
-STANCE_COLOURS = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}
 UNIQUE_ON_DECK = 3  # the role's unique card arrives in the Sleeve with the third deck
 
 
@@ -242,6 +240,9 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         `counters`: the Медиум's colour of the last damaging card, the phase of the one Отражение…)."""
         return [(kind, REGISTRIES.counters[kind](params) if kind in REGISTRIES.counters else params)
                 for kind, params in super().counters(state, pid)]
+
+    def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
+        return panel_facts(state, pid)
 
     def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
         player = state.player(pid)

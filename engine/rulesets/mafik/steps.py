@@ -93,7 +93,7 @@ def _damage_each_phase(res: Resolution, effects: list[Effect]) -> None:
                                 cause="card" if card else "effect"))
 
 
-REGISTRIES.effects.kind("armor_each_phase", tick=_armor_each_phase)
+REGISTRIES.effects.kind("armor_each_phase", tick=_armor_each_phase, own=True)
 REGISTRIES.effects.kind("damage_each_phase", tick=_damage_each_phase)
 
 

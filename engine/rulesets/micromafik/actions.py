@@ -26,9 +26,11 @@ PHASE_ACTIONS: tuple[ActionDef, ...] = (
     # screen of each card the check of the order accepts)
     ActionDef(id="keep", screen="card_order", kind="keep", source="phase", label_key="btn.keep",
               params=(ParamSpec(name="card", kind="hand_card"),), requires=(has_effect("knockout", "keep"),)),
-    ActionDef(id="message", screen="reply", kind="message", source="phase", label_key="btn.reply",
-              params=(ParamSpec(name="to", kind="any_living"), ParamSpec(name="text", kind="message")),
-              requires=(has_effect("may_message", "message"),)),
 )
-# Then the public roles' perks (data/micromafik/abilities.toml), in the order the panel offers them.
-ACTION_DEFS: tuple[ActionDef, ...] = (*PHASE_ACTIONS, *ABILITIES.action_defs())
+# A reply to a card's message, offered after the perks.
+REPLY = ActionDef(id="message", screen="reply", kind="message", source="phase", label_key="btn.reply",
+                  params=(ParamSpec(name="to", kind="any_living"), ParamSpec(name="text", kind="message")),
+                  requires=(has_effect("may_message", "message"),))
+# The phase's actions, the public roles' perks (data/micromafik/abilities.toml), the reply: in the
+# order the panel offers them.
+ACTION_DEFS: tuple[ActionDef, ...] = (*PHASE_ACTIONS, *ABILITIES.action_defs(), REPLY)

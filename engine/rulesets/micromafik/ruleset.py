@@ -11,10 +11,11 @@ from engine.cardgame.ruleset import CardRuleset
 from engine.core import messages
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext
+from engine.core.profile import PanelFact
 from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
-from engine.rulesets.micromafik import orders
+from engine.rulesets.micromafik import orders, panel
 from engine.rulesets.micromafik.abilities import ABILITIES
 from engine.rulesets.micromafik.actions import ACTION_DEFS
 from engine.rulesets.micromafik.cards.common import review_messages
@@ -230,7 +231,12 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
             cost += card_cost(state, pid, CATALOG[str(chosen["card"])])
         return cost
 
-    def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
+    def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
+        return panel.panel_facts(state, pid, self.private_view(state, pid, costs=False))
+
+    def private_view(self, state: GameState, pid: int, *, costs: bool = True) -> dict[str, Any]:
+        """What only this player knows (`costs`: with each Hand card's cost now, which a panel's
+        facts do not need)."""
         player = state.player(pid)
         view: dict[str, Any] = {
             "play_limit": orders.play_limit(state, pid) if state.status == "running" else 0,
@@ -238,7 +244,7 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
             "effects": known_effects(state, pid),
             "costs": {
                 str(c.uid): _cost_now(state, pid, c) for c in player.hand
-            } if state.status == "running" else {},
+            } if state.status == "running" and costs else {},
         }
         if player.public_role == "psychic":
             view["deck_top"] = [c.card for c in player.deck[:2]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from aiogram import Router
 from aiogram.types import CallbackQuery
 
+from engine.core import api
 from engine.core.state import GameState
 from tgbot import gamedata
 from tgbot.i18n import t
@@ -19,10 +20,14 @@ from tgbot.ui.flow_input import as_int
 from tgbot.ui.panel import button, markup
 
 
-async def instant_perk(query: CallbackQuery, callback_data: Act, service: GameService, lang: str) -> None:
-    if callback_data.v != "businessman_point":
+async def instant_perk(query: CallbackQuery, callback_data: Act, service: GameService, lang: str,
+                       gs: GameState) -> None:
+    """An action of one press (declared with the screen "instant", e.g. the Бизнесмен's point): submitted
+    as it is; the engine refuses it if it may not be taken now."""
+    action = api.catalog(gs.ruleset).actions.get(callback_data.v)
+    if action is None or action.screen != "instant":
         raise ServiceError("bad_button")
-    await submit_simple(query, callback_data, service, lang, "businessman_point")
+    await submit_simple(query, callback_data, service, lang, action.kind)
 
 
 async def croupier_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: GameState, pid: int) -> None:

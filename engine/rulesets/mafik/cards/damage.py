@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query
 from engine.core.cards import CardSpec
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, n_phases
@@ -313,6 +314,7 @@ def armor_instead(res: Resolution, packet: DamagePacket) -> None:
 
 
 REGISTRIES.declare("peacekeeping_operation", peacekeeping_operation, options={"armor_instead": _armor_instead_check},
+                   effects=(EffectKind("peacekeeping", own=True),),
                    replacements=(Layer("peacekeeping", LAYER_PEACEKEEPING, armor_instead),))
 
 
@@ -332,7 +334,8 @@ def berserk_doubling(res: Resolution, packet: DamagePacket) -> None:
         packet.amount *= 2
 
 
-REGISTRIES.declare("berserk", berserk, replacements=(Layer("berserk", LAYER_BERSERK, berserk_doubling),))
+REGISTRIES.declare("berserk", berserk, replacements=(Layer("berserk", LAYER_BERSERK, berserk_doubling),),
+                   effects=(EffectKind("berserk", own=True),))
 
 
 def vendetta(play: Play) -> None:

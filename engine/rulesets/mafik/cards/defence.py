@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
 from engine.core.refusal import Refusal
@@ -239,7 +240,8 @@ def _medallion(res: Resolution) -> None:
 
 
 REGISTRIES.declare("ancient_medallion", ancient_medallion,
-                   steps=(Step("ancient_medallion", STEP_ANCIENT_MEDALLION, _medallion),))
+                   steps=(Step("ancient_medallion", STEP_ANCIENT_MEDALLION, _medallion),),
+                   effects=(EffectKind("ancient_medallion", own=True),))
 
 
 # ---- Законопослушный ----
@@ -423,7 +425,8 @@ def _lamp(res: Resolution) -> None:
                 play.options["cancelled"] = True
 
 
-REGISTRIES.declare("lamp", lamp, queries=(Query("cost", _lamp_cost),), targeting=_lamp)
+REGISTRIES.declare("lamp", lamp, queries=(Query("cost", _lamp_cost),), targeting=_lamp,
+                   effects=(EffectKind("lamp", own=True),))
 
 
 # ---- damage ----
@@ -444,7 +447,8 @@ def _body_double(res: Resolution, packet: DamagePacket) -> None:
         packet.amount = 0
 
 
-REGISTRIES.declare("body_double", body_double, replacements=(Layer("body_double", LAYER_BODY_DOUBLE, _body_double),))
+REGISTRIES.declare("body_double", body_double, replacements=(Layer("body_double", LAYER_BODY_DOUBLE, _body_double),),
+                   effects=(EffectKind("body_double", own=True),))
 
 
 def paranoia(play: Play) -> None:
@@ -468,7 +472,7 @@ def _paranoia_penalty(res: Resolution) -> None:
 
 
 REGISTRIES.declare("paranoia", paranoia, replacements=(Layer("paranoia", LAYER_PARANOIA, _paranoia),),
-                   steps=(Step("paranoia", STEP_PARANOIA, _paranoia_penalty),))
+                   steps=(Step("paranoia", STEP_PARANOIA, _paranoia_penalty),), effects=(EffectKind("paranoia", own=True),))
 
 
 # ---- Железные нервы ----

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Query, Step
 from engine.core.durations import NEXT_PHASE, UNTIL_END
 from engine.core.refusal import Refusal
@@ -158,7 +159,7 @@ REGISTRIES.declare("meditation",
                    actions={"shuffle_deck": shuffle_deck})
 
 
-@REGISTRIES.card("second_chance")
+@REGISTRIES.card("second_chance", effects=(EffectKind("may_rebuild", own=True),))
 def second_chance(play: Play) -> None:
     """Второй шанс: the player may rebuild the deck at any moment of the next phase."""
     effect = play.effect("may_rebuild", target=play.actor, during=NEXT_PHASE)
