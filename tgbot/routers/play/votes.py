@@ -14,7 +14,7 @@ from aiogram.types import CallbackQuery
 from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.state import GameState
-from tgbot.i18n import t
+from tgbot.i18n import has, t
 from tgbot.routers.common import edit
 from tgbot.routers.guard import NEED_GAME
 from tgbot.routers.play.press import Pressed, back_row, player_buttons, submit_simple
@@ -22,6 +22,12 @@ from tgbot.services.games import GameService
 from tgbot.ui.callbacks import Act, Code
 from tgbot.ui.flow_input import as_int
 from tgbot.ui.panel import button, markup
+
+
+def _head(gs: GameState, lang: str, screen: str) -> str:
+    """A vote screen's head: the rule set's own (`screen_<rule set>.<screen>` in its locales), else the plain one."""
+    own = f"screen_{gs.ruleset}.{screen}"
+    return t(lang, own) if has(lang, own) else t(lang, f"ui.{screen}")
 
 
 def _my_order(gs: GameState, pid: int, kind: str) -> dict[str, Any] | None:
@@ -33,11 +39,11 @@ async def votes_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: 
     if not api.view_profile(gs.ruleset).self_vote:
         rows = player_buttons(gs, cb, Code.VOTE, [p.pid for p in gs.living()])
         rows.append(back_row(cb, lang))
-        await edit(query, t(lang, "ui.choose_vote"), markup(rows))
+        await edit(query, _head(gs, lang, "choose_vote"), markup(rows))
         return
     current = _my_order(gs, pid, "vote")
     target = int(current["target"]) if current else None
-    lines = [t(lang, "ui.choose_vote_mafik")]
+    lines = [_head(gs, lang, "choose_vote")]
     lines.append(t(lang, "ui.your_vote", target=escape(gs.player(target).name)) if target is not None
                  else t(lang, "ui.vote_self_default"))
     rows = player_buttons(gs, cb, Code.VOTE, [p.pid for p in gs.living()], mark=target)
@@ -69,11 +75,11 @@ async def punishments_screen(query: CallbackQuery, callback_data: Act, lang: str
     if not api.view_profile(gs.ruleset).open_punishment:
         rows = [[button(t(lang, f"punishment.{c}"), cb.g, cb.p, Code.PUNISHMENT, c) for c in punishments(gs)],
                 back_row(cb, lang)]
-        await edit(query, t(lang, "ui.choose_punishment"), markup(rows))
+        await edit(query, _head(gs, lang, "choose_punishment"), markup(rows))
         return
     current = _my_order(gs, pid, "punishment")
     chosen = current["choice"] if current else None
-    lines = [t(lang, "ui.choose_punishment_mafik")]
+    lines = [_head(gs, lang, "choose_punishment")]
     rows = []
     for choice in punishments(gs):
         barred = _barred(gs, pid, choice)
