@@ -7,42 +7,23 @@ points, fighters die and the winner is announced."""
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-import engine.rulesets
-from engine.core import api
-from engine.core.ruleset import get_ruleset, ruleset_names
 from faketg import FakeChat, FakeMessage, FakeUser
 from tests.e2e.driver import acts, panel_of, tap
 from tests.e2e.harness import Harness, make_harness
-from tgbot import gamedata, i18n
-from tgbot.ui import flow
+from tests.e2e.plugins import TEST_RULESETS, plugged_in
 
-PLUGINS = Path(__file__).resolve().parents[1] / "engine" / "plugins"
-
-
-def _clear_caches() -> None:
-    """What the bot and the engine read once of the rule sets: their names, the rule sets, catalogs,
-    the strings, the card data and the generic flow's actions."""
-    for cached in (ruleset_names, get_ruleset, api.catalog, i18n._catalog, gamedata._cards, gamedata._roles):
-        cached.cache_clear()
-    flow.FLOW_ACTIONS.clear()
-    flow.FLOW_ACTIONS.update(flow._flow_actions())
+PLUGINS = TEST_RULESETS / "plugins"
 
 
 @pytest.fixture
 def duel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """«Дуэль» as if it were a package under engine/rulesets/ (as tests/engine/test_plugins.py does)."""
-    monkeypatch.setattr(engine.rulesets, "__path__", [*engine.rulesets.__path__, str(PLUGINS)])
-    _clear_caches()
-    yield
-    monkeypatch.undo()
-    sys.modules.pop("engine.rulesets.duel", None)
-    _clear_caches()
+    with plugged_in(monkeypatch, PLUGINS, "duel"):
+        yield
 
 
 async def sign_up(h: Harness) -> None:

@@ -6,45 +6,27 @@ or forged press is refused; the master's log shows the questions and the answers
 
 from __future__ import annotations
 
-import sys
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import engine.rulesets
-from engine.core import api
-from engine.core.ruleset import get_ruleset, ruleset_names
 from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import labels, state_of, tap
 from tests.e2e.harness import Harness, make_harness
+from tests.e2e.plugins import TEST_RULESETS, plugged_in
 from tests.e2e.test_bad_input import press_data
-from tgbot import gamedata, i18n
 from tgbot.ui.callbacks import Answer
 
-PLUGIN = Path(__file__).parents[1] / "engine" / "question_plugins" / "asker"
+PLUGIN = TEST_RULESETS / "question_plugins" / "asker"
 TOKENS = ["stone", "leaf", "shell", "feather"]
 
 
 @pytest.fixture
-def asker(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    """«Сброс» as if it were a rule set of the bot's: a package under engine/rulesets/ (its roles in its own
-    data folder), its strings in the bot's catalogue."""
-    monkeypatch.setattr(engine.rulesets, "__path__", [*engine.rulesets.__path__, str(PLUGIN.parent)])
-    saved = {lang: dict(i18n._catalog(lang)) for lang in i18n.LANGUAGES}
-    for lang in i18n.LANGUAGES:
-        strings = tomllib.loads((PLUGIN / "locales" / f"{lang}.toml").read_text(encoding="utf-8"))
-        i18n._catalog(lang).update({f"{section}.{k}": v for section, keys in strings.items() for k, v in keys.items()})
-    for cached in (ruleset_names, get_ruleset, api.catalog, gamedata._cards, gamedata._roles):
-        cached.cache_clear()
-    yield
-    for lang, strings in saved.items():
-        i18n._catalog(lang).clear()
-        i18n._catalog(lang).update(strings)
-    for cached in (ruleset_names, get_ruleset, api.catalog, gamedata._cards, gamedata._roles):
-        cached.cache_clear()
-    sys.modules.pop("engine.rulesets.asker", None)
+def asker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """«Сброс» among the bot's rule sets (its roles and strings its own)."""
+    with plugged_in(monkeypatch, PLUGIN.parent, "asker"):
+        yield
 
 
 async def asked(tmp_path: Path) -> Harness:
@@ -56,9 +38,7 @@ async def asked(tmp_path: Path) -> Harness:
         await h.app.service.join(1, user_id=user.id, name=f"Персонаж {i + 1}", public_role=f"holder{i + 1}",
                                  locale="ru")
     await h.feed(h.master.send("/startgame", h.log))
-    # The bot's start still opens every game with deck building; «Сброс» has none and is in its first night.
-    async with h.app.repo.db.batch() as conn:
-        await h.app.repo.update_game(conn, 1, status="running", phase=1)
+    assert (await state_of(h)).phase == 1  # no deck building: straight into the first night
     await h.resolve()
     assert (await state_of(h)).phase == 2
     return h

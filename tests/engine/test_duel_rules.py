@@ -197,3 +197,13 @@ def test_the_catalogue_reads_the_rule_sets_own_data_folder() -> None:
     catalog = api.catalog("duel")
     assert list(catalog.roles) == ["duelist", "fighter"]
     assert list(catalog.ability_defs) == ["hit", "shield"]
+
+
+def test_hit_points_do_not_go_below_zero_when_two_strike_the_last_one() -> None:
+    state = game()
+    _strike(state, 2, 0, 2)
+    api.submit(state, 0, "hit", params={"target": 2})
+    api.submit(state, 1, "hit", params={"target": 2})
+    api.resolve(state)
+    assert hp(state, 2) == 0 and not state.player(2).alive
+    assert [e.params["hp"] for e in state.events if e.kind == "duel_hp_lost"][-2:] == [0, 0]

@@ -105,7 +105,7 @@ async def inline_card(query: InlineQuery, service: GameService, lang: str) -> No
         twin = gamedata.twin(ruleset, card_id) is not None
         title = gamedata.card_name(ruleset, card_id, lang)
         if twin:
-            title += f" ({t(lang, f'lookup.ruleset_{ruleset}')})"
+            title += f" ({names.ruleset_name(lang, ruleset)})"
         results.append(InlineQueryResultArticle(
             id=f"{ruleset}:{card_id}", title=title,
             description=gamedata.card_text(ruleset, card_id, lang)[:100],

@@ -27,6 +27,7 @@ from engine.core.views import visible_to
 from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.render import Renderer, render
+from tgbot.ui import names
 from tgbot.ui.decisions import QUESTION_EVENT
 from tgbot.ui.panel import phase_title
 
@@ -293,7 +294,7 @@ def _phase_section(state: GameState, phase: int, events: list[Event], lang: str)
 def game_record(game_id: int, state: GameState, lang: str) -> str:
     """The whole game as a self-contained HTML page in `lang`: the final roles, then every phase."""
     r = Renderer(state, lang)
-    ruleset = escape(t(lang, f"log.ruleset_{state.ruleset}"))
+    ruleset = names.ruleset_name(lang, state.ruleset)
     title = t(lang, "log.html_title", game=game_id, ruleset=ruleset)
     phases: dict[int, list[Event]] = {}
     for event in state.events:

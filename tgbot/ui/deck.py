@@ -17,6 +17,7 @@ from engine.core.state import GameState
 from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.render import refusal_params
+from tgbot.ui import names
 from tgbot.ui.panel import PLACE_NEW_DECK, add_panel_rows, button, markup, phase_title
 
 PAGE = 8  # cards on one page of a colour
@@ -37,7 +38,7 @@ def card_line(ruleset: str, card_id: str, lang: str) -> str:
 def card_facts(ruleset: str, card_id: str, lang: str, *, with_ruleset: bool = False) -> str:
     """Colour · cost · tags (· rule set): the line under a card's name."""
     data = gamedata.card(ruleset, card_id)
-    facts = [t(lang, f"lookup.ruleset_{ruleset}")] if with_ruleset else []
+    facts = [names.ruleset_name(lang, ruleset)] if with_ruleset else []
     facts.append(t(lang, f"colour.{data['colour']}"))
     tags = set(data.get("tags", ()))
     if "cost_x" in tags:

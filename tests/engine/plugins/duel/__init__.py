@@ -134,7 +134,7 @@ def lose_hp(state: GameState, pid: int, cause: str) -> None:
         state.emit("duel_shield_held", "public", None, pid=pid)
         return
     with edit(Fighter, state.player(pid)) as fighter:
-        fighter.hp -= 1
+        fighter.hp = max(0, fighter.hp - 1)  # two strikes at 1 leave 0, not -1
         fighter.hits_taken = [*fighter.hits_taken, state.phase]
         hp = fighter.hp
     state.emit("duel_hp_lost", "public", None, pid=pid, hp=hp, cause=cause)
