@@ -14,9 +14,8 @@ import pytest
 from faketg import FakeChat, FakeMessage, FakeUser
 from tests.e2e.driver import acts, panel_of, tap
 from tests.e2e.harness import Harness, make_harness
-from tests.e2e.plugins import TEST_RULESETS, plugged_in
-
-PLUGINS = TEST_RULESETS / "plugins"
+from tests.e2e.plugins import plugged_in
+from tests.engine.plugin_path import PLUGINS
 
 
 @pytest.fixture

@@ -14,18 +14,18 @@ import pytest
 from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import labels, state_of, tap
 from tests.e2e.harness import Harness, make_harness
-from tests.e2e.plugins import TEST_RULESETS, plugged_in
+from tests.e2e.plugins import plugged_in
 from tests.e2e.test_bad_input import press_data
+from tests.engine.plugin_path import QUESTION_PLUGINS
 from tgbot.ui.callbacks import Answer
 
-PLUGIN = TEST_RULESETS / "question_plugins" / "asker"
 TOKENS = ["stone", "leaf", "shell", "feather"]
 
 
 @pytest.fixture
 def asker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """«Сброс» among the bot's rule sets (its roles and strings its own)."""
-    with plugged_in(monkeypatch, PLUGIN.parent, "asker"):
+    with plugged_in(monkeypatch, QUESTION_PLUGINS, "asker"):
         yield
 
 

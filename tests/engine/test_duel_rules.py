@@ -3,36 +3,26 @@ that proves a game of hit points and abilities fits the engine (issue 12)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-import engine.rulesets
 from engine.core import api
 from engine.core.extensions import read
 from engine.core.profile import PanelFact
 from engine.core.refusal import Refusal
-from engine.core.ruleset import get_ruleset, ruleset_names
+from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
 from engine.core.views import player_view
+from tests.engine.plugin_path import PLUGINS, plugged_in
 
-PLUGINS = Path(__file__).parent / "plugins"
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
 
 
 @pytest.fixture(autouse=True)
 def duel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(engine.rulesets, "__path__", [*engine.rulesets.__path__, str(PLUGINS)])
-    ruleset_names.cache_clear()
-    get_ruleset.cache_clear()
-    api.catalog.cache_clear()
-    yield
-    ruleset_names.cache_clear()
-    get_ruleset.cache_clear()
-    api.catalog.cache_clear()
-    sys.modules.pop("engine.rulesets.duel", None)
+    with plugged_in(monkeypatch, PLUGINS, "duel"):
+        yield
 
 
 def game(players: int = 3) -> GameState:

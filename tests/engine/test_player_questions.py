@@ -6,34 +6,26 @@ of their four tokens to discard."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import engine.rulesets
 from engine.core import api, rulings
 from engine.core.refusal import Refusal
-from engine.core.ruleset import get_ruleset, ruleset_names
+from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, MasterQuestion
 from engine.core.views import events_for
+from tests.engine.plugin_path import QUESTION_PLUGINS, plugged_in
 
-PLUGINS = Path(__file__).parent / "question_plugins"
 PLAYERS = [("Анна", "holder1"), ("Борис", "holder2"), ("Вера", "holder3")]
 
 
 @pytest.fixture
 def asker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """«Сброс» as if it were a package under engine/rulesets/."""
-    monkeypatch.setattr(engine.rulesets, "__path__", [*engine.rulesets.__path__, str(PLUGINS)])
-    ruleset_names.cache_clear()
-    get_ruleset.cache_clear()
-    yield
-    ruleset_names.cache_clear()
-    get_ruleset.cache_clear()
-    sys.modules.pop("engine.rulesets.asker", None)
+    with plugged_in(monkeypatch, QUESTION_PLUGINS, "asker"):
+        yield
 
 
 def key(pid: int, phase: int) -> str:

@@ -3,13 +3,10 @@ share the card layer (engine/cardgame/). «Дуэль» (tests/engine/plugins/du
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-import engine.rulesets
 from engine.cardgame import damage, steps
 from engine.cardgame.ruleset import CardRuleset
 from engine.core import api
@@ -17,21 +14,16 @@ from engine.core.extensions import read
 from engine.core.refusal import Refusal
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.core.views import player_view
+from tests.engine.plugin_path import PLUGINS, plugged_in
 
-PLUGINS = Path(__file__).parent / "plugins"
 PLAYERS = [("Анна", "fighter"), ("Борис", "fighter"), ("Вера", "fighter")]
 
 
 @pytest.fixture
 def duel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """«Дуэль» as if it were a package under engine/rulesets/."""
-    monkeypatch.setattr(engine.rulesets, "__path__", [*engine.rulesets.__path__, str(PLUGINS)])
-    ruleset_names.cache_clear()
-    get_ruleset.cache_clear()
-    yield
-    ruleset_names.cache_clear()
-    get_ruleset.cache_clear()
-    sys.modules.pop("engine.rulesets.duel", None)
+    with plugged_in(monkeypatch, PLUGINS, "duel"):
+        yield
 
 
 def test_the_rule_sets_are_the_packages_under_engine_rulesets_in_listing_order() -> None:
