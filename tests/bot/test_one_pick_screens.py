@@ -14,10 +14,11 @@ import pytest
 from engine.core import api
 from engine.core.actions import Action
 from engine.core.cards import ParamSpec
+from engine.core.ruleset import ruleset_names
 from engine.core.state import GameState
 from tgbot import gamedata
 from tgbot.routers.play import perks
-from tgbot.ui.callbacks import Act
+from tgbot.ui.callbacks import Act, Code
 
 PLAYERS = [(f"Игрок {i + 1}", role) for i, role in
            enumerate(["businessman", "paranoiac", "croupier", "alien", "magician", "banker"])]
@@ -89,3 +90,12 @@ async def test_an_action_is_not_opened_on_a_screen_it_was_not_declared_for(seen)
     gs = game(points=2)
     with pytest.raises(perks.ServiceError):
         await perks.amount_pick(None, Act(g=1, p=gs.phase, a="para", v="mark.1"), None, "ru", gs, 0)
+
+
+def test_every_declared_one_pick_action_fits_telegrams_64_bytes_on_its_buttons() -> None:
+    """The panel's button and the largest pick (a big game, a late phase, a late card uid) pack."""
+    for ruleset in ruleset_names():
+        for action in api.catalog(ruleset).actions.values():
+            if action.screen in ("hand_card", "amount"):
+                Act.data(10**9, 999, Code.HAND_CARD, action.id)
+                Act.data(10**9, 999, Code.HAND_CARD_PICK, f"{action.id}.{10**6}")
