@@ -69,7 +69,7 @@ def test_each_action_opens_the_screen_it_names() -> None:
     presses = {screen: action_button(state, _action("x", screen=screen), 1, 1, "ru").callback_data.split(":", 3)[3]
                for screen in ("", "instant", "vote", "kill_vote", "kill_boost", "amount", "hand_card")}
     assert presses == {"": "do:x", "instant": "perk:x", "vote": "votes:", "kill_vote": "kills:",
-                       "kill_boost": "boost:", "amount": "paranoid:", "hand_card": "croupier:"}
+                       "kill_boost": "boost:", "amount": "paranoid:x", "hand_card": "croupier:x"}
     granted = Action(id="ab", kind="ability", source="ability", card_id="pistol")
     assert action_button(state, granted, 1, 1, "ru").callback_data == "a:1:1:ab:pistol"
 

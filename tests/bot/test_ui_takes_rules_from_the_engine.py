@@ -16,7 +16,8 @@ FILES = ("tgbot/ui/flow.py", "tgbot/ui/panel.py", "tgbot/ui/flow_screens.py", "t
          "tgbot/services/master_tools.py", "tgbot/ui/deck.py", "tgbot/routers/deck.py", "tgbot/render.py",
          "tgbot/render_declared.py", "tgbot/ui/questions.py", "tgbot/routers/answers.py", "tgbot/ui/decisions.py",
          "tgbot/routers/decisions.py", "tgbot/services/decisions.py", "tgbot/i18n.py", "tgbot/ui/names.py",
-         "tgbot/services/signup.py", "tgbot/routers/signup.py", "tgbot/routers/general.py", "tgbot/routers/master.py")
+         "tgbot/services/signup.py", "tgbot/routers/signup.py", "tgbot/routers/general.py", "tgbot/routers/master.py",
+         "tgbot/routers/play/perks.py")
 RULESET_NAMES = ("mafik", "micromafik")
 COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 

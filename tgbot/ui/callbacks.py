@@ -43,10 +43,10 @@ class Code(StrEnum):
     KILLS = "kills"
     KILL = "kill"
     PERK = "perk"  # an instant perk without parameters (the Бизнесмен's point)
-    CROUPIER = "croupier"
-    CROUPIER_SWAP = "crou"
-    PARANOID = "paranoid"
-    PARANOID_ARMOR = "para"
+    HAND_CARD = "croupier"  # the screen of an action on one Hand card (`v`: the action's id)
+    HAND_CARD_PICK = "crou"  # … its card picked (`v`: action id.uid)
+    AMOUNT = "paranoid"  # the screen of an action taking a number paid in points (`v`: the action's id)
+    AMOUNT_PICK = "para"  # … its number picked (`v`: action id.n)
     ORDERS = "orders"
     WITHDRAW = "wd"
     REORDER = "reorder"

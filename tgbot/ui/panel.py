@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from html import escape
+from html import escape, unescape
 from string import Formatter
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -245,7 +245,7 @@ ZONES = {"hand": ("ui.hand_header", "🃏", True), "sleeve": ("ui.sleeve_header"
 SCREENS: dict[str, tuple[str, bool]] = {
     "": (Code.DO, True), "instant": (Code.PERK, True), "vote": (Code.VOTES, False),
     "punishment": (Code.PUNISHMENTS, False), "kill_vote": (Code.KILLS, False), "kill_boost": (Code.BOOST, False),
-    "reply": (Code.REPLIES, False), "amount": (Code.PARANOID, False), "hand_card": (Code.CROUPIER, False)}
+    "reply": (Code.REPLIES, False), "amount": (Code.AMOUNT, True), "hand_card": (Code.HAND_CARD, True)}
 CARD_SCREENS = frozenset({"discard", "card_order"})
 
 
@@ -325,7 +325,8 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
     actions = api.actions(state, pid)
     plays = _plays(actions)
     zones = api.view_profile(ruleset).zones
-    cards = [button(f"{ZONES.get(zone, ('', '🃏', False))[1]} {names[c['uid']]}"
+    # a button's text is plain, not HTML: the card's name unescaped
+    cards = [button(f"{ZONES.get(zone, ('', '🃏', False))[1]} {unescape(names[c['uid']])}"
                     f"{_mark(plays[c['uid']])}", gid, phase, Code.CARD, c["uid"])
              for zone in zones for c in me[zone]]
     rows = [cards[i:i + 2] for i in range(0, len(cards), 2)]
