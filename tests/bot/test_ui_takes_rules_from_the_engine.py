@@ -84,6 +84,17 @@ def test_ui_module_branches_on_no_ruleset_name(name: str) -> None:
     assert ruleset_branches(ROOT / name) == []
 
 
+# Comparisons of rule sets in the bot that are not branches on one rule set: two games' rule sets compared
+# (a card's twin in another rule set), a name the master typed checked against the rule sets found.
+NOT_BRANCHES = {"gamedata.py:134 other != ruleset", "games.py:128 ruleset not in ruleset_names()"}
+
+
+def test_no_bot_module_branches_on_a_ruleset_name() -> None:
+    """The whole bot, not only the modules listed: no comparison with a rule set's name anywhere."""
+    found = {hit for path in sorted((ROOT / "tgbot").rglob("*.py")) for hit in ruleset_branches(path)}
+    assert found - NOT_BRANCHES == set()
+
+
 def test_no_bot_module_imports_anything_from_engine_rulesets() -> None:
     """Everything the bot knows of a rule set comes through engine.core.api (and its catalog)."""
     found = [hit for path in sorted((ROOT / "tgbot").rglob("*.py")) for hit in ruleset_imports(path)]
