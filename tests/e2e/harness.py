@@ -92,10 +92,15 @@ def buttons(message: FakeMessage) -> list[dict[str, Any]]:
 
 
 async def start_mafik(h: Harness, roles: list[str]) -> None:
-    """A Мафик game with one player per public role in `roles`, past its deck phase: the master creates
-    and binds it and starts it; the players are seated through the service (Мафик's sign-up screens are
-    tested in test_mafik_signup_and_decks.py); the master's /resolve builds random legal decks."""
-    await h.feed(h.master.send("/newgame mafik", h.log))
+    """A Мафик game with one player per public role in `roles`, past its deck phase (start_game)."""
+    await start_game(h, "mafik", roles)
+
+
+async def start_game(h: Harness, ruleset: str, roles: list[str]) -> None:
+    """A game of `ruleset` with one player per public role in `roles`, past its deck phase: the master
+    creates and binds it and starts it; the players are seated through the service (the sign-up screens
+    are tested in test_mafik_signup_and_decks.py); the master's /resolve builds random legal decks."""
+    await h.feed(h.master.send(f"/newgame {ruleset}", h.log))
     await h.feed(h.master.send("/bind 1", h.public))
     for i, (user, role) in enumerate(zip(h.players, roles, strict=True)):
         await h.app.service.join(1, user_id=user.id, name=f"Персонаж {i + 1}", public_role=role, locale="ru")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import acts, fresh_panel, labels, orders, press, save, state_of, tap
-from tests.e2e.harness import Harness, make_harness
+from tests.e2e.harness import Harness, make_harness, start_game
 from tgbot import gamedata
 from tgbot.ui.callbacks import Act
 
@@ -15,12 +15,7 @@ ROLES = ["croupier", "paranoiac", "businessman", "alien", "magician", "banker", 
 
 
 async def start_micromafik(h: Harness) -> None:
-    await h.feed(h.master.send("/newgame micromafik", h.log))
-    await h.feed(h.master.send("/bind 1", h.public))
-    for i, (user, role) in enumerate(zip(h.players, ROLES, strict=True)):
-        await h.app.service.join(1, user_id=user.id, name=f"Персонаж {i + 1}", public_role=role, locale="ru")
-    await h.feed(h.master.send("/startgame", h.log))
-    await h.resolve()
+    await start_game(h, "micromafik", ROLES)
 
 
 async def press_old(h: Harness, user: FakeUser, message: FakeMessage, action: str, value: str = "") -> None:
