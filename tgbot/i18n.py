@@ -46,12 +46,16 @@ def _flat(path: Path) -> dict[str, str]:
 
 
 def locale_files(lang: str) -> list[Path]:
-    """The bot's own strings, then each rule set's (`<its package>/locales/<lang>.toml`, where it has one)."""
+    """The bot's own strings, then each rule set's: `<its package>/locales/<lang>.toml`, where it has one,
+    and the files of `<its package>/locales/<lang>/` by name (a large rule set splits its words by area,
+    e.g. one file per colour of cards)."""
     found = [LOCALES_DIR / f"{lang}.toml"]
     for name in ruleset_names():
-        path = api.package_dir(name) / "locales" / f"{lang}.toml"
+        folder = api.package_dir(name) / "locales"
+        path = folder / f"{lang}.toml"
         if path.is_file():
             found.append(path)
+        found.extend(sorted((folder / lang).glob("*.toml")))
     return found
 
 

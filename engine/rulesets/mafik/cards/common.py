@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cardgame.orders import SetRule
+from engine.cardgame.registries import CardCheck
 from engine.cardgame.ruleset import card_rules
 from engine.core import messages
 from engine.core.abilities import granted_by
@@ -90,6 +91,27 @@ def role_of(play: Play, target: int) -> str:
 def guessed_role(play: Play, target: int, guess: Any) -> bool:
     """"Назовите Тайную роль цели. Если угадали…" — compared with the truth."""
     return bool(guess) and play.state.player(target).secret_role == guess
+
+
+def share_with_mafia(play: Play, kind: str, /, **params: JsonValue) -> None:
+    """What the actor learns; "(Шпион: другие члены Мафии также это узнают)": when the actor is the Шпион,
+    the whole mafia learns it (one faction event, which the Шпион reads as one of them)."""
+    if play.me.secret_role == "spy":
+        play.state.emit(kind, "faction", "mafia", actor=play.actor, **params)
+    else:
+        play.tell(play.actor, kind, actor=play.actor, **params)
+
+
+def not_twice_on(card_id: str) -> CardCheck:
+    """"Нельзя применять дважды на одну цель": a card's own check refusing a target the player has
+    already played this card on (in any earlier phase; the history keeps the card as played)."""
+
+    def check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+        target = params.get("target")
+        if any(r.actor == pid and r.card == card_id and target in r.targets for r in state.history):
+            raise Refusal("invalid_target", card=card_id, target=target, reason="card_twice_on_target")
+
+    return check
 
 
 
