@@ -59,6 +59,11 @@ class CardRuleset(Ruleset):
         """What this player may build now, and the pool and limits a deck of theirs is held to (given
         whether or not a building is open, so a deck may be judged at any time)."""
 
+    def may_rebuild(self, state: GameState, pid: int) -> bool:
+        """May this player build a new deck now, in a running game (`deck_rules(...).rebuild`)? A rule set
+        whose pool is costly to compute answers without it: a panel asks on every click."""
+        return self.deck_rules(state, pid).rebuild
+
     def in_collection(self, spec: CardSpec) -> bool:
         """May this card go into a deck at all (implemented or not)? Every card, by default."""
         return True

@@ -7,6 +7,8 @@ Refusal and changes nothing.
 from __future__ import annotations
 
 import importlib
+import json
+import re
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -25,7 +27,7 @@ from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import RULESETS_PACKAGE, Ruleset, get_ruleset
-from engine.core.state import GameState, MasterQuestion, Order, Payment
+from engine.core.state import GameState, JsonValue, MasterQuestion, Order, Payment
 from engine.core.stepcheck import check_step
 from engine.core.wording import EventFormat
 
@@ -87,6 +89,13 @@ def deck_rules(state: GameState, pid: int) -> DeckRules:
     _player(state, pid)
     ruleset = ruleset_of(state)
     return ruleset.deck_rules(state, pid) if isinstance(ruleset, CardRuleset) else NO_DECK
+
+
+def may_rebuild(state: GameState, pid: int) -> bool:
+    """May this player build a new deck now, in a running game (what `deck_rules(...).rebuild` says)?"""
+    _player(state, pid)
+    ruleset = ruleset_of(state)
+    return isinstance(ruleset, CardRuleset) and ruleset.may_rebuild(state, pid)
 
 
 def deck_problem(state: GameState, pid: int, cards: list[str]) -> Refusal | None:
@@ -221,14 +230,32 @@ def resolve(state: GameState) -> None:
     ruleset.pipeline.run(Resolution(state, ruleset))
 
 
+_NUMBER = re.compile(r"\d+")
+
+
 def record_orders(state: GameState) -> None:
     """The phase's submissions as they stand at its deadline, for the master's record (the phase's
-    close clears them): each living player's orders, with the Hand and Sleeve they were made from
-    (card ids by uid), so the record names the cards however they move afterwards."""
-    orders = {str(pid): [o.model_dump() for o in mine] for pid, mine in sorted(state.orders.items()) if mine}
-    held = {pid: {"hand": {str(c.uid): c.card for c in state.player(int(pid)).hand},
-                  "sleeve": {str(c.uid): c.card for c in state.player(int(pid)).sleeve}} for pid in orders}
+    close clears them): each living player's orders (without their default fields), with the card ids
+    of the Hand and Sleeve cards they name (by uid), so the record names the cards however they move
+    afterwards. The record stays in the state for the rest of the game, so it keeps only what it names."""
+    orders: dict[str, JsonValue] = {}
+    held: dict[str, JsonValue] = {}
+    for pid, mine in sorted(state.orders.items()):
+        if not mine:
+            continue
+        dumped = [o.model_dump(exclude_defaults=True) for o in mine]
+        named = _numbers(dumped)
+        player = state.player(pid)
+        orders[str(pid)] = dumped
+        held[str(pid)] = {zone: {str(c.uid): c.card for c in cards if c.uid in named}
+                          for zone, cards in (("hand", player.hand), ("sleeve", player.sleeve))}
     state.emit("phase_orders", "master", None, orders=orders, held=held)
+
+
+def _numbers(orders: list[dict[str, Any]]) -> set[int]:
+    """Every number in dumped orders, card uids among them (read off their JSON text: quick, and a number
+    that is not a uid — a player id, a digit in a message — only keeps a card the record did not need)."""
+    return {int(n) for n in _NUMBER.findall(json.dumps(orders))}
 
 
 def rule(state: GameState, key: str, option: str) -> None:
@@ -325,11 +352,16 @@ def _plays(state: GameState, pid: int, cards: CardRuleset, payment: PaymentOptio
     out: list[Action] = []
     for zone in cards.play_zones:
         for card in getattr(state.player(pid), zone):
-            why = playable(state, pid, card.uid)
+            why: Refusal | None = None
             try:
-                cost: int | None = cards.play_cost(state, pid, card.uid, {})
-            except Refusal:
-                cost = None
+                cost = cards.playable(state, pid, card.uid)  # the cost, when finding out computed it
+            except Refusal as refusal:
+                cost, why = None, refusal
+            if cost is None:
+                try:
+                    cost = cards.play_cost(state, pid, card.uid, {})
+                except Refusal:
+                    cost = None
             out.append(Action(id=f"play:{card.uid}", kind="play", source=zone, card=card.uid, card_id=card.card,
                               params=cards.catalog[card.card].params, cost=cost, payment=payment,
                               available=why is None, why=why))
@@ -360,7 +392,7 @@ def submitted(state: GameState) -> dict[int, bool]:
 
 
 def dump(state: GameState) -> str:
-    return state.model_dump_json()
+    return state.to_json()
 
 
 def load(text: str) -> GameState:

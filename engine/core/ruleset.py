@@ -107,9 +107,11 @@ class Ruleset(ABC):
                             colours=self.colours, partial=partial,
                             roles=tuple(r.id for r in load_roles(self.data_dir).values() if r.secret))
 
-    def playable(self, state: GameState, pid: int, uid: int) -> None:  # noqa: B027 (optional hook)
+    def playable(self, state: GameState, pid: int, uid: int) -> int | None:
         """Raise Refusal if card `uid` cannot be played now whatever the player chooses (the phase, a
-        cost nothing could pay, a choice with nothing to choose). By default every card may be tried."""
+        cost nothing could pay, a choice with nothing to choose); else its cost with nothing chosen yet,
+        where finding out computed it (None: unknown). By default every card may be tried."""
+        return None
 
     def act(self, state: GameState, pid: int, action: str, params: dict[str, Any]) -> None:
         """An instant action (not an order resolved at the deadline): none unless the rule set has some."""

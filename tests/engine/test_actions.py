@@ -93,3 +93,21 @@ def test_a_dead_player_can_do_nothing() -> None:
     state = game("micromafik", MICRO_CAST)
     state.player(0).alive = False
     assert api.actions(state, 0) == []
+
+
+def test_may_rebuild_says_what_the_deck_rules_say() -> None:
+    """api.may_rebuild (a panel asks it on every click) answers as deck_rules(...).rebuild, more cheaply."""
+    from engine.sim import GameRunner
+
+    for ruleset, players in (("micromafik", 8), ("mafik", 12)):
+        runner = GameRunner(ruleset, players, 3)
+        while runner.running and runner.state.phase < 4:
+            for p in runner.state.players:
+                assert api.may_rebuild(runner.state, p.pid) == api.deck_rules(runner.state, p.pid).rebuild
+            runner.step()
+    game = GameRunner("mafik", 12, 3)
+    while game.state.phase < 2:
+        game.step()
+    player = next(p for p in game.state.players if p.alive)
+    player.deck = []
+    assert api.may_rebuild(game.state, player.pid) and api.deck_rules(game.state, player.pid).rebuild

@@ -180,7 +180,7 @@ class Repository:
         """The engine state now, its new events, and (once a phase) a snapshot of the whole state."""
         await conn.execute(
             "UPDATE games SET state_json = ?, phase = ? WHERE id = ?",
-            (state.model_dump_json(exclude={"events"}), state.phase, game_id),
+            (state.to_json(events=False), state.phase, game_id),
         )
         self._game_changed(conn, game_id, {"phase": state.phase})
         stored = self._stored_seq.get(game_id)
@@ -200,7 +200,7 @@ class Repository:
         if self._snapshot_phase.get(game_id) != state.phase:
             await conn.execute(
                 "INSERT OR REPLACE INTO snapshots (game_id, phase, state_json, saved_at) VALUES (?, ?, ?, ?)",
-                (game_id, state.phase, state.model_dump_json(), now),
+                (game_id, state.phase, state.to_json(), now),
             )
             self._snapshot_phase[game_id] = state.phase
         self._stored_seq[game_id] = len(state.events) and state.events[-1].seq

@@ -261,7 +261,7 @@ def _engineer_screen(gid: int, phase: int, state: GameState, lang: str, draft: d
 
 def rebuild_row(game: dict[str, Any], state: GameState, pid: int, lang: str) -> list[list[InlineKeyboardButton]]:
     """The phase panel's button to build a new deck, when the player may."""
-    if not api.deck_rules(state, pid).rebuild:
+    if not api.may_rebuild(state, pid):
         return []
     return [[button(t(lang, "btn.new_deck"), int(game["id"]), state.phase, "rb")]]
 

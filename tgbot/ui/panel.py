@@ -50,8 +50,9 @@ def add_panel_rows(rows: PanelRows, place: int) -> None:
 
 
 def button(text: str, game: int, phase: int, action: str, value: Any = "") -> InlineKeyboardButton:
-    # Built without validation (a panel has a dozen, on every click): both fields are plain strings.
-    return InlineKeyboardButton.model_construct(text=text, callback_data=Act.data(game, phase, action, value))
+    # A panel has a dozen on every click: the plain constructor validates two strings in pydantic's core,
+    # four times quicker than aiogram's `model_construct` (which runs its Python hooks for every field).
+    return InlineKeyboardButton(text=text, callback_data=Act.data(game, phase, action, value))
 
 
 def markup(rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:

@@ -183,9 +183,9 @@ def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict
     _checked_params(state, pid, _card_spec(state, pid, card, zone, params), params, partial=True)
 
 
-def playable(state: GameState, pid: int, uid: int) -> None:
+def playable(state: GameState, pid: int, uid: int) -> int:
     """Refusal if this Hand or Sleeve card cannot be played now (as itself), whatever is chosen: the
-    phase, a cost nothing could pay, a choice with nothing to choose."""
+    phase, a cost nothing could pay, a choice with nothing to choose; else its cost (nothing chosen)."""
     if state.status != "running":
         raise Refusal("game_not_running", status=state.status)
     player = state.player(pid)
@@ -199,6 +199,7 @@ def playable(state: GameState, pid: int, uid: int) -> None:
     empty = never_choosable(state, pid, spec, uid)
     if empty is not None:
         raise Refusal("bad_param", card=spec.id, param=empty.name, kind=empty.kind, reason="nothing_to_choose")
+    return cost
 
 
 def payment_means(state: GameState, pid: int, uid: int | None = None) -> int:

@@ -124,6 +124,9 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def deck_rules(self, state: GameState, pid: int) -> DeckRules:
         return deck.deck_rules(state, pid)
 
+    def may_rebuild(self, state: GameState, pid: int) -> bool:
+        return deck.may_rebuild(state, pid)
+
     def in_collection(self, spec: CardSpec) -> bool:
         return spec.colour != UNIQUE  # a role's unique card comes with its third deck, never by choice
 
@@ -202,8 +205,8 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         if kind == "play":
             orders.check_partial_play(state, pid, card, params)
 
-    def playable(self, state: GameState, pid: int, uid: int) -> None:
-        orders.playable(state, pid, uid)
+    def playable(self, state: GameState, pid: int, uid: int) -> int:
+        return orders.playable(state, pid, uid)
 
     def param_context(self, state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
         return orders.param_context(state, pid, spec, partial=partial)

@@ -119,9 +119,9 @@ def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict
         check_timing(state, CATALOG[str(chosen["card"])], is_mafia=is_mafia(state, pid))
 
 
-def playable(state: GameState, pid: int, uid: int) -> None:
+def playable(state: GameState, pid: int, uid: int) -> int:
     """Refusal if this hand card cannot be played now, whatever is chosen: the phase, a cost that the
-    points and the other hand cards could not pay, a choice with nothing to choose."""
+    points and the other hand cards could not pay, a choice with nothing to choose; else its cost."""
     if state.status != "running":
         raise Refusal("game_not_running", status=state.status)
     player = state.player(pid)
@@ -137,6 +137,7 @@ def playable(state: GameState, pid: int, uid: int) -> None:
     empty = unchoosable(param_context(state, pid, spec), played=uid)
     if empty is not None:
         raise Refusal("bad_param", card=spec.id, param=empty.name, kind=empty.kind, reason="nothing_to_choose")
+    return cost
 
 
 @validator("play")

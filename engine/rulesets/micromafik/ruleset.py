@@ -126,6 +126,10 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
             offer=tuple(building.offer) if building else (), picks=tuple(building.picks) if building else (),
             of=int(settings["law_draft_picks"]))
 
+    def may_rebuild(self, state: GameState, pid: int) -> bool:
+        """Микромафик builds one deck, before the game."""
+        return False
+
     def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
         building = self._building(state, pid, "choose")
         problem = self.deck_problem(state, pid, list(cards))
@@ -211,8 +215,8 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
         if kind == "play":
             orders.check_partial_play(state, pid, card, params)
 
-    def playable(self, state: GameState, pid: int, uid: int) -> None:
-        orders.playable(state, pid, uid)
+    def playable(self, state: GameState, pid: int, uid: int) -> int:
+        return orders.playable(state, pid, uid)
 
     def param_context(self, state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
         return orders.param_context(state, pid, spec, partial=partial)
