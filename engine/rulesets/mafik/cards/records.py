@@ -124,10 +124,11 @@ def checkpoint(play: Play) -> None:
 
 # ---- Поднять архивы ----
 
-def _archives_report(state: GameState, observer: int, watched: int, card: str) -> None:
+def _archives_report(state: GameState, observer: int, watched: int, card: str, *, first: bool = False) -> None:
     phase = state.phase - ARCHIVE_DEPTH
-    if phase < 1:
-        state.emit("archives_nothing_yet", "player", observer, card=card, target=watched)
+    if phase < 1:  # the game had not begun: said once, at the play
+        if first:
+            state.emit("archives_nothing_yet", "player", observer, card=card, target=watched)
         return
     cards = [r.card for r in past_plays(state, observer, actor=watched, phases=[phase])]
     state.emit("archives_report", "player", observer, card=card, target=watched, phase=phase, cards=cards)
@@ -135,7 +136,7 @@ def _archives_report(state: GameState, observer: int, watched: int, card: str) -
 
 def pull_the_archives(play: Play) -> None:
     """What the player played 5 phases ago — now, and every following phase, 5 phases back from it."""
-    _archives_report(play.state, play.actor, play.target, play.spec.id)
+    _archives_report(play.state, play.actor, play.target, play.spec.id, first=True)
     play.effect("archives_watch", target=play.actor, during=FROM_NEXT_PHASE, watched=play.target, card=play.spec.id)
 
 
