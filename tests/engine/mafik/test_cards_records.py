@@ -94,8 +94,7 @@ def test_flashback_learns_the_target_played_the_card_in_that_phase():
     g = MafikScenario.night(3).player("A", hand=["flashback", "flashback"]).player("B", hand=5)
     played(g, "B", "martial_arts", 2, "A")
     cast(g, "A", "flashback", phase=2, target="B", card="martial_arts").resolve()
-    assert said(g, "flashback_result", "A") == [{"card": "flashback", "target": 1, "phase": 2, "named": "martial_arts",
-                                                 "hit": True}]
+    assert said(g, "flashback_played", "A") == [{"card": "flashback", "target": 1, "phase": 2, "named": "martial_arts"}]
     assert g.sleeve("A") == []  # law: no copies
 
 
@@ -104,7 +103,9 @@ def test_flashback_another_phase_or_card_is_a_miss():
     played(g, "B", "martial_arts", 1, "A")
     played(g, "B", "pistol", 2, "A")
     cast(g, "A", "flashback", phase=2, target="B", card="martial_arts").resolve()
-    assert said(g, "flashback_result", "A")[0]["hit"] is False
+    assert said(g, "flashback_played", "A") == []
+    assert said(g, "flashback_not_played", "A") == [{"card": "flashback", "target": 1, "phase": 2,
+                                                     "named": "martial_arts"}]
 
 
 def test_flashback_refuses_a_phase_not_yet_past():
@@ -159,13 +160,14 @@ def dactyloscopy_game(secret: str = "officer") -> MafikScenario:
 def test_dactyloscopy_learns_the_target_damaged_last_nights_dead():
     g = dactyloscopy_game()
     g.play("A", "dactyloscopy", target="B", dead=g.pid("D")).resolve()
-    assert said(g, "dactyloscopy_result", "A") == [{"card": "dactyloscopy", "target": 1, "pid": 3, "hit": True}]
+    assert said(g, "dactyloscopy_damaged", "A") == [{"card": "dactyloscopy", "target": 1, "pid": 3}]
 
 
 def test_dactyloscopy_no_damage_is_a_no():
     g = dactyloscopy_game()
     g.play("A", "dactyloscopy", target="C", dead=g.pid("D")).resolve()
-    assert said(g, "dactyloscopy_result", "A")[0]["hit"] is False
+    assert said(g, "dactyloscopy_damaged", "A") == []
+    assert said(g, "dactyloscopy_not_damaged", "A") == [{"card": "dactyloscopy", "target": 2, "pid": 3}]
 
 
 def test_dactyloscopy_only_who_died_last_night_and_only_by_day():

@@ -64,7 +64,8 @@ def flashback(play: Play) -> None:
     state, target = play.state, play.target
     phase, named = int(play.params["phase"]), str(play.params["card"])
     hit = any(r.card == named for r in past_plays(state, play.actor, actor=target, phases=[phase]))
-    play.tell(play.actor, "flashback_result", target=target, phase=phase, named=named, hit=hit)
+    play.tell(play.actor, "flashback_played" if hit else "flashback_not_played", target=target, phase=phase,
+              named=named)
     if hit and play.by_mafia:
         for member in state.living():
             if member.faction == "mafia":
@@ -94,7 +95,7 @@ def dactyloscopy(play: Play) -> None:
     (Мафия: a right guess of the target's role gives copies of the cards it damaged that character with.)"""
     state, target, dead = play.state, play.target, int(play.params["dead"])
     records = damage_in(state, last_night(state), source=target, target=dead)
-    play.tell(play.actor, "dactyloscopy_result", target=target, pid=dead, hit=bool(records))
+    play.tell(play.actor, "dactyloscopy_damaged" if records else "dactyloscopy_not_damaged", target=target, pid=dead)
     role = play.params.get("role")
     if role and guessed_role(play, target, role):
         cards = sorted({r.card for r in records if r.card})
