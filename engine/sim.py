@@ -268,6 +268,7 @@ class MafikAgent(Agent):
 
     def extra_param(self, state: GameState, ruleset: Ruleset, spec: ParamSpec, living: list[int],
                     params: dict[str, Any]) -> Any:
+        from engine.core.params import past_phases
         from engine.rulesets.mafik.roles import SECRET_ROLES
 
         kind = spec.kind
@@ -294,6 +295,9 @@ class MafikAgent(Agent):
         if kind == "dead_targets":
             dead = [p.pid for p in state.players if not p.alive]
             return self.rnd.sample(dead, min(len(dead), spec.count)) or None
+        if kind == "past_phase":
+            phases = past_phases(state, spec.of)
+            return self.rnd.choice(phases) if phases else None
         if kind == "chat_room":
             rooms = [e.eid for e in state.effects if e.kind == "room" and self.pid in e.params.get("members", [])]
             return self.rnd.choice(rooms) if rooms else None

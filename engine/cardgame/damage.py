@@ -4,7 +4,8 @@ Rule sets add their own layers (weakness, doubling, caps, prevention…) with a 
 rule's declaration (registries.py); the layers below 60 change the amount, 60 is armor, above it
 what happens to what armor let through.
   60 armor   each armor point cancels one damage (not for armor-ignoring damage); records what each
-             card dealt before armor (`scratch["dealt"]`, the Маньяк's blood) and who was damaged
+             card dealt before armor (`scratch["dealt"]`, the Маньяк's blood), who was damaged, and on
+             the packet what reached the armor and what it absorbed (`dealt`, `absorbed`)
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ def armor(res: Resolution, packet: DamagePacket) -> None:
         key = (packet.source, packet.card)
         dealt[key] = dealt.get(key, 0) + packet.amount
     res.scratch.setdefault("damaged", set()).add(packet.target)
+    packet.dealt = packet.amount
     if packet.ignore_armor:
         return
     left = res.armor.get(packet.target, 0)
     absorbed = min(left, packet.amount)
     res.armor[packet.target] = left - absorbed
     packet.amount -= absorbed
+    packet.absorbed = absorbed

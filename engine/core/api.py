@@ -21,7 +21,7 @@ from engine.core import rulings
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.catalog import Catalog, load_roles
-from engine.core.params import card_pool
+from engine.core.params import card_pool, dead_choices, past_phases
 from engine.core.params import may_give as _may_give
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
@@ -313,6 +313,18 @@ def param_choices(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) 
     validation judges against): implemented cards, not the card itself, filtered by the param's `of`."""
     _player(state, pid)
     return card_pool(ruleset_of(state).param_context(state, pid, spec), param)
+
+
+def param_values(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> list[int]:
+    """The values a parameter whose choices depend on the game's past may take now: the dead a
+    `dead_target` may name (all, or those who died last night), the phases a `past_phase` may name
+    (latest first); [] for other kinds."""
+    _player(state, pid)
+    if param.kind == "dead_target":
+        return dead_choices(state, param.of)
+    if param.kind == "past_phase":
+        return past_phases(state, param.of)
+    return []
 
 
 def may_give(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> bool:

@@ -4,7 +4,9 @@ Parameter kinds — what the player chooses and what the value looks like:
   target       a living character other than the actor (or the actor, with the card's self_ok tag): int
   targets      between `min` and `count` distinct such characters: list[int]
   any_living   any living character, the actor included: int
-  dead_target  a dead character: int
+  dead_target  a dead character: int (`of = "last_night"`: one who died at the end of the latest night)
+  past_phase   a phase before the current one, by its number (1 = night 1, 2 = day 1…; `of = "day"` or
+               "night": only those): int — the bot names it «ночь 2», «день 1»
   card_names   `count` distinct card ids of the collection (`day_count` by day): list[str]
   card_name    one card id of the collection, not the card itself: str
   card_effect  {"card": id, "params": {...}} — another card played or imitated with its own params
@@ -134,7 +136,13 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         target = _as_int(ctx, spec, value)
         if ctx.state.player(target).alive:
             raise Refusal("invalid_target", card=ctx.spec.id, target=target, reason="alive")
+        if target not in dead_choices(ctx.state, spec.of):
+            raise Refusal("invalid_target", card=ctx.spec.id, target=target, reason="not_last_night")
         return target
+    if kind == "past_phase":
+        if isinstance(value, bool) or not isinstance(value, int) or value not in past_phases(ctx.state, spec.of):
+            raise _bad(ctx, spec, "not_a_past_phase")
+        return value
     if kind == "targets":
         if not isinstance(value, list):
             raise _bad(ctx, spec, "not_a_list")
@@ -329,7 +337,9 @@ def _choices_now(ctx: ParamContext, spec: ParamSpec, played: int | None) -> int:
     if kind in ("target", "targets"):
         return len([p for p in living if p != ctx.actor or ctx.spec.has("self_ok")])
     if kind == "dead_target":
-        return len(state.players) - len(living)
+        return len(dead_choices(state, spec.of))
+    if kind == "past_phase":
+        return len(past_phases(state, spec.of))
     if kind in ("hand_cards", "sleeve_cards"):
         player = state.player(ctx.actor)
         zone = player.hand if kind == "hand_cards" else player.sleeve
@@ -337,6 +347,25 @@ def _choices_now(ctx: ParamContext, spec: ParamSpec, played: int | None) -> int:
     if kind in CARD_POOL_KINDS:
         return len(card_pool(ctx, spec))
     return len(state.players) + len(ctx.ruleset.catalog)  # colours, choices, texts, numbers…: always some
+
+
+def last_night(state: GameState) -> int:
+    """The latest night before the current phase ("прошлой ночью"); 0 when there was none."""
+    return state.phase - 1 if state.is_day else max(0, state.phase - 2)
+
+
+def dead_choices(state: GameState, of: str | None = None) -> list[int]:
+    """The dead characters a dead_target may name: all of them, or (`of = "last_night"`) those who died
+    at the end of the latest night."""
+    night = last_night(state)
+    return [p.pid for p in state.players
+            if not p.alive and (of != "last_night" or (night > 0 and p.died == night))]
+
+
+def past_phases(state: GameState, of: str | None = None) -> list[int]:
+    """The phases before the current one a past_phase may name, latest first (`of`: only days or nights)."""
+    return [p for p in range(state.phase - 1, 0, -1)
+            if of is None or (of == "day" and p % 2 == 0) or (of == "night" and p % 2 == 1)]
 
 
 def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:

@@ -87,6 +87,7 @@ def kill(state: GameState, pid: int, cause: str) -> None:
     """A character dies: it acts no more, and the effects on it end."""
     player = state.player(pid)
     player.alive = False
+    player.died = state.phase
     state.emit("death", "public", None, pid=pid, cause=cause)
     state.effects = [e for e in state.effects if e.target != pid]
 

@@ -33,6 +33,8 @@ class DamagePacket:
     fixed: bool = False  # "cannot be changed or redirected"
     applied: set[str] = field(default_factory=set)  # replacements already applied
     play: Play | None = None  # the play whose effect dealt it, if any (its params and options)
+    dealt: int = 0  # what reached the armor layer (0: it never did)
+    absorbed: int = 0  # how much of that armor cancelled
 
 
 Replacement = Callable[["Resolution", DamagePacket], None]

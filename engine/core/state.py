@@ -48,6 +48,7 @@ class PlayerState(BaseModel):
     secret_role: str = ""
     faction: str = ""
     alive: bool = True
+    died: int | None = None  # the phase at whose end it died
     deck: list[CardInstance] = Field(default_factory=list)  # index 0 is the top
     hand: list[CardInstance] = Field(default_factory=list)  # index 0 is discarded first
     discard: list[CardInstance] = Field(default_factory=list)
@@ -99,12 +100,47 @@ class Order(BaseModel):
 
 
 class PlayRecord(BaseModel):
-    """Who played which card on whom in which phase — for effects that look back."""
+    """Who played which card on whom in which phase — for effects that look back. Written in one place per
+    rule set (Мафик: engine/rulesets/mafik/history.py); read through one reader (`past_plays` there)."""
 
     phase: int
     actor: int
-    card: str
+    card: str  # the card as played (the one it was played "as", if so)
     targets: list[int] = Field(default_factory=list)
+    zone: str = "hand"  # where it was played from: hand, sleeve, or ability (a granted ability's use)
+    printed: str | None = None  # the physical card, when it was played as another card
+    paid: list[str] = Field(default_factory=list)  # the cards discarded to pay its cost
+    seq: int = 0  # its place in the phase's order of resolution (1 first; 0: not resolved by the effects step)
+    fake: bool = False  # a record made up by a card (Заметание следов); readers treat it as real
+
+
+class DamageRecord(BaseModel):
+    """Damage that reached the armor in a phase, per source, target and card (summed): `dealt` before
+    armor, `absorbed` by it. Source and card are None for damage of no one's card (the Вече, effects)."""
+
+    phase: int
+    source: int | None = None
+    target: int
+    card: str | None = None
+    dealt: int = 0
+    absorbed: int = 0
+
+
+class ArmorRecord(BaseModel):
+    """The armor a character had in a phase (only what a rule set counts as such; 0 is not recorded)."""
+
+    phase: int
+    pid: int
+    amount: int
+
+
+class VoteRecord(BaseModel):
+    """One vote at a council (the phase of its day): who voted for whom, with what strength."""
+
+    phase: int
+    voter: int
+    target: int
+    strength: int = 1
 
 
 class AbilityUse(BaseModel):
@@ -179,6 +215,9 @@ class GameState(BaseModel):
     orders: dict[int, list[Order]] = Field(default_factory=dict)
     effects: list[Effect] = Field(default_factory=list)
     history: list[PlayRecord] = Field(default_factory=list)
+    damage_log: list[DamageRecord] = Field(default_factory=list)  # what reached the armor, phase by phase
+    armor_log: list[ArmorRecord] = Field(default_factory=list)  # armor per character and phase
+    vote_log: list[VoteRecord] = Field(default_factory=list)  # the councils' secret votes
     events: list[Event] = Field(default_factory=list)
     counters: dict[str, int] = Field(default_factory=dict)
     winners: list[str] = Field(default_factory=list)

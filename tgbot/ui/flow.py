@@ -165,8 +165,8 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         q.options = [p for p in _living(state) if p != pid or card.has("self_ok")]
     elif kind == "any_living":
         q.options = _living(state)
-    elif kind == "dead_target":
-        q.options = _dead(state)
+    elif kind in ("dead_target", "past_phase"):  # the dead it may name, the past phases (latest first)
+        q.options = api.param_values(state, pid, card, spec)
     elif kind in ("targets", "dead_targets"):
         q.options = _dead(state) if kind == "dead_targets" else \
             [p for p in _living(state) if p != pid or card.has("self_ok")]

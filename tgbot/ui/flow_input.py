@@ -22,7 +22,7 @@ def as_int(value: str) -> int:
 
 
 INT_KINDS = ("target", "any_living", "dead_target", "targets", "dead_targets", "hand_cards", "sleeve_cards",
-             "hand_card", "sleeve_card", "number", "chat_room")
+             "hand_card", "sleeve_card", "number", "chat_room", "past_phase")
 
 
 def _parse(q: fl.Question, raw: str) -> Any:

@@ -16,6 +16,7 @@ from engine.core.state import CardInstance, GameState
 from tgbot import gamedata
 from tgbot.i18n import has, t
 from tgbot.ui import flow as fl
+from tgbot.ui import names
 from tgbot.ui.callbacks import Code
 from tgbot.ui.panel import button, markup
 
@@ -132,6 +133,8 @@ def value_word(gs: GameState, pid: int, kind: str, value: Any, lang: str) -> str
         return t(lang, "btn.yes" if value else "btn.no")
     if kind == "chat_room":
         return _room_names(gs, int(value))
+    if kind == "past_phase":
+        return names.phase_name(lang, int(value))
     return None
 
 

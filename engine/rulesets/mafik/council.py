@@ -14,6 +14,7 @@ from collections import defaultdict
 from engine.core.durations import NEXT_PHASE, n_phases
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState
+from engine.rulesets.mafik.history import record_votes
 from engine.rulesets.mafik.neutral import traitor_looks_law
 from engine.rulesets.mafik.order import STEP_COUNCIL
 from engine.rulesets.mafik.orders import PUNISHMENTS, barred
@@ -88,6 +89,7 @@ def council(res: Resolution) -> None:
     if not state.is_day:
         return
     votes, chosen = tally(res)
+    record_votes(state, {voter: (target, vote_strength(state, voter)) for voter, target in chosen.items()})
     eligible = {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
                 and REGISTRIES.queries.ask("can_be_punished", state, True, target=t)}
     # every character someone voted for (a vote of strength 0 too), and any with votes from effects

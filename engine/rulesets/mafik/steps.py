@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from engine.core.phase import revalidate, settle_damage, take
 from engine.core.resolution import DamagePacket, Play, Resolution
-from engine.core.state import CardInstance, Effect, Order, PlayRecord
+from engine.core.state import CardInstance, Effect, Order
+from engine.rulesets.mafik.history import number_resolution, record_play
 from engine.rulesets.mafik.order import (
     STEP_COMMIT,
     STEP_DAMAGE,
@@ -55,7 +56,7 @@ def commit(res: Resolution) -> None:
             if zone == "hand":
                 res.owe_refill(pid, card)
             res.plays.append(play)
-            state.history.append(PlayRecord(phase=state.phase, actor=pid, card=spec.id, targets=play.targets))
+            record_play(res, play)
         for order in orders:
             if order.kind == "night_discard":
                 for uid in order.params["cards"]:
@@ -105,7 +106,9 @@ def targeting(res: Resolution) -> None:
 
 @REGISTRIES.pipeline.step("effects", STEP_EFFECTS)
 def effects(res: Resolution) -> None:
-    for play in sorted(res.plays, key=lambda p: (REGISTRIES.cards.priorities[p.spec.id], p.actor)):
+    ordered = sorted(res.plays, key=lambda p: (REGISTRIES.cards.priorities[p.spec.id], p.actor))
+    number_resolution(res, ordered)
+    for play in ordered:
         if not play.options.get("cancelled"):
             REGISTRIES.cards.behaviours[play.spec.id](play)
 

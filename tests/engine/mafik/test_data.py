@@ -21,7 +21,8 @@ TAGS = {"day", "strict_day", "free", "peaceful", "accusation", "upper", "lower",
         "once_per_game", "no_stack"}
 KINDS = {"target", "targets", "any_living", "dead_target", "dead_targets", "accusation", "card_names", "card_name",
          "card_effect", "secret_role", "secret_roles", "role_map", "colour", "colours", "stance", "chat_room",
-         "number", "choice", "flag", "message", "messages", "hand_cards", "sleeve_cards", "target_cards"}
+         "number", "choice", "flag", "message", "messages", "hand_cards", "sleeve_cards", "target_cards",
+         "past_phase"}
 WHO = {"mafia", "law", "maniac", "traitor", "boss", "advisor", "spy", "killer", "officer", "sheriff", "commissar",
        "judge", "vigilante", "policeman", "investigator", "detective"}
 UNIQUE_ROLES = {"Босс": "boss", "Советник": "advisor", "Шпион": "spy", "Киллер": "killer", "Офицер": "officer",

@@ -19,6 +19,7 @@ from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.actions import ABILITIES
 from engine.rulesets.mafik.costs import exiled
+from engine.rulesets.mafik.history import record_play
 from engine.rulesets.mafik.order import LAYER_DAMAGE_LOG, LAYER_NO_ARMOR, STEP_ABILITIES, STEP_SNAPSHOT
 from engine.rulesets.mafik.orders import find_card, played_spec, validator
 from engine.rulesets.mafik.registry import CATALOG, COLOURS, NAME, REGISTRIES
@@ -218,7 +219,9 @@ def _ability_plays(res: Resolution) -> None:
             if order.kind == "ability":
                 card_id = str(order.params["ability"])
                 params = {k: v for k, v in order.params.items() if k not in ("ability", "instead_of")}
-                res.plays.append(Play(res, pid, ability_spec(card_id), params, order=order, via="ability"))
+                play = Play(res, pid, ability_spec(card_id), params, order=order, via="ability")
+                res.plays.append(play)
+                record_play(res, play)
 
 
 def once_a_phase(card_id: str) -> SetRule:
