@@ -191,6 +191,8 @@ class Submissions:
         if kind == "chat_room":
             room = next((e for e in self.state.effects if e.eid == value), None)
             return ", ".join(r.player(m) for m in room.params.get("members", [])) if room else escape(str(value))
+        if kind == "past_phase":
+            return ", ".join(names.phase_name(lang, int(v)) for v in values)
         return escape(str(value))
 
     def payment(self, pid: int, payment: dict[str, Any]) -> str:
