@@ -85,12 +85,13 @@ async def kill_vote(h: Harness, user: FakeUser, rnd: random.Random) -> None:
         await h.press(user, panel, rnd.choice(targets).pack())
 
 
-async def play_a_card(h: Harness, user: FakeUser, rnd: random.Random) -> bool:
-    """Open a random card of the hand and walk the flow to the end; True if it was accepted."""
+async def play_a_card(h: Harness, user: FakeUser, rnd: random.Random, uid: int | None = None) -> bool:
+    """Open a card of the panel (`uid`, else a random one) and walk the flow to the end with random
+    choices; True if it was accepted."""
     panel = panel_of(h, user)
     if panel is None:
         return False
-    cards = [a for _t, a in acts(panel) if a.a == "card"]
+    cards = [a for _t, a in acts(panel) if a.a == "card" and (uid is None or a.v == str(uid))]
     if not cards:
         return False
     await h.press(user, panel, rnd.choice(cards).pack())
