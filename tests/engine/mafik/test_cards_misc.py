@@ -425,3 +425,12 @@ def test_steroids_is_free():
     g = MafikScenario.night(2).player("A", hand=["steroids", "martial_arts", "dummy"]).player("B", hand=8)
     g.play("A", "steroids").play("A", "martial_arts", target="B").resolve()
     assert damage_taken(g, "B") == [2]
+
+
+def test_interception_mafia_can_open_it_with_nothing_to_pay_the_law_cannot():
+    g = MafikScenario.night(2).player("A", secret="killer", hand=["interception", "dummy"]) \
+        .player("B", hand=["interception", "dummy"])
+    g.build()
+    assert api.playable(g.state, g.pid("A"), g.uid("A", "interception")) is None
+    refusal = api.playable(g.state, g.pid("B"), g.uid("B", "interception"))
+    assert refusal is not None and refusal.code == "cost_unpayable"

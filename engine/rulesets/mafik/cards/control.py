@@ -54,9 +54,9 @@ def interception(play: Play) -> None:
 
 
 def _interception_cost(state: GameState, value: int, *, pid: int, spec: CardSpec,
-                       params: dict[str, JsonValue] | None = None, **_: Any) -> int:
-    """(Мафия) an Обвинение instead of paying the Cost: nothing to pay."""
-    if spec.id == "interception" and (params or {}).get("accuse") and state.player(pid).faction == "mafia":
+                       params: dict[str, JsonValue] | None = None, cheapest: bool = False, **_: Any) -> int:
+    """(Мафия) an Обвинение instead of paying the Cost: nothing to pay (so it is playable with nothing)."""
+    if spec.id == "interception" and ((params or {}).get("accuse") or cheapest) and state.player(pid).faction == "mafia":
         return 0
     return value
 
