@@ -22,7 +22,9 @@ def stance(state: GameState, pid: int) -> str:
 
 
 def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance | None = None,
-              params: dict[str, Any] | None = None) -> int:
+              params: dict[str, Any] | None = None, *, cheapest: bool = False) -> int:
+    """The cost of playing `spec` with `params`; with `cheapest`, the least any choice of params could
+    make it (a modifier whose cost depends on a param answers its lowest: Перехват's Обвинение)."""
     player = state.player(pid)
     cost = spec.cost
     for by in spec.cost_by:
@@ -36,7 +38,8 @@ def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance
     now = stance(state, pid)
     if (now == "upper" and spec.colour in LOWER_COLOURS) or (now == "lower" and spec.colour in UPPER_COLOURS):
         cost += 1
-    value: int = REGISTRIES.queries.ask("cost", state, cost, pid=pid, spec=spec, instance=instance, params=params or {})
+    value: int = REGISTRIES.queries.ask("cost", state, cost, pid=pid, spec=spec, instance=instance, params=params or {},
+                                        cheapest=cheapest)
     return max(0, value)
 
 

@@ -20,6 +20,9 @@ STEP_PERK_LAWYER = 211  # perks_a.py
 STEP_PERK_PARANOIAC = 212  # perks_b.py
 STEP_PERK_LAZYBONES = 213  # perks_b.py
 STEP_NERVES_OF_STEEL = 215  # cards/defence.py: Стальные нервы: a phase begun over the limit re-arms the ability
+STEP_CHOSEN_TARGETS = 292  # cards/common.py: the targets each play was aimed at, before any redirect
+STEP_STEROIDS = 294  # cards/boost.py: Стероиды take effect before the targeting reactions
+STEP_UNPROTECTED = 297  # cards/common.py: Защита cards do not act on an unprotected player (Стероиды)
 STEP_TARGETING = 300  # steps.py: reactions to being targeted (REGISTRIES.targeting hooks: Отражение, В молоко, Обрез…)
 STEP_EFFECTS = 400  # steps.py: card behaviours, by priority then seat
 STEP_PERK_ALIEN = 410  # perks_b.py
@@ -45,6 +48,7 @@ STEP_PERK_MONK = 750  # perks_a.py
 STEP_MEDITATION = 751  # cards/neutral.py: Медитация tells the deck's order
 STEP_PERK_RIPPER = 790  # perks_b.py
 STEP_DEATHS = cardgame.STEP_DEATHS  # engine/cardgame/steps.py: 0 cards = death (death rules may say otherwise)
+STEP_WANTED_NOTICE = 806  # cards/chaos.py: Разыскная ориентировка: who damaged the target, and draws if it died
 STEP_DAY_END_PRIVATE_MESSAGES = 850  # comms.py: private messages spent
 STEP_DAY_END_ROOMS = 851  # comms.py: chat rooms formed
 STEP_DAY_END_TRAITOR = 852  # neutral.py: the Предатель's lead
@@ -54,6 +58,7 @@ STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects e
 
 # ---- damage replacement layers (a declaration's `Layer`), applied in this order inside DAMAGE ----
 # Below ARMOR they change the amount; ARMOR cancels damage; above it, what happens to what armor let through.
+LAYER_STEROIDS = 13  # cards/boost.py: Стероиды: +1 to the base damage of the player's cards this phase
 LAYER_BERSERK = 20  # cards/damage.py: Берсерк doubles
 LAYER_PARANOIA = 45  # cards/defence.py: Паранойя: 1 less from each source
 LAYER_PEACEKEEPING = 55  # cards/damage.py: Миротворческая операция's damage becomes its targets' armor

@@ -193,7 +193,7 @@ def playable(state: GameState, pid: int, uid: int) -> int:
         raise Refusal("dead")
     card, zone = find_card(state, pid, uid)
     spec = _card_spec(state, pid, card, zone, {})
-    cost = card_cost(state, pid, spec, card, {})
+    cost = card_cost(state, pid, spec, card, {}, cheapest=True)
     if cost > payment_means(state, pid, uid):
         raise Refusal("cost_unpayable", card=spec.id, cost=cost, reason="nothing_to_pay")
     empty = never_choosable(state, pid, spec, uid)

@@ -1,5 +1,6 @@
-"""Card behaviours of Мафик, one module per colour. Importing registers them."""
+"""Card behaviours of Мафик, one module per colour (a colour's cards of one mechanism may have a module of
+their own: records). Importing registers them."""
 
-from engine.rulesets.mafik.cards import damage, defence, neutral, records
+from engine.rulesets.mafik.cards import boost, chaos, control, damage, defence, neutral, records, support
 
-__all__ = ["damage", "defence", "neutral", "records"]
+__all__ = ["boost", "chaos", "control", "damage", "defence", "neutral", "records", "support"]

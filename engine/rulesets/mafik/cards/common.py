@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.cardgame.effects import EffectKind
 from engine.cardgame.orders import SetRule
 from engine.cardgame.registries import CardCheck
 from engine.cardgame.ruleset import card_rules
@@ -20,7 +21,14 @@ from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.actions import ABILITIES
 from engine.rulesets.mafik.costs import exiled
 from engine.rulesets.mafik.history import record_play
-from engine.rulesets.mafik.order import LAYER_DAMAGE_LOG, LAYER_NO_ARMOR, STEP_ABILITIES, STEP_SNAPSHOT
+from engine.rulesets.mafik.order import (
+    LAYER_DAMAGE_LOG,
+    LAYER_NO_ARMOR,
+    STEP_ABILITIES,
+    STEP_CHOSEN_TARGETS,
+    STEP_SNAPSHOT,
+    STEP_UNPROTECTED,
+)
 from engine.rulesets.mafik.orders import find_card, played_spec, validator
 from engine.rulesets.mafik.registry import CATALOG, COLOURS, NAME, REGISTRIES
 from engine.rulesets.mafik.roles import SECRET_ROLES
@@ -293,3 +301,101 @@ def armor_for_phases(play: Play, target: int, amount: int, *, during: Duration, 
     if last is None or start <= last:
         play.effect("armor_each_phase", target=target, during=between(start, last), amount=amount,
                     nights_only=nights_only, card=play.spec.id)
+
+
+# ---- added with misc ----
+
+@REGISTRIES.pipeline.step("chosen_targets", STEP_CHOSEN_TARGETS)
+def _chosen_targets(res: Resolution) -> None:
+    """The characters each play was aimed at, as chosen: before Отражение or anything else turns it."""
+    res.scratch["chosen_targets"] = {id(play): list(play.targets) for play in res.plays}
+
+
+def chosen_targets(play: Play) -> list[int]:
+    """Whom the player chose as the play's targets ("карты, сыгранные на цель", "выбирает цель целью
+    карты"): a card turned back by Отражение was still played on the one who reflected it."""
+    return list(play.res.scratch.get("chosen_targets", {}).get(id(play), play.targets))
+
+
+def played_on(res: Resolution, target: int) -> list[Play]:
+    """This phase's cards played on `target` (as chosen), from a Hand or a Sleeve (abilities are no cards)."""
+    return [p for p in res.plays if p.via != "ability" and target in chosen_targets(p)]
+
+
+def redirect_back(params: dict[str, JsonValue], actor: int, mirrors: set[int]) -> None:
+    """Targets in `mirrors` (other than the actor) become the actor."""
+    target = params.get("target")
+    if isinstance(target, int) and not isinstance(target, bool) and target in mirrors and target != actor:
+        params["target"] = actor
+    targets = params.get("targets")
+    if isinstance(targets, list):
+        params["targets"] = [actor if t in mirrors and t != actor else t for t in targets]
+
+
+def reflect_back(res: Resolution, mirrors: set[int]) -> None:
+    """The effect of Отражение for each player of `mirrors`, this phase: every card (and ability order)
+    another player aims at him goes back to that player."""
+    if not mirrors:
+        return
+    for play in res.plays:
+        if not play.options.get("cancelled"):
+            redirect_back(play.params, play.actor, mirrors)
+    for pid, orders in res.scratch["orders"].items():
+        for order in orders:
+            if order.kind not in ("play", "ability", "vote", "punishment"):
+                redirect_back(order.params, pid, mirrors)
+
+
+def protected(state: GameState, pid: int) -> bool:
+    """Do protective cards act on the player? The `protected` query (Стероиды: «на вас не работает
+    отражение, как и любые другие защитные карты» answers no): when not, Защита cards aimed at him or
+    played by him without a target do nothing (`_unprotected`), and no effect of Отражение (however
+    applied, e.g. Зеркальное Измерение) turns cards away from him."""
+    return bool(REGISTRIES.queries.ask("protected", state, True, pid=pid))
+
+
+@REGISTRIES.pipeline.step("unprotected", STEP_UNPROTECTED)
+def _unprotected(res: Resolution) -> None:
+    state = res.state
+    exposed = {p.pid for p in state.living() if not protected(state, p.pid)}
+    if not exposed:
+        return
+    for play in res.plays:
+        if play.spec.colour != "defence" or play.options.get("cancelled"):
+            continue
+        target = play.params.get("target")
+        targets = play.params.get("targets")
+        if isinstance(targets, list):
+            play.params["targets"] = [t for t in targets if t not in exposed]
+            if not play.params["targets"]:
+                play.options["cancelled"] = True
+        elif target in exposed or ("target" not in play.params and play.actor in exposed):
+            play.options["cancelled"] = True
+
+
+# Watches: "вы узнаете, какие карты играет цель (из Руки)" for some phases (Куратор спецслужб, Знакомства).
+WATCH = "watch"
+
+
+def watch_plays(play: Play, watched: int, watcher: int, *, during: Duration, report: str,
+                hand_only: bool = False, to_mafia: bool = False) -> Effect:
+    """`during`, `watcher` (with `to_mafia`: the whole mafia) learns each card `watched` plays (with
+    `hand_only`: from the Hand), as an event of kind `report` with `pid` (who played) and `card`."""
+    return play.state.add_effect(WATCH, target=watched, source=watcher, during=during, report=report,
+                                 hand_only=hand_only, to_mafia=to_mafia, card=play.spec.id)
+
+
+def _report_watched(res: Resolution) -> None:
+    state = res.state
+    for effect in state.effects_of(WATCH):
+        plays = [p for p in res.plays if p.actor == effect.target and p.via in ("hand", "sleeve")
+                 and (p.via == "hand" or not effect.params.get("hand_only"))]
+        for play in plays:
+            kind = str(effect.params["report"])
+            if effect.params.get("to_mafia"):
+                state.emit(kind, "faction", "mafia", pid=play.actor, card=play.spec.id)
+            elif effect.source is not None and state.player(effect.source).alive:
+                state.emit(kind, "player", effect.source, pid=play.actor, card=play.spec.id)
+
+
+REGISTRIES.rule(trigger=_report_watched, effects=(EffectKind(WATCH),))

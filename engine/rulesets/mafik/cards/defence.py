@@ -38,6 +38,7 @@ from engine.rulesets.mafik.cards.common import (
     lasting,
     lower,
     new_card_to_sleeve,
+    reflect_back,
 )
 from engine.rulesets.mafik.costs import stance
 from engine.rulesets.mafik.order import (
@@ -54,16 +55,6 @@ from engine.rulesets.mafik.registry import BLANK, CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import has_role
 
 DEBT = "debt"
-
-
-def _redirect(params: dict[str, JsonValue], actor: int, mirrors: set[int]) -> None:
-    """Targets in `mirrors` (other than the actor) become the actor."""
-    target = params.get("target")
-    if isinstance(target, int) and not isinstance(target, bool) and target in mirrors and target != actor:
-        params["target"] = actor
-    targets = params.get("targets")
-    if isinstance(targets, list):
-        params["targets"] = [actor if t in mirrors and t != actor else t for t in targets]
 
 
 # ---- armor for oneself ----
@@ -386,15 +377,7 @@ def _reflect(res: Resolution) -> None:
             used = play.me.flags.setdefault("reflection", state.phase)
             if used == state.phase:
                 mirrors.add(play.actor)
-    if not mirrors:
-        return
-    for play in res.plays:
-        if not play.options.get("cancelled"):
-            _redirect(play.params, play.actor, mirrors)
-    for pid, orders in res.scratch["orders"].items():
-        for order in orders:
-            if order.kind not in ("play", "ability", "vote", "punishment"):
-                _redirect(order.params, pid, mirrors)
+    reflect_back(res, mirrors)
 
 
 REGISTRIES.declare("reflection", reflection, targeting=_reflect, counters={"reflection": lambda params: {"phase": params["n"]}})
