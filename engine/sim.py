@@ -111,7 +111,9 @@ class Agent:
             return (max(1, least_of(ctx, spec)), count_of(ctx, spec))
 
         for spec in specs:
-            if spec.optional and self.rnd.random() < 0.4:
+            if not spec.applies(params):  # called for only by some value of an earlier param
+                continue
+            if spec.optional and not spec.when and self.rnd.random() < 0.4:
                 continue
             kind = spec.kind
             if kind == "target":

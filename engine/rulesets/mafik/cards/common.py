@@ -290,3 +290,20 @@ def armor_for_phases(play: Play, target: int, amount: int, *, during: Duration, 
     if last is None or start <= last:
         play.effect("armor_each_phase", target=target, during=between(start, last), amount=amount,
                     nights_only=nights_only, card=play.spec.id)
+
+
+# ---- added with intel ----
+
+def tell_or_share(state: GameState, pid: int, kind: str, /, **params: JsonValue) -> None:
+    """`share_with_mafia` for what a lasting effect tells later, outside its play (Камера наблюдения's
+    nightly report, Великий детектив at each rebuild): the Шпион's whole mafia learns it, anyone else alone."""
+    if state.player(pid).secret_role == "spy":
+        state.emit(kind, "faction", "mafia", actor=pid, **params)
+    else:
+        state.emit(kind, "player", pid, actor=pid, **params)
+
+
+def accusation_hits_for(play: Play, target: int, named: list[str]) -> int:
+    """`accusation_hits` for one target of a card that names an accusation per target (kind
+    `accusations`, Разгром кулаков.): the same rule, with that target's named cards."""
+    return accusation_hits(replace(play, params={**play.params, "accuse": list(named)}), target)
