@@ -57,7 +57,7 @@ def deputize(play: Play) -> None:
     """The target gets a Взятие показаний in the Sleeve; the actor may add a message (anonymous, as every
     card message unless the card says otherwise)."""
     if new_card_to_sleeve(play.state, play.target, "testimony"):
-        play.tell(play.target, "card_to_sleeve", card="testimony")
+        play.state.emit("card_to_sleeve", "player", play.target, card="testimony")
     text = play.params.get("message")
     if isinstance(text, str) and text:
         card_message(play, play.target, text)
@@ -105,11 +105,11 @@ def witness(play: Play) -> None:
         return
     chosen = state.random.choice(seen)
     if new_card_to_sleeve(state, play.actor, chosen.spec.id):
-        play.tell(play.actor, "card_to_sleeve", card=chosen.spec.id)
+        state.emit("card_to_sleeve", "player", play.actor, card=chosen.spec.id)
     if upper(play):
         others = [p.pid for p in state.living() if p.pid not in (chosen.actor, play.actor)]
         suspects = sorted([chosen.actor, *state.random.sample(others, min(WITNESS_SUSPECTS - 1, len(others)))])
-        play.tell(play.actor, "witness_suspects", card=chosen.spec.id, pids=suspects)
+        state.emit("witness_suspects", "player", play.actor, card=chosen.spec.id, pids=suspects)
 
 
 @REGISTRIES.card("agent_network")
@@ -177,7 +177,7 @@ def surveillance_camera(play: Play) -> None:
     """From this phase to the end of the game: the cards played on the target (2 targets in the upper
     stance — the param's upper_count) each night."""
     for target in play.targets:
-        play.effect("surveillance_camera", target=target, source=play.actor, during=UNTIL_END)
+        play.effect("surveillance_camera", target=target, during=UNTIL_END)
         play.tell(play.actor, "camera_set", target=target)
 
 

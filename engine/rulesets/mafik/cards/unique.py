@@ -35,7 +35,7 @@ def _gift(play: Play, targets: list[int]) -> None:
         return
     for target in targets:
         if new_card_to_sleeve(play.state, target, card):
-            play.tell(target, "card_to_sleeve", card=card)
+            play.state.emit("card_to_sleeve", "player", target, card=card)
 
 
 @REGISTRIES.card("spy_undercover")
