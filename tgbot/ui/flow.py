@@ -37,6 +37,7 @@ class Question:
     multi: bool = False
     repeats: bool = False  # a list where one option may be picked more than once (one entry per hit)
     subject: int | None = None  # secret_roles / role_map: the character whose role is being named
+    about: int | None = None  # accusations: the target whose accusation (a list of cards) is being named
 
 
 # ---------------------------------------------------------------- orders and actions besides plays
@@ -186,7 +187,7 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
             q.multi, q.need, q.least = True, len(q.options), 1
         if kind == "accusations":  # one accusation per chosen target, target by target
             targets = node.get("targets") or []
-            q.subject = int(targets[len(flow["roles"])]) if len(flow["roles"]) < len(targets) else None
+            q.about = int(targets[len(flow["roles"])]) if len(flow["roles"]) < len(targets) else None
     elif kind == "colour":
         q.options = list(colours(state))
     elif kind == "colours":

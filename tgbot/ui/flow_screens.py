@@ -198,8 +198,8 @@ def _prompt(gs: GameState, flow: dict[str, Any], q: fl.Question, lang: str) -> s
     if kind == "messages":
         targets = fl._slot(flow, q.path).get("targets") or []
         return t(lang, "ask.messages", to=escape(gs.player(targets[len(flow["pending"])]).name))
-    if kind == "accusations" and q.subject is not None:  # the cards named against one target
-        prompt = t(lang, "ask.accusations", subject=escape(gs.player(q.subject).name))
+    if kind == "accusations" and q.about is not None:  # the cards named against one target
+        prompt = t(lang, "ask.accusations", subject=escape(gs.player(q.about).name))
         return prompt + ("\n" + t(lang, "ui.picked", n=len(flow["pending"])) if flow["pending"] else "")
     if q.subject is not None:  # naming the role of one character (secret_roles, role_map)
         return t(lang, "ask.role_for", subject=escape(gs.player(q.subject).name))

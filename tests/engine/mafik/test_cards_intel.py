@@ -154,7 +154,8 @@ def test_crushing_the_kulaks_learns_who_paid_a_cost_this_phase():
     g.play("B", "criminalist", targets=["D"], pay_sleeve=["dummy"])
     g.play("C", "autopsy", target="D")
     g.play("A", "crushing_the_kulaks", targets=["B", "C"]).resolve()
-    assert [e.params["ok"] for e in g.events("kulaks_paid", to="A")] == [True, False]
+    assert told(g, "kulaks_paid", "A") == [{"target": g.pid("B")}]
+    assert told(g, "kulaks_unpaid", "A") == [{"target": g.pid("C")}]
     assert g.events("kulaks_colours", to="A") == []
 
 
@@ -178,7 +179,7 @@ def test_crushing_the_kulaks_upper_4_targets_4_accusations():
         g.state.history.append(PlayRecord(phase=0, actor=g.pid(who), card="bunker"))
     stance_of(g, "A", "upper")
     g.play("A", "crushing_the_kulaks", targets=list("BCDE"), accuse=[["bunker"]] * 4).resolve()
-    assert len(told(g, "kulaks_paid", "A")) == 4
+    assert len(told(g, "kulaks_unpaid", "A")) == 4
     assert [e["colours"] for e in told(g, "kulaks_colours", "A")] == [[]] * 4
 
 

@@ -81,7 +81,7 @@ def crushing_the_kulaks(play: Play) -> None:
     accusations = play.params.get("accuse") or []
     for i, target in enumerate(play.targets):
         plays = [p for p in play.res.plays if p.actor == target]
-        play.tell(play.actor, "kulaks_paid", target=target, ok=any(p.paid > 0 for p in plays))
+        play.tell(play.actor, "kulaks_paid" if any(p.paid > 0 for p in plays) else "kulaks_unpaid", target=target)
         named = accusations[i] if isinstance(accusations, list) and i < len(accusations) else None
         if isinstance(named, list) and named and accusation_hits_for(play, target, [str(c) for c in named]):
             colours = sorted({p.spec.colour for p in plays})
