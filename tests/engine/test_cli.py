@@ -144,6 +144,8 @@ def test_unknown_ruleset_is_a_usage_error() -> None:
 # ---------------------------------------------------------------------------- Мафик
 
 MAFIK_IMPLEMENTED = {"damage", "defence", "neutral"}  # Урон, Защита, Нейтральные: 30 + 30 + 10
+# Implemented in part (issue 13): 10 Разведка cards, Розыгрыш (Поддержка), 4 role-unique cards.
+MAFIK_PARTLY = {"intel": 10, "support": 1, "unique": 4}
 
 
 @cache
@@ -180,9 +182,11 @@ def test_mafik_card_names_match_the_rules() -> None:
 def test_mafik_cards_implemented_are_the_damage_defence_and_neutral_ones() -> None:
     rows = mafik_cards_json()
     implemented = [row for row in rows if row["implemented"] is True]
-    assert len(implemented) == 70
-    assert {row["colour"] for row in implemented} == MAFIK_IMPLEMENTED
-    assert all(row["implemented"] is False for row in rows if row["colour"] not in MAFIK_IMPLEMENTED)
+    assert len(implemented) == 70 + sum(MAFIK_PARTLY.values())
+    assert {row["colour"] for row in implemented} == MAFIK_IMPLEMENTED | set(MAFIK_PARTLY)
+    assert all(row["implemented"] is True for row in rows if row["colour"] in MAFIK_IMPLEMENTED)
+    for colour, count in MAFIK_PARTLY.items():
+        assert sum(1 for row in implemented if row["colour"] == colour) == count
 
 
 def test_mafik_cards_plain_text_marks_the_implemented_ones() -> None:
@@ -190,8 +194,9 @@ def test_mafik_cards_plain_text_marks_the_implemented_ones() -> None:
     assert proc.returncode == 0, proc.stderr
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     assert len(lines) == 264
-    assert sum(line.startswith("+ ") for line in lines) == 70
-    assert sum(line.startswith("- ") for line in lines) == 264 - 70
+    done = 70 + sum(MAFIK_PARTLY.values())
+    assert sum(line.startswith("+ ") for line in lines) == done
+    assert sum(line.startswith("- ") for line in lines) == 264 - done
 
 
 def test_mafik_simulate_json() -> None:
