@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core import api
 from engine.core.cards import ParamSpec
+from engine.core.params import count_of, least_of
 from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.state import GameState
@@ -102,8 +103,17 @@ class Agent:
         ids = ruleset.catalog.ids()
         dead = [p.pid for p in state.players if not p.alive]
         hand = [c.uid for c in state.player(self.pid).hand]
+        ctx = ruleset.param_context(state, self.pid, ruleset.catalog[spec_id]) if spec_id in ruleset.catalog else None
+
+        def span(spec: ParamSpec) -> tuple[int, int]:  # (fewest, most) for this player now
+            if ctx is None:
+                return (spec.min or 1, spec.count)
+            return (max(1, least_of(ctx, spec)), count_of(ctx, spec))
+
         for spec in specs:
-            if spec.optional and self.rnd.random() < 0.4:
+            if not spec.applies(params):  # called for only by some value of an earlier param
+                continue
+            if spec.optional and not spec.when and self.rnd.random() < 0.4:
                 continue
             kind = spec.kind
             if kind == "target":
@@ -115,10 +125,12 @@ class Agent:
                     return params
                 params[spec.name] = self.rnd.choice(dead)
             elif kind == "targets":
-                params[spec.name] = self.rnd.sample(others, min(len(others), self.rnd.randint(spec.min or 1, spec.count)))
+                params[spec.name] = self.rnd.sample(others, min(len(others), self.rnd.randint(*span(spec))))
+            elif kind == "dead_targets":
+                if dead:
+                    params[spec.name] = self.rnd.sample(dead, min(len(dead), self.rnd.randint(*span(spec))))
             elif kind == "card_names":
-                count = spec.day_count if (state.is_day and spec.day_count) else spec.count
-                params[spec.name] = self.rnd.sample(ids, count)
+                params[spec.name] = self.rnd.sample(ids, span(spec)[1])
             elif kind == "card_name":
                 params[spec.name] = self.rnd.choice([i for i in ids if i != spec_id])
             elif kind == "card_effect":
@@ -136,7 +148,7 @@ class Agent:
             elif kind == "messages":
                 params[spec.name] = ["привет"] * len(params.get("targets", []))
             elif kind == "hand_cards":
-                params[spec.name] = self.rnd.sample(hand, min(len(hand), self.rnd.randint(spec.min or 1, spec.count)))
+                params[spec.name] = self.rnd.sample(hand, min(len(hand), self.rnd.randint(*span(spec))))
             else:
                 value = self.extra_param(state, ruleset, spec, living, params)
                 if value is not None:
@@ -277,6 +289,9 @@ class MafikAgent(Agent):
         if kind == "accusation":
             pool = [c.id for c in ruleset.catalog if not c.has("peaceful")]
             return self.rnd.sample(pool, self.rnd.randint(1, 2))
+        if kind == "accusations":
+            pool = [c.id for c in ruleset.catalog if not c.has("peaceful")]
+            return [self.rnd.sample(pool, self.rnd.randint(1, 2)) for _ in params.get("targets", [])] or None
         if kind == "secret_role":
             return self.rnd.choice(roles)
         if kind == "secret_roles":
@@ -292,9 +307,6 @@ class MafikAgent(Agent):
         if kind == "sleeve_cards":
             sleeve = [c.uid for c in state.player(self.pid).sleeve]
             return self.rnd.sample(sleeve, min(len(sleeve), self.rnd.randint(spec.min or 1, spec.count))) or None
-        if kind == "dead_targets":
-            dead = [p.pid for p in state.players if not p.alive]
-            return self.rnd.sample(dead, min(len(dead), spec.count)) or None
         if kind == "past_phase":
             phases = past_phases(state, spec.of)
             return self.rnd.choice(phases) if phases else None

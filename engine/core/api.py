@@ -21,7 +21,7 @@ from engine.core import rulings
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.catalog import Catalog, load_roles
-from engine.core.params import card_pool, dead_choices, past_phases
+from engine.core.params import card_pool, count_of, dead_choices, least_of, past_phases
 from engine.core.params import may_give as _may_give
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
@@ -325,6 +325,14 @@ def param_values(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -
     if param.kind == "past_phase":
         return past_phases(state, param.of)
     return []
+
+
+def param_span(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> tuple[int, int]:
+    """(fewest, most) a list parameter of `spec` takes from this player now: its count may depend on
+    the phase (`day_count`), the player's stance (`upper_count` / `lower_count`) or role (`count_by`)."""
+    _player(state, pid)
+    ctx = ruleset_of(state).param_context(state, pid, spec)
+    return least_of(ctx, param), count_of(ctx, param)
 
 
 def may_give(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> bool:

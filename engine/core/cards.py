@@ -23,6 +23,12 @@ class ParamSpec:
     count: int = 1
     min: int | None = None  # for list kinds: the fewest allowed (default: count)
     day_count: int | None = None  # count when played by day, if different
+    # Count in the actor's stance, if different (Мафик «(Верхняя стойка: выберите 2 цели)»): upper_count, lower_count.
+    upper_count: int | None = None
+    lower_count: int | None = None
+    # Count for some secret roles or factions, if different (Криминалист «(Предатель: до 5 персонажей)»):
+    # (who, count) pairs, the first that names the actor wins. TOML: count_by = { traitor = 5 }.
+    count_by: tuple[tuple[str, int], ...] = ()
     optional: bool = False
     mafia_only: bool = False
     choices: tuple[str, ...] = ()
@@ -39,6 +45,7 @@ class ParamSpec:
         data = dict(raw)
         data["choices"] = tuple(data.get("choices", ()))
         data["who"] = tuple(data.get("who", ()))
+        data["count_by"] = tuple((str(who), int(n)) for who, n in dict(data.get("count_by", {})).items())
         data["when"] = tuple((name, () if values is True else tuple(values))
                              for name, values in dict(data.get("when", {})).items())
         return cls(**data)

@@ -3,6 +3,7 @@
 Parameter kinds — what the player chooses and what the value looks like:
   target       a living character other than the actor (or the actor, with the card's self_ok tag): int
   targets      between `min` and `count` distinct such characters: list[int]
+  dead_targets between `min` and `count` distinct dead characters: list[int]
   any_living   any living character, the actor included: int
   dead_target  a dead character: int (`of = "last_night"`: one who died at the end of the latest night)
   past_phase   a phase before the current one, by its number (1 = night 1, 2 = day 1…; `of = "day"` or
@@ -19,11 +20,15 @@ Parameter kinds — what the player chooses and what the value looks like:
   sleeve_cards the same for the actor's Sleeve (Мафик): list[int]
   role_map     {character: secret role id} for one or more living characters (keys as strings): dict
   accusation   one or more distinct card ids, none of them Мирная (peaceful): list[str]
+  accusations  one accusation (as above) per chosen target (same order as `targets`): list[list[str]]
   secret_role  a secret role id of the rule set: str
   secret_roles one secret role id per chosen target (same order as `targets`): list[str]
   number       an integer from `min` (default 0) to `max` (default unbounded): int
   colours      between `min` and `count` distinct colours: list[str]
   chat_room    the id of one of the actor's chat rooms of this phase: int
+`count` is the count of the moment (`count_of`): `count_by` for the actor's role or faction, else
+`upper_count` / `lower_count` in that stance, else `day_count` by day, else `count`; `min` (the fewest,
+for the kinds that have one) defaults to it.
 `of = "non_peaceful"` on card_name(s) refuses peaceful cards; `of = "repeats"` on targets allows a
 character more than once (one entry per hit). A parameter with `when` (engine/core/cards.py) is called
 for only by some values of an earlier one: required then (unless optional), refused as "unused" otherwise.
@@ -63,6 +68,27 @@ class ParamContext:
     # Colours that are not "the collection" a card may name with of = "collection" (Мафик: the roles'
     # unique cards, which only their roles are dealt).
     outside_collection: tuple[str, ...] = ()
+    stance: str | None = None  # the actor's stance now, for upper_count / lower_count (Мафик)
+    identities: tuple[str, ...] = ()  # the actor's secret role and faction, for count_by
+
+
+def count_of(ctx: ParamContext, spec: ParamSpec) -> int:
+    """How many the parameter asks for, for this actor now: `count_by` naming the actor's role or
+    faction, else the stance's count (`upper_count` / `lower_count`), else `day_count` by day, else `count`."""
+    for who, count in spec.count_by:
+        if who in ctx.identities:
+            return count
+    by_stance = {"upper": spec.upper_count, "lower": spec.lower_count}.get(ctx.stance or "")
+    if by_stance is not None:
+        return by_stance
+    if ctx.by_day and spec.day_count is not None:
+        return spec.day_count
+    return spec.count
+
+
+def least_of(ctx: ParamContext, spec: ParamSpec) -> int:
+    """The fewest a list parameter accepts: `min`, else its count (`count_of`)."""
+    return count_of(ctx, spec) if spec.min is None else spec.min
 
 
 def validate_params(ctx: ParamContext, params: dict[str, JsonValue], *, extra_keys: frozenset[str] = frozenset()) -> dict[str, JsonValue]:
@@ -143,21 +169,25 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         if isinstance(value, bool) or not isinstance(value, int) or value not in past_phases(ctx.state, spec.of):
             raise _bad(ctx, spec, "not_a_past_phase")
         return value
-    if kind == "targets":
+    if kind in ("targets", "dead_targets"):
         if not isinstance(value, list):
             raise _bad(ctx, spec, "not_a_list")
         targets = [_as_int(ctx, spec, v) for v in value]
-        low = spec.count if spec.min is None else spec.min
         repeats = spec.of == "repeats"
-        if not low <= len(targets) <= spec.count or (not repeats and len(set(targets)) != len(targets)):
+        if not least_of(ctx, spec) <= len(targets) <= count_of(ctx, spec) \
+                or (not repeats and len(set(targets)) != len(targets)):
             raise _bad(ctx, spec, "count")
         for target in targets:
-            check_target(ctx, target, allow_self=ctx.spec.has("self_ok"))
+            if kind == "dead_targets":
+                if ctx.state.player(target).alive:
+                    raise Refusal("invalid_target", card=ctx.spec.id, target=target, reason="alive")
+            else:
+                check_target(ctx, target, allow_self=ctx.spec.has("self_ok"))
         return targets
     if kind == "card_names":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise _bad(ctx, spec, "not_a_list")
-        wanted = spec.day_count if (ctx.by_day and spec.day_count is not None) else spec.count
+        wanted = count_of(ctx, spec)
         if len(value) != wanted or len(set(value)) != len(value):
             raise _bad(ctx, spec, "count")
         for name in value:
@@ -173,16 +203,12 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         _check_peaceful(ctx, spec, value)
         return value
     if kind == "accusation":
-        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-            raise _bad(ctx, spec, "not_a_list")
-        if len(set(value)) != len(value):
-            raise _bad(ctx, spec, "count")
-        for name in value:
-            if name not in catalog:
-                raise Refusal("unknown_card", card=name)
-            if catalog[name].has("peaceful"):
-                raise _bad(ctx, spec, "peaceful")
-        return list(value)
+        return _check_accusation(ctx, spec, value)
+    if kind == "accusations":
+        chosen = so_far.get("targets")
+        if not isinstance(value, list) or not isinstance(chosen, list) or len(value) != len(chosen):
+            raise _bad(ctx, spec, "one_per_target")
+        return [_check_accusation(ctx, spec, v) for v in value]
     if kind == "secret_role":
         if value not in ctx.roles:
             raise _bad(ctx, spec, "role")
@@ -203,8 +229,7 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
     if kind == "colours":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise _bad(ctx, spec, "not_a_list")
-        low = spec.count if spec.min is None else spec.min
-        if not low <= len(value) <= spec.count or len(set(value)) != len(value):
+        if not least_of(ctx, spec) <= len(value) <= count_of(ctx, spec) or len(set(value)) != len(value):
             raise _bad(ctx, spec, "count")
         if not all(v in ctx.colours for v in value):
             raise _bad(ctx, spec, "colour")
@@ -233,8 +258,7 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
     if kind in ("hand_cards", "sleeve_cards"):
         if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise _bad(ctx, spec, "not_a_list")
-        low = spec.count if spec.min is None else spec.min
-        if not low <= len(value) <= spec.count or len(set(value)) != len(value):
+        if not least_of(ctx, spec) <= len(value) <= count_of(ctx, spec) or len(set(value)) != len(value):
             raise _bad(ctx, spec, "count")
         zone = ctx.state.player(ctx.actor).hand if kind == "hand_cards" else ctx.state.player(ctx.actor).sleeve
         held = {c.uid for c in zone}
@@ -270,6 +294,21 @@ def _check_role_map(ctx: ParamContext, spec: ParamSpec, value: Any) -> dict[str,
     return out
 
 
+def _check_accusation(ctx: ParamContext, spec: ParamSpec, value: Any) -> list[str]:
+    """One or more distinct card ids of the collection, none of them peaceful."""
+    catalog = ctx.ruleset.catalog
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise _bad(ctx, spec, "not_a_list")
+    if len(set(value)) != len(value):
+        raise _bad(ctx, spec, "count")
+    for name in value:
+        if name not in catalog:
+            raise Refusal("unknown_card", card=name)
+        if catalog[name].has("peaceful"):
+            raise _bad(ctx, spec, "peaceful")
+    return list(value)
+
+
 def _check_peaceful(ctx: ParamContext, spec: ParamSpec, card_id: str) -> None:
     if spec.of == "non_peaceful" and ctx.ruleset.catalog[card_id].has("peaceful"):
         raise _bad(ctx, spec, "peaceful")
@@ -303,7 +342,7 @@ def _check_card_effect(ctx: ParamContext, spec: ParamSpec, value: Any) -> JsonVa
     return {"card": card_id, "params": validate_params(replace(ctx, spec=sub_spec), sub_params)}
 
 
-CARD_POOL_KINDS = ("card_names", "card_name", "accusation")
+CARD_POOL_KINDS = ("card_names", "card_name", "accusation", "accusations")
 
 
 def unchoosable(ctx: ParamContext, played: int | None = None, *, pools_only: bool = False) -> ParamSpec | None:
@@ -324,9 +363,9 @@ def unchoosable(ctx: ParamContext, played: int | None = None, *, pools_only: boo
 
 def _fewest(ctx: ParamContext, spec: ParamSpec) -> int:
     if spec.kind == "card_names":
-        return spec.day_count if (ctx.by_day and spec.day_count is not None) else spec.count
-    if spec.kind in ("targets", "hand_cards", "sleeve_cards", "colours"):
-        return spec.count if spec.min is None else spec.min
+        return count_of(ctx, spec)
+    if spec.kind in ("targets", "dead_targets", "hand_cards", "sleeve_cards", "colours"):
+        return least_of(ctx, spec)
     return 1
 
 
@@ -340,6 +379,8 @@ def _choices_now(ctx: ParamContext, spec: ParamSpec, played: int | None) -> int:
         return len(dead_choices(state, spec.of))
     if kind == "past_phase":
         return len(past_phases(state, spec.of))
+    if kind == "dead_targets":
+        return len(state.players) - len(living)
     if kind in ("hand_cards", "sleeve_cards"):
         player = state.player(ctx.actor)
         zone = player.hand if kind == "hand_cards" else player.sleeve
@@ -375,7 +416,7 @@ def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:
     ruleset = ctx.ruleset
     itself = spec.kind in ("card_name", "card_effect")
     pool = [c for c in ruleset.catalog if ruleset.is_implemented(c.id) and not (itself and c.id == ctx.spec.id)]
-    if spec.kind == "accusation" or spec.of == "non_peaceful":
+    if spec.kind in ("accusation", "accusations") or spec.of == "non_peaceful":
         pool = [c for c in pool if not c.has("peaceful")]
     if spec.of == "own_colours":
         pool = [c for c in pool if c.colour in ctx.own_colours]

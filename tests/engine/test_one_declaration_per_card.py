@@ -51,6 +51,10 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "В молоко it is played as)",
     ("mafik", "bunker", "they_will_come_for_you"):
         "За вами придут!: «Цель получает в Рукав карту \"Бункер\"»",
+    ("mafik", "testimony", "deputize"):
+        "Уполномочить: «Цель получает карту Взятие показаний в Рукав»",
+    ("mafik", "witness", "agent_network"):
+        "Сеть агентов: «…как если бы это был Свидетель»",
     ("micromafik", "feedback", "block"):
         "Блок: «(Мафия: по желанию примените на цель эффект карты Звонок или Обратная связь)»",
     ("micromafik", "glasnost", "disinformation"):

@@ -163,6 +163,8 @@ class Submissions:
             return ", ".join(r.player(v) for v in values)
         if kind in ("card_names", "card_name", "accusation"):
             return r.cards(values)
+        if kind == "accusations":  # one accusation per target
+            return "; ".join(r.cards(v if isinstance(v, list) else [v]) for v in values)
         if kind == "card_effect" and isinstance(value, dict):
             inner = dict(value.get("params") or {})
             specs = {spec.name: spec.kind for spec in self.card_params(str(value.get("card")))}

@@ -37,6 +37,7 @@ class Question:
     multi: bool = False
     repeats: bool = False  # a list where one option may be picked more than once (one entry per hit)
     subject: int | None = None  # secret_roles / role_map: the character whose role is being named
+    about: int | None = None  # accusations: the target whose accusation (a list of cards) is being named
 
 
 # ---------------------------------------------------------------- orders and actions besides plays
@@ -160,7 +161,6 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
     kind = spec.kind
     player = state.player(pid)
     q = Question(path=[], spec=spec, card=card)
-    low = spec.min if spec.min is not None else spec.count
     if kind == "target":
         q.options = [p for p in _living(state) if p != pid or card.has("self_ok")]
     elif kind == "any_living":
@@ -170,7 +170,7 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
     elif kind in ("targets", "dead_targets"):
         q.options = _dead(state) if kind == "dead_targets" else \
             [p for p in _living(state) if p != pid or card.has("self_ok")]
-        q.multi, q.need, q.least = True, spec.count, low
+        q.multi, (q.least, q.need) = True, api.param_span(state, pid, card, spec)
         if spec.of == "repeats":
             q.repeats = True
             x = node.get("x")
@@ -178,18 +178,21 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
                 q.need = q.least = x
         else:
             q.need = min(q.need, len(q.options)) if q.options else q.need
-    elif kind in ("card_names", "card_name", "card_effect", "accusation"):
+    elif kind in ("card_names", "card_name", "card_effect", "accusation", "accusations"):
         q.options = api.param_choices(state, pid, card, spec)
         if kind == "card_names":
-            count = spec.day_count if (state.is_day and spec.day_count is not None) else spec.count
+            count = api.param_span(state, pid, card, spec)[1]
             q.multi, q.need, q.least = True, count, count
-        elif kind == "accusation":
+        elif kind in ("accusation", "accusations"):
             q.multi, q.need, q.least = True, len(q.options), 1
+        if kind == "accusations":  # one accusation per chosen target, target by target
+            targets = node.get("targets") or []
+            q.about = int(targets[len(flow["roles"])]) if len(flow["roles"]) < len(targets) else None
     elif kind == "colour":
         q.options = list(colours(state))
     elif kind == "colours":
         q.options = list(colours(state))
-        q.multi, q.need, q.least = True, spec.count, low
+        q.multi, (q.least, q.need) = True, api.param_span(state, pid, card, spec)
     elif kind == "choice":
         q.options = list(spec.choices)
     elif kind == "flag":
@@ -205,7 +208,8 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         taken = spent_cards(flow)
         zone = player.hand if kind == "hand_cards" else player.sleeve
         q.options = [c.uid for c in zone if c.uid not in taken]
-        q.multi, q.need, q.least = True, min(spec.count, max(len(q.options), 1)), low
+        least, most = api.param_span(state, pid, card, spec)
+        q.multi, q.need, q.least = True, min(most, max(len(q.options), 1)), least
     elif kind in ("hand_card", "sleeve_card"):
         taken = spent_cards(flow)
         zone = player.hand if kind == "hand_card" else player.sleeve
@@ -251,7 +255,7 @@ def _asked(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, params: 
         return False
     if spec.kind == "secret_role" and card.param("target") is not None and params.get("target", 0) is None:
         return False
-    return not (spec.kind == "secret_roles" and not params.get("targets"))
+    return not (spec.kind in ("secret_roles", "accusations") and not params.get("targets"))
 
 
 def _walk(state: GameState, pid: int, card: CardSpec, params: dict[str, Any], path: list[str],
@@ -321,6 +325,15 @@ def done(flow: dict[str, Any], q: Question) -> None:
         flow["picked"] = list(flow["pending"])
         flow["pending"] = []
         flow["roles"] = []
+        return
+    if q.spec.kind == "accusations":  # this target's cards named; the last target's completes the answer
+        named: list[Any] = [*flow["roles"], list(flow["pending"])]
+        flow["pending"] = []
+        flow["tab"] = None
+        if len(named) >= len(_slot(flow, q.path).get("targets") or []):
+            answer(flow, q, named)
+        else:
+            flow["roles"] = named
         return
     answer(flow, q, list(flow["pending"]))
 

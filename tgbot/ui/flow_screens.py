@@ -102,6 +102,10 @@ def describe_params(gs: GameState, pid: int, spec: CardSpec, params: dict[str, A
             inner_spec = get_ruleset(gs.ruleset).catalog[value["card"]]
             inner = describe_params(gs, pid, inner_spec, value["params"], lang)
             text = escape(gamedata.card_name(gs.ruleset, value["card"], lang)) + (f" ({inner})" if inner else "")
+        elif param.kind == "accusations" and isinstance(value, list):  # each target's named cards
+            targets = params.get("targets") or []
+            text = "; ".join(f"{escape(gs.player(int(p)).name)} — {value_text(gs, pid, 'accusation', v, lang)}"
+                             for p, v in zip(targets, value, strict=False))
         else:
             text = value_text(gs, pid, param.kind, value, lang)
         lines.append(f"{t(lang, 'label.' + param.kind)}: {text}")
@@ -109,7 +113,7 @@ def describe_params(gs: GameState, pid: int, spec: CardSpec, params: dict[str, A
 
 
 PLAYER_KINDS = ("target", "any_living", "dead_target", "targets", "dead_targets")
-CARD_KINDS = ("card_names", "card_name", "card_effect", "accusation")
+CARD_KINDS = ("card_names", "card_name", "card_effect", "accusation", "accusations")
 HELD_KINDS = ("hand_cards", "sleeve_cards", "give", "hand_card", "sleeve_card")
 WORD_TABLES = {"colour": "colour", "colours": "colour", "choice": "choice", "stance": "stance", "blood_use": "blood"}
 
@@ -140,6 +144,8 @@ def value_word(gs: GameState, pid: int, kind: str, value: Any, lang: str) -> str
 
 def value_text(gs: GameState, pid: int, kind: str, value: Any, lang: str) -> str:
     """A parameter's whole value for the summary (HTML): every item of a list, a role map as pairs."""
+    if kind == "accusations" and isinstance(value, list):
+        return "; ".join(value_text(gs, pid, "accusation", v, lang) for v in value)
     if kind == "role_map" and isinstance(value, dict):
         return ", ".join(f"{escape(gs.player(int(p)).name)} — {escape(gamedata.role_name(gs.ruleset, str(r), lang))}"
                          for p, r in value.items())
@@ -195,6 +201,9 @@ def _prompt(gs: GameState, flow: dict[str, Any], q: fl.Question, lang: str) -> s
     if kind == "messages":
         targets = fl._slot(flow, q.path).get("targets") or []
         return t(lang, "ask.messages", to=escape(gs.player(targets[len(flow["pending"])]).name))
+    if kind == "accusations" and q.about is not None:  # the cards named against one target
+        prompt = t(lang, "ask.accusations", subject=escape(gs.player(q.about).name))
+        return prompt + ("\n" + t(lang, "ui.picked", n=len(flow["pending"])) if flow["pending"] else "")
     if q.subject is not None:  # naming the role of one character (secret_roles, role_map)
         return t(lang, "ask.role_for", subject=escape(gs.player(q.subject).name))
     prompt = t(lang, f"ask.{kind}", need=q.need, least=q.least)
@@ -259,7 +268,7 @@ def _question_rows(gs: GameState, pid: int, flow: dict[str, Any], q: fl.Question
     rows: list[list[InlineKeyboardButton]] = []
     prefix = "t=" if q.multi else "p="
     options = q.options
-    if kind in ("card_names", "card_name", "card_effect", "accusation"):
+    if kind in CARD_KINDS:
         from engine.core.ruleset import get_ruleset
 
         catalog = get_ruleset(gs.ruleset).catalog

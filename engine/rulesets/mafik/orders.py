@@ -160,9 +160,12 @@ def _card_spec(state: GameState, pid: int, card: CardInstance, zone: str, params
 
 
 def param_context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+    player = state.player(pid)
     return ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
-                        is_mafia=state.player(pid).faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES),
-                        partial=partial, own_colours=colours_of(state, pid), outside_collection=(UNIQUE,))
+                        is_mafia=player.faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES),
+                        partial=partial, own_colours=colours_of(state, pid), outside_collection=(UNIQUE,),
+                        stance=stance(state, pid),
+                        identities=tuple(x for x in (player.secret_role, player.faction) if x))
 
 
 def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str, Any], *,

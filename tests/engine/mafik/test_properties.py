@@ -197,7 +197,13 @@ ALLOWED = {
     "torture_reveal": "Пытки: the punished character's secret role is announced to everyone",
     "undertaker_side": "Гробовщик: the side of a dead character, to him (a check)",
     "game_over": "the final reveal of every role, to everyone, once the game is over",
+    "autopsy_side": "Аутопсия: the side of a dead character, to its player (a check)",
+    "autopsy_role": "Аутопсия (Верхняя стойка): the exact role of a dead character, to its player",
+    "criminalist_role": "Криминалист: the exact roles of dead characters, to its player",
+    "great_detective_role": "Великий детектив: the target's exact role at each rebuild, to its player (Шпион: the mafia)",
 }
+# The intel cards' checks of a corpse (engine/rulesets/mafik/cards/intel.py).
+CORPSE_CHECKS = ("autopsy_side", "autopsy_role", "criminalist_role")
 # traitor_learns names only a pid; the rules give the Предатель a character who began as law.
 
 
@@ -255,6 +261,15 @@ def leaks(event: Event, state: GameState) -> list[str]:
         died = [e.seq for e in state.events if e.kind == "death" and e.params["pid"] == params["pid"]]
         assert died and died[0] < event.seq, f"side of a character not yet dead: {event}"
         return _walk({k: v for k, v in params.items() if k != "side"})
+    if kind in CORPSE_CHECKS:
+        assert event.to == "player", event
+        died = [e.seq for e in state.events if e.kind == "death" and e.params["pid"] == params["pid"]]
+        assert died and died[0] < event.seq, f"role or side of a character not yet dead: {event}"
+        return []
+    if kind == "great_detective_role":
+        holder = state.player(int(params["actor"]))
+        assert (event.to, event.who) == (mafia if holder.secret_role == "spy" else ("player", holder.pid)), event
+        return []
     if kind == "game_over":
         assert event.to == "public" and state.status == "finished" and event is state.events[-1], event
         return []

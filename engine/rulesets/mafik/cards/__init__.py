@@ -1,6 +1,6 @@
 """Card behaviours of Мафик, one module per colour (a colour's cards of one mechanism may have a module of
 their own: records). Importing registers them."""
 
-from engine.rulesets.mafik.cards import boost, chaos, control, damage, defence, neutral, records, support
+from engine.rulesets.mafik.cards import boost, chaos, control, damage, defence, intel, neutral, records, support, unique
 
-__all__ = ["boost", "chaos", "control", "damage", "defence", "neutral", "records", "support"]
+__all__ = ["boost", "chaos", "control", "damage", "defence", "intel", "neutral", "records", "support", "unique"]

@@ -399,3 +399,20 @@ def _report_watched(res: Resolution) -> None:
 
 
 REGISTRIES.rule(trigger=_report_watched, effects=(EffectKind(WATCH),))
+
+
+# ---- added with intel ----
+
+def tell_or_share(state: GameState, pid: int, kind: str, /, **params: JsonValue) -> None:
+    """`share_with_mafia` for what a lasting effect tells later, outside its play (Камера наблюдения's
+    nightly report, Великий детектив at each rebuild): the Шпион's whole mafia learns it, anyone else alone."""
+    if state.player(pid).secret_role == "spy":
+        state.emit(kind, "faction", "mafia", actor=pid, **params)
+    else:
+        state.emit(kind, "player", pid, actor=pid, **params)
+
+
+def accusation_hits_for(play: Play, target: int, named: list[str]) -> int:
+    """`accusation_hits` for one target of a card that names an accusation per target (kind
+    `accusations`, Разгром кулаков.): the same rule, with that target's named cards."""
+    return accusation_hits(replace(play, params={**play.params, "accuse": list(named)}), target)
