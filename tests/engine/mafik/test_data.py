@@ -92,7 +92,7 @@ def test_mafik_cards_follow_the_schema(catalog):
             if param.kind == "choice":
                 assert param.choices, spec.id
         if spec.has("accusation"):
-            assert any(p.kind == "accusation" for p in spec.params), f"{spec.id}: Обвинение without an accuse param"
+            assert any(p.kind in ("accusation", "accusations") for p in spec.params), f"{spec.id}: Обвинение without an accuse param"
         if spec.colour == "unique":
             assert spec.role in UNIQUE_ROLES.values(), spec.id
 
