@@ -10,6 +10,7 @@ Parameter kinds — what the player chooses and what the value looks like:
   card_effect  {"card": id, "params": {...}} — another card played or imitated with its own params
   colour       one of the rule set's colours: str
   choice       one of `choices`: str
+  stance       one of `choices` (the stances the card allows), worded as stances: str
   flag         bool
   message      a non-empty text: str
   messages     one text per chosen target: list[str]
@@ -17,7 +18,7 @@ Parameter kinds — what the player chooses and what the value looks like:
   sleeve_cards the same for the actor's Sleeve (Мафик): list[int]
   role_map     {character: secret role id} for one or more living characters (keys as strings): dict
   accusation   one or more distinct card ids, none of them Мирная (peaceful): list[str]
-  secret_role  a secret role id of the rule set: str
+  secret_role  a secret role id of the rule set (`of` = a side: only that side's): str
   secret_roles one secret role id per chosen target (same order as `targets`): list[str]
   number       an integer from `min` (default 0) to `max` (default unbounded): int
   colours      between `min` and `count` distinct colours: list[str]
@@ -61,6 +62,8 @@ class ParamContext:
     # Colours that are not "the collection" a card may name with of = "collection" (Мафик: the roles'
     # unique cards, which only their roles are dealt).
     outside_collection: tuple[str, ...] = ()
+    # (secret role id, its side) pairs: a secret_role parameter with `of` = a side takes only that side's roles.
+    role_sides: tuple[tuple[str, str], ...] = ()
 
 
 def validate_params(ctx: ParamContext, params: dict[str, JsonValue], *, extra_keys: frozenset[str] = frozenset()) -> dict[str, JsonValue]:
@@ -178,6 +181,8 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
     if kind == "secret_role":
         if value not in ctx.roles:
             raise _bad(ctx, spec, "role")
+        if spec.of and ctx.role_sides and dict(ctx.role_sides).get(value) != spec.of:
+            raise _bad(ctx, spec, "role")
         return str(value)
     if kind == "secret_roles":
         chosen = so_far.get("targets")
@@ -207,7 +212,7 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         if value not in ctx.colours:
             raise _bad(ctx, spec, "colour")
         return str(value)
-    if kind == "choice":
+    if kind in ("choice", "stance"):
         if value not in spec.choices:
             raise _bad(ctx, spec, "choice")
         return str(value)

@@ -162,7 +162,8 @@ def _card_spec(state: GameState, pid: int, card: CardInstance, zone: str, params
 def param_context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
     return ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
                         is_mafia=state.player(pid).faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES),
-                        partial=partial, own_colours=colours_of(state, pid), outside_collection=(UNIQUE,))
+                        partial=partial, own_colours=colours_of(state, pid), outside_collection=(UNIQUE,),
+                        role_sides=tuple((r.id, r.faction) for r in SECRET_ROLES.values()))
 
 
 def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str, Any], *,
@@ -174,7 +175,31 @@ def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str
     for param in spec.params:
         if param.name in own and param.who and not has_role(player, param.who):
             raise Refusal("mafia_only", card=spec.id, param=param.name, kind=param.kind)
-    return validate_params(param_context(state, pid, spec, partial=partial), own)
+    checked = validate_params(param_context(state, pid, spec, partial=partial), own)
+    _check_guess_targets(state, pid, spec, checked)
+    return checked
+
+
+GUESS_KINDS = ("secret_role", "secret_roles")
+
+
+def _check_guess_targets(state: GameState, pid: int, spec: CardSpec, params: dict[str, JsonValue]) -> None:
+    """A card tagged `guess` names the secret role of its target(s): when a role is named, every chosen
+    target must be one a guess may aim at (`can_target` with by="guess": Безликий refuses them)."""
+    if "guess" not in tags_of(state, pid, spec):
+        return
+    if not any(p.kind in GUESS_KINDS and params.get(p.name) not in (None, [], "") for p in spec.params):
+        return
+    chosen: list[Any] = []
+    for p in spec.params:
+        value = params.get(p.name)
+        if p.kind == "target" and value is not None:
+            chosen.append(value)
+        elif p.kind == "targets" and isinstance(value, list):
+            chosen.extend(value)
+    for target in chosen:
+        if not REGISTRIES.queries.ask("can_target", state, True, actor=pid, target=target, by="guess"):
+            raise Refusal("invalid_target", card=spec.id, target=target, reason="unguessable")
 
 
 def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict[str, Any]) -> None:
