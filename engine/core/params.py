@@ -81,7 +81,8 @@ def validate_params(ctx: ParamContext, params: dict[str, JsonValue], *, extra_ke
                 raise _bad(ctx, spec, "unused")
             continue
         if absent:
-            if spec.optional or ctx.partial:
+            # optional, not chosen yet, or one the actor may not give (its `who`: the card does nothing then)
+            if spec.optional or ctx.partial or (spec.who and not may_give(ctx, spec)):
                 continue
             raise _bad(ctx, spec, "missing")
         if spec.mafia_only and not ctx.is_mafia:

@@ -111,10 +111,11 @@ def _whole_set(state: GameState, pid: int, orders: list[Order]) -> None:
 
 def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int,
                         params: dict[str, JsonValue] | None = None, instance: CardInstance | None = None) -> bool:
-    if "free" in tags_of(state, pid, spec) or (instance is not None and instance.free):  # a Free card, or a card made Free
+    if instance is not None and instance.free:  # a card made Free
         return False
-    limited: bool = REGISTRIES.queries.ask("counts_toward_limit", state, True, pid=pid, spec=spec, cost=cost,
-                                params=params or {}, instance=instance)
+    # a Free card starts from False: a modifier may make it count (Симулянт's "перестаёт быть свободной")
+    limited: bool = REGISTRIES.queries.ask("counts_toward_limit", state, "free" not in tags_of(state, pid, spec),
+                                           pid=pid, spec=spec, cost=cost, params=params or {}, instance=instance)
     return limited
 
 

@@ -197,6 +197,8 @@ ALLOWED = {
     "torture_reveal": "Пытки: the punished character's secret role is announced to everyone",
     "undertaker_side": "Гробовщик: the side of a dead character, to him (a check)",
     "game_over": "the final reveal of every role, to everyone, once the game is over",
+    "hunch": "Догадка: «узнайте об этом по итогам следующей ночи» — the right guess, to its player",
+    "human_resources": "Отдел кадров: «Узнайте, сколько ее представителей было в начале игры», to its player",
 }
 # traitor_learns names only a pid; the rules give the Предатель a character who began as law.
 
@@ -255,6 +257,9 @@ def leaks(event: Event, state: GameState) -> list[str]:
         died = [e.seq for e in state.events if e.kind == "death" and e.params["pid"] == params["pid"]]
         assert died and died[0] < event.seq, f"side of a character not yet dead: {event}"
         return _walk({k: v for k, v in params.items() if k != "side"})
+    if kind in ("hunch", "human_resources"):
+        assert event.to == "player" and params.get("card") == kind, event
+        return []
     if kind == "game_over":
         assert event.to == "public" and state.status == "finished" and event is state.events[-1], event
         return []

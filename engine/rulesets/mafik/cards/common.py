@@ -303,3 +303,19 @@ def armor_for_phases(play: Play, target: int, amount: int, *, during: Duration, 
     if last is None or start <= last:
         play.effect("armor_each_phase", target=target, during=between(start, last), amount=amount,
                     nights_only=nights_only, card=play.spec.id)
+
+
+# ---- added with gss ----
+
+def insert_into_deck(state: GameState, pid: int, card_id: str, where: str = "random") -> CardInstance:
+    """A new copy of a card into the player's deck: "top" (drawn next), "bottom", or "random" (any
+    position, the state's RNG: "получите Грим в колоду" — docs/rulings/mafik-disguise.md)."""
+    deck = state.player(pid).deck
+    card = state.new_card(card_id)
+    if where == "top":
+        deck.insert(0, card)
+    elif where == "bottom":
+        deck.append(card)
+    else:
+        deck.insert(state.random.below(len(deck) + 1), card)
+    return card
