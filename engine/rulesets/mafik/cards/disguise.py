@@ -285,7 +285,7 @@ def celebrity(play: Play) -> None:
 
 def _celebrity_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
     if params.get("colour") not in colours_of(state, pid):
-        raise Refusal("bad_param", card="celebrity", param="colour", kind="colour", reason="not_own_colour")
+        raise Refusal("bad_param", card="celebrity", param="colour", kind="colour", reason="not_role_colour")
 
 
 def _celebrity_accusation(state: GameState, value: bool, *, target: int, named: list[str], **_: Any) -> bool:
