@@ -180,9 +180,10 @@ def test_mafik_card_names_match_the_rules() -> None:
 def test_mafik_cards_implemented_are_the_damage_defence_and_neutral_ones() -> None:
     rows = mafik_cards_json()
     implemented = [row for row in rows if row["implemented"] is True]
-    assert len(implemented) == 70
-    assert {row["colour"] for row in implemented} == MAFIK_IMPLEMENTED
-    assert all(row["implemented"] is False for row in rows if row["colour"] not in MAFIK_IMPLEMENTED)
+    assert len(implemented) == 70 + 16  # issue 13, gss: the Маскировка cards and the guess cards
+    colours = MAFIK_IMPLEMENTED | {"disguise", "intel", "control"}
+    assert {row["colour"] for row in implemented} == colours
+    assert all(row["implemented"] is False for row in rows if row["colour"] not in colours)
 
 
 def test_mafik_cards_plain_text_marks_the_implemented_ones() -> None:
@@ -190,8 +191,8 @@ def test_mafik_cards_plain_text_marks_the_implemented_ones() -> None:
     assert proc.returncode == 0, proc.stderr
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     assert len(lines) == 264
-    assert sum(line.startswith("+ ") for line in lines) == 70
-    assert sum(line.startswith("- ") for line in lines) == 264 - 70
+    assert sum(line.startswith("+ ") for line in lines) == 70 + 16
+    assert sum(line.startswith("- ") for line in lines) == 264 - 70 - 16
 
 
 def test_mafik_simulate_json() -> None:
