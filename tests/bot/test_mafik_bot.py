@@ -91,7 +91,8 @@ def test_builder_limits_and_reasons():
     assert ui.add_problem(state, law.pid, full, "phone_call") is None
     pool = api.deck_rules(state, law.pid).pool
     assert ui.add_problem(state, law.pid, [], "scouting") is not None or "scouting" not in pool
-    assert not any(c.id in pool for c in api.ruleset_of(state).catalog if c.colour in ("intel", "unique"))
+    rules = api.ruleset_of(state)
+    assert not any(c.id in pool for c in rules.catalog if c.colour == "unique" or not rules.is_implemented(c.id))
     killer = next(p.pid for p in state.players if p.secret_role == "killer")
     assert ui.add_problem(state, killer, ["pistol"] * 4, "pistol") is None
     assert ui.add_problem(state, killer, ["pistol"] * 5, "pistol") is not None
