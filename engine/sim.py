@@ -292,8 +292,8 @@ class MafikAgent(Agent):
         if kind == "accusations":
             pool = [c.id for c in ruleset.catalog if not c.has("peaceful")]
             return [self.rnd.sample(pool, self.rnd.randint(1, 2)) for _ in params.get("targets", [])] or None
-        if kind == "secret_role":
-            return self.rnd.choice(roles)
+        if kind == "secret_role":  # `of` a side: only that side's roles
+            return self.rnd.choice([r for r in roles if not spec.of or SECRET_ROLES[r].faction == spec.of])
         if kind == "secret_roles":
             return [self.rnd.choice(roles) for _ in params.get("targets", [])]
         if kind == "role_map":

@@ -13,6 +13,7 @@ Parameter kinds — what the player chooses and what the value looks like:
   card_effect  {"card": id, "params": {...}} — another card played or imitated with its own params
   colour       one of the rule set's colours: str
   choice       one of `choices`: str
+  stance       one of `choices` (the stances the card allows), worded as stances: str
   flag         bool
   message      a non-empty text: str
   messages     one text per chosen target: list[str]
@@ -21,7 +22,7 @@ Parameter kinds — what the player chooses and what the value looks like:
   role_map     {character: secret role id} for one or more living characters (keys as strings): dict
   accusation   one or more distinct card ids, none of them Мирная (peaceful): list[str]
   accusations  one accusation (as above) per chosen target (same order as `targets`): list[list[str]]
-  secret_role  a secret role id of the rule set: str
+  secret_role  a secret role id of the rule set (`of` = a side: only that side's): str
   secret_roles one secret role id per chosen target (same order as `targets`): list[str]
   number       an integer from `min` (default 0) to `max` (default unbounded): int
   colours      between `min` and `count` distinct colours: list[str]
@@ -68,6 +69,8 @@ class ParamContext:
     # Colours that are not "the collection" a card may name with of = "collection" (Мафик: the roles'
     # unique cards, which only their roles are dealt).
     outside_collection: tuple[str, ...] = ()
+    # (secret role id, its side) pairs: a secret_role parameter with `of` = a side takes only that side's roles.
+    role_sides: tuple[tuple[str, str], ...] = ()
     stance: str | None = None  # the actor's stance now, for upper_count / lower_count (Мафик)
     identities: tuple[str, ...] = ()  # the actor's secret role and faction, for count_by
 
@@ -106,7 +109,8 @@ def validate_params(ctx: ParamContext, params: dict[str, JsonValue], *, extra_ke
                 raise _bad(ctx, spec, "unused")
             continue
         if absent:
-            if spec.optional or ctx.partial:
+            # optional, not chosen yet, or one the actor may not give (its `who`: the card does nothing then)
+            if spec.optional or ctx.partial or (spec.who and not may_give(ctx, spec)):
                 continue
             raise _bad(ctx, spec, "missing")
         if spec.mafia_only and not ctx.is_mafia:
@@ -212,6 +216,8 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
     if kind == "secret_role":
         if value not in ctx.roles:
             raise _bad(ctx, spec, "role")
+        if spec.of and ctx.role_sides and dict(ctx.role_sides).get(value) != spec.of:
+            raise _bad(ctx, spec, "role")
         return str(value)
     if kind == "secret_roles":
         chosen = so_far.get("targets")
@@ -240,7 +246,7 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         if value not in ctx.colours:
             raise _bad(ctx, spec, "colour")
         return str(value)
-    if kind == "choice":
+    if kind in ("choice", "stance"):
         if value not in spec.choices:
             raise _bad(ctx, spec, "choice")
         return str(value)

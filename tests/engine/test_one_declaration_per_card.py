@@ -70,6 +70,14 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     ("micromafik", "knockout", "actions.py"):
         "Вышибание: «Если цель хочет … просто оставить в руке некоторые из этих карт, она должна уплатить цену 1 "
         "за каждую» (the keep action is offered while the knockout effect lasts)",
+    ("mafik", "makeup", "artist"):
+        "Артист: «…как если бы это была Грим»",
+    ("mafik", "pistol", "service_weapon"):
+        "Табельное: «Если угадали, добавьте ей в Рукав карту Пистолет»",
+    ("mafik", "disguise", "registry.py"):
+        "Маскировка is the name of a colour and of one of its cards (the colour's id, not the card's)",
+    ("mafik", "disguise", "cards/__init__.py"):
+        "Маскировка: the module of the colour's cards (cards/disguise.py), not the card",
     ("mafik", "dummy", "registry.py"):
         "«Правила»: «любые эффекты, требующие вытянуть карту из колоды, вытягивают вместо этого карту "
         "\"Пустышка\"» (registry.BLANK)",

@@ -215,7 +215,7 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         zone = player.hand if kind == "hand_card" else player.sleeve
         q.options = [c.uid for c in zone if c.uid not in taken]
     elif kind == "secret_role":
-        q.options = secret_roles(state)
+        q.options = secret_roles(state, spec.of)
     elif kind == "secret_roles":
         targets = node.get("targets") or []
         q.subject = int(targets[len(flow["roles"])]) if len(flow["roles"]) < len(targets) else None

@@ -148,3 +148,9 @@ def traitor_looks_law(state: GameState, value: Any, *, observer: int, target: in
     if aspect == "secret_role" and value == "traitor":
         return state.random.choice(LAW_ROLES)
     return value
+
+
+@REGISTRIES.queries.modifier("accusation_works", layer=10)
+def traitor_unaccusable(state: GameState, value: bool, *, target: int, **_: Any) -> bool:
+    """"Против предателя не работает обвинение" — the first modifier of the query."""
+    return False if state.player(target).secret_role == "traitor" else value

@@ -111,10 +111,11 @@ def _whole_set(state: GameState, pid: int, orders: list[Order]) -> None:
 
 def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int,
                         params: dict[str, JsonValue] | None = None, instance: CardInstance | None = None) -> bool:
-    if "free" in tags_of(state, pid, spec) or (instance is not None and instance.free):  # a Free card, or a card made Free
+    if instance is not None and instance.free:  # a card made Free
         return False
-    limited: bool = REGISTRIES.queries.ask("counts_toward_limit", state, True, pid=pid, spec=spec, cost=cost,
-                                params=params or {}, instance=instance)
+    # a Free card starts from False: a modifier may make it count (Симулянт's "перестаёт быть свободной")
+    limited: bool = REGISTRIES.queries.ask("counts_toward_limit", state, "free" not in tags_of(state, pid, spec),
+                                           pid=pid, spec=spec, cost=cost, params=params or {}, instance=instance)
     return limited
 
 
@@ -165,7 +166,8 @@ def param_context(state: GameState, pid: int, spec: CardSpec, *, partial: bool =
                         is_mafia=player.faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES),
                         partial=partial, own_colours=colours_of(state, pid), outside_collection=(UNIQUE,),
                         stance=stance(state, pid),
-                        identities=tuple(x for x in (player.secret_role, player.faction) if x))
+                        identities=tuple(x for x in (player.secret_role, player.faction) if x),
+                        role_sides=tuple((r.id, r.faction) for r in SECRET_ROLES.values()))
 
 
 def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str, Any], *,
@@ -177,7 +179,31 @@ def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str
     for param in spec.params:
         if param.name in own and param.who and not has_role(player, param.who):
             raise Refusal("mafia_only", card=spec.id, param=param.name, kind=param.kind)
-    return validate_params(param_context(state, pid, spec, partial=partial), own)
+    checked = validate_params(param_context(state, pid, spec, partial=partial), own)
+    _check_guess_targets(state, pid, spec, checked)
+    return checked
+
+
+GUESS_KINDS = ("secret_role", "secret_roles")
+
+
+def _check_guess_targets(state: GameState, pid: int, spec: CardSpec, params: dict[str, JsonValue]) -> None:
+    """A card tagged `guess` names the secret role of its target(s): when a role is named, every chosen
+    target must be one a guess may aim at (`can_target` with by="guess": Безликий refuses them)."""
+    if "guess" not in tags_of(state, pid, spec):
+        return
+    if not any(p.kind in GUESS_KINDS and params.get(p.name) not in (None, [], "") for p in spec.params):
+        return
+    chosen: list[Any] = []
+    for p in spec.params:
+        value = params.get(p.name)
+        if p.kind == "target" and value is not None:
+            chosen.append(value)
+        elif p.kind == "targets" and isinstance(value, list):
+            chosen.extend(value)
+    for target in chosen:
+        if not REGISTRIES.queries.ask("can_target", state, True, actor=pid, target=target, by="guess"):
+            raise Refusal("invalid_target", card=spec.id, target=target, reason="unguessable")
 
 
 def check_partial_play(state: GameState, pid: int, uid: int | None, params: dict[str, Any]) -> None:

@@ -201,6 +201,8 @@ ALLOWED = {
     "autopsy_role": "Аутопсия (Верхняя стойка): the exact role of a dead character, to its player",
     "criminalist_role": "Криминалист: the exact roles of dead characters, to its player",
     "great_detective_role": "Великий детектив: the target's exact role at each rebuild, to its player (Шпион: the mafia)",
+    "hunch": "Догадка: «узнайте об этом по итогам следующей ночи» — the right guess, to its player",
+    "human_resources": "Отдел кадров: «Узнайте, сколько ее представителей было в начале игры», to its player",
 }
 # The intel cards' checks of a corpse (engine/rulesets/mafik/cards/intel.py).
 CORPSE_CHECKS = ("autopsy_side", "autopsy_role", "criminalist_role")
@@ -269,6 +271,8 @@ def leaks(event: Event, state: GameState) -> list[str]:
     if kind == "great_detective_role":
         holder = state.player(int(params["actor"]))
         assert (event.to, event.who) == (mafia if holder.secret_role == "spy" else ("player", holder.pid)), event
+    if kind in ("hunch", "human_resources"):
+        assert event.to == "player" and params.get("card") == kind, event
         return []
     if kind == "game_over":
         assert event.to == "public" and state.status == "finished" and event is state.events[-1], event

@@ -1,6 +1,19 @@
 """Card behaviours of Мафик, one module per colour (a colour's cards of one mechanism may have a module of
-their own: records). Importing registers them."""
+their own: records, disguise). Importing registers them."""
 
-from engine.rulesets.mafik.cards import boost, chaos, control, damage, defence, intel, neutral, records, support, unique
+from engine.rulesets.mafik.cards import (
+    boost,
+    chaos,
+    control,
+    damage,
+    defence,
+    disguise,
+    intel,
+    neutral,
+    records,
+    support,
+    unique,
+)
 
-__all__ = ["boost", "chaos", "control", "damage", "defence", "intel", "neutral", "records", "support", "unique"]
+__all__ = ["boost", "chaos", "control", "damage", "defence", "disguise", "intel", "neutral", "records", "support",
+           "unique"]

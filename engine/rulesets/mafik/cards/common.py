@@ -37,13 +37,22 @@ from engine.rulesets.mafik.roles import SECRET_ROLES
 def accusation_hits(play: Play, target: int | None = None) -> int:
     """How many cards the Обвинение named, if the target has ever played all of them; else 0.
 
-    Обвинение never works against the Предатель."""
+    Whether an Обвинение can work against the target at all is the `accusation_works` query (the
+    Предатель, Маскировка, Грим, Безликий, Известная личность…)."""
     named = [str(c) for c in play.params.get("accuse") or ()]
     who = play.target if target is None else target
-    if not named or play.state.player(who).secret_role == "traitor":
+    if not named or not accusation_works(play.state, play.actor, who, named):
         return 0
     played = {r.card for r in play.state.history if r.actor == who}
     return len(named) if all(card in played for card in named) else 0
+
+
+def accusation_works(state: GameState, actor: int, target: int, named: list[str]) -> bool:
+    """May an Обвинение naming these cards work against the target? (query `accusation_works`: context
+    actor, target, named)"""
+    works: bool = REGISTRIES.queries.ask("accusation_works", state, True, actor=actor, target=target,
+                                         named=list(named))
+    return bool(works)
 
 
 def draw_to_hand(play: Play, target: int, count: int, *, protect: bool = False) -> list[CardInstance]:
@@ -98,8 +107,12 @@ def role_of(play: Play, target: int) -> str:
 
 
 def guessed_role(play: Play, target: int, guess: Any) -> bool:
-    """"Назовите Тайную роль цели. Если угадали…" — compared with the truth."""
-    return bool(guess) and play.state.player(target).secret_role == guess
+    """"Назовите Тайную роль цели. Если угадали…": the truth, folded through the `role_guess` query
+    (context actor, target, card, guess) — disguises make a right guess fail."""
+    right = bool(guess) and play.state.player(target).secret_role == guess
+    answer: bool = REGISTRIES.queries.ask("role_guess", play.state, right, actor=play.actor, target=target,
+                                          card=play.spec.id, guess=guess)
+    return bool(answer)
 
 
 def share_with_mafia(play: Play, kind: str, /, **params: JsonValue) -> None:
@@ -416,3 +429,19 @@ def accusation_hits_for(play: Play, target: int, named: list[str]) -> int:
     """`accusation_hits` for one target of a card that names an accusation per target (kind
     `accusations`, Разгром кулаков.): the same rule, with that target's named cards."""
     return accusation_hits(replace(play, params={**play.params, "accuse": list(named)}), target)
+
+
+# ---- added with gss ----
+
+def insert_into_deck(state: GameState, pid: int, card_id: str, where: str = "random") -> CardInstance:
+    """A new copy of a card into the player's deck: "top" (drawn next), "bottom", or "random" (any
+    position, the state's RNG: "получите Грим в колоду" — docs/rulings/mafik-disguise.md)."""
+    deck = state.player(pid).deck
+    card = state.new_card(card_id)
+    if where == "top":
+        deck.insert(0, card)
+    elif where == "bottom":
+        deck.append(card)
+    else:
+        deck.insert(state.random.below(len(deck) + 1), card)
+    return card
