@@ -83,9 +83,11 @@ def grant_play_as(play: Play, card_id: str) -> None:
     play.state.add_effect("play_as", target=play.actor, source=play.actor, during=UNTIL_END, card=card_id)
 
 
-def role_of(play: Play, target: int) -> str:
-    """The secret role a check learns (the Предатель shows a random law role)."""
-    return str(learn(play.res.ruleset, play.state, play.actor, target, "secret_role"))
+def role_of(play: Play, target: int, *, undeceivable: bool = False) -> str:
+    """The secret role a check of this card learns (the Предатель shows a random law role; recorded and
+    redirectable: engine/core/checks.py; `undeceivable`: the Оракул)."""
+    return str(learn(play.res.ruleset, play.state, play.actor, target, "secret_role", card=play.spec.id,
+                     undeceivable=undeceivable))
 
 
 def guessed_role(play: Play, target: int, guess: Any) -> bool:
