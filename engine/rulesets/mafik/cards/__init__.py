@@ -1,5 +1,5 @@
 """Card behaviours of Мафик, one module per colour. Importing registers them."""
 
-from engine.rulesets.mafik.cards import damage, defence, neutral
+from engine.rulesets.mafik.cards import checks, damage, defence, neutral
 
-__all__ = ["damage", "defence", "neutral"]
+__all__ = ["checks", "damage", "defence", "neutral"]
