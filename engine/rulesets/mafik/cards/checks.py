@@ -76,7 +76,7 @@ def oracle(play: Play) -> None:
 def social_engineering(play: Play) -> None:
     """Социальная инженерия: from the next night, every night, the colour of a random card of the
     target's deck."""
-    play.effect("social_engineering", target=play.target, source=play.actor, during=onwards(NEXT_NIGHT),
+    play.effect("social_engineering", target=play.target, during=onwards(NEXT_NIGHT),
                 card=play.spec.id)
 
 
@@ -130,7 +130,7 @@ def open_investigation(play: Play) -> None:
     Предатель target learns at once who opened it."""
     role = check(play, play.target, "secret_role")
     now = play.state.phase
-    play.effect("investigation", target=play.actor, source=play.actor,
+    play.effect("investigation", target=play.actor,
                 during=between(now + INVESTIGATION_DELAY, now + INVESTIGATION_DELAY),
                 subject=play.target, secret_role=role, opened=now)
     if play.state.player(play.target).faction in ("mafia", "maniac", "traitor"):
@@ -163,10 +163,10 @@ def deductive_method(play: Play) -> None:
     picked = [c for c in eligible if c.uid in chosen] or ([state.random.choice(eligible)] if eligible else [])
     before = picked[0].card if picked else None
     if picked and transform(picked[0], "dummy"):
-        play.tell(play.actor, "deductive_dummy", card=before)
+        play.tell(play.actor, "deductive_dummy", named=before)
     else:
         play.damage(play.actor, 1)
-        play.tell(play.actor, "deductive_dummy", card=None)
+        play.tell(play.actor, "deductive_dummy", named=None)
 
 
 REGISTRIES.declare("deductive_method", deductive_method)
@@ -175,7 +175,7 @@ REGISTRIES.declare("deductive_method", deductive_method)
 def informants(play: Play) -> None:
     """Доносчики: every phase from this one, the colour of a random Hand card of a random living
     character (other than the player)."""
-    play.effect("informants", target=play.actor, source=play.actor, during=UNTIL_END, card=play.spec.id,
+    play.effect("informants", target=play.actor, during=UNTIL_END, card=play.spec.id,
                 since=play.state.phase)
     _inform(play.res, play.actor, play.spec.id)
 
@@ -257,7 +257,7 @@ def shadow(play: Play) -> None:
 def darkness(play: Play) -> None:
     """Темнота: this phase every check the target makes gives a random result (a disguise on the checked
     character still shows); lower stance: the player learns whether the target checked."""
-    play.effect("darkness", target=play.target, source=play.actor, during=THIS_PHASE, lower=lower(play))
+    play.effect("darkness", target=play.target, during=THIS_PHASE, lower=lower(play))
 
 
 def _darkness(state: GameState, value: Any, *, observer: int, aspect: str, **_: Any) -> Any:
@@ -300,7 +300,7 @@ REGISTRIES.declare("shelter", shelter, priority=EARLY,
 def escape_routes(play: Play) -> None:
     """Пути отступления: if the target checks the player this phase, it takes 2 (lower: 3) damage in
     the next phase."""
-    play.effect("escape_routes", target=play.target, source=play.actor, during=THIS_PHASE, card=play.spec.id,
+    play.effect("escape_routes", target=play.target, during=THIS_PHASE, card=play.spec.id,
                 amount=ESCAPE_DAMAGE_LOWER if lower(play) else ESCAPE_DAMAGE)
 
 
@@ -350,11 +350,11 @@ def inspection(play: Play) -> None:
     named = str(play.params["card"])
     found = bool(check(play, play.target, "sleeve_has",
                        truth=lambda pid: any(c.card == named for c in play.state.player(pid).sleeve)))
-    play.tell(play.actor, "inspection", target=play.target, card=named, hit=found)
+    play.tell(play.actor, "inspection", target=play.target, named=named, hit=found)
     if found and play.me.faction in ("mafia", "maniac") and accusation_hits(play):
         for _ in range(INSPECTION_COPIES):
             new_card_to_sleeve(play.state, play.actor, named)
-        play.tell(play.actor, "inspection_copies", card=named, count=INSPECTION_COPIES)
+        play.tell(play.actor, "inspection_copies", named=named, count=INSPECTION_COPIES)
 
 
 def _not_on_mafia(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
