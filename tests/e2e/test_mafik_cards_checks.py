@@ -8,7 +8,7 @@ Hands are dealt (`deal`) so that every random pick has one possible answer.
 from __future__ import annotations
 
 from faketg import FakeMessage, FakeUser
-from tests.e2e.driver import deal, name, orders, play, state_of, tap
+from tests.e2e.driver import deal, name, orders, play, save, state_of, tap
 from tests.e2e.harness import Harness, buttons, make_harness, start_mafik
 
 # Passive public roles only, so that nothing else acts (as in test_mafik_phase.py).
@@ -83,7 +83,7 @@ async def test_paid_checks_and_counter_checks_through_telegram(tmp_path):
         await start_mafik(h, ROLES)
         state = await state_of(h)
         plain = [p.pid for p in state.players if p.faction == "law" and p.pid not in (1, 6, 7)]
-        a, b, c, d, e = plain[:5]
+        a, b, c, d = plain[:4]
         boss = next(p.pid for p in state.players if p.secret_role == "boss")
         u = h.players
 
@@ -103,11 +103,14 @@ async def test_paid_checks_and_counter_checks_through_telegram(tmp_path):
         await accepted(h, u[b], message, "✅ Подтвердить", "✅ Подтвердить")
         assert orders(await state_of(h), b, "play")[0].params == {"target": boss, "upper": True}
 
-        # Мимикрия on c, and d checks c; Пути отступления by c on d
-        await deal(h, c, hand=["mimicry", "escape_routes", *DUMMIES[:4]])
+        # Мимикрия on c, and d checks c
+        await deal(h, c, hand=["mimicry", *DUMMIES])
         message, _ = await play(h, u[c], "🃏 Мимикрия", "▶ Сыграть")
         await accepted(h, u[c], message, "✅ Подтвердить")
         await deal(h, d, hand=["testimony", "pistol", "pistol", "pistol", "pistol", "pistol"])
+        state = await state_of(h)
+        state.player(d).deck = [state.new_card("pistol") for _ in range(10)]  # its refill is a Пистолет too
+        await save(h, state)
         message, _ = await play(h, u[d], "🃏 Взятие показаний", "▶ Сыграть")
         await accepted(h, u[d], message, name(c), "✅ Подтвердить")
 
