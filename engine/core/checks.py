@@ -8,7 +8,8 @@ asks here (`inspect`; `learn` is its short form). A check:
    function of the character read — "2 random Hand cards" are drawn from whoever is read);
 3. folds it through the query `appearance` (disguises, randomisers) with the context `observer`,
    `target` (the character read), `aimed_at`, `aspect`, `card`, `undeceivable`;
-4. appends a `CheckRecord` to `state.checks`, so that reactions to being checked can run.
+4. appends a `CheckRecord` to `state.checks`, so that reactions to being checked can run (this
+   phase's and the previous phase's records are kept; older ones are dropped as new ones come).
 
 An undeceivable check (Мафик's Оракул: «нельзя обмануть ничем, кроме…») runs only the modifiers of
 both queries registered with the flag `DECEIVES_UNDECEIVABLE` — a disguise says so when it is
@@ -23,6 +24,8 @@ from engine.core.ruleset import Ruleset
 from engine.core.state import CheckRecord, GameState, JsonValue
 
 DECEIVES_UNDECEIVABLE = "deceives_undeceivable"  # a modifier that acts even on an undeceivable check
+
+KEPT_PHASES = 2  # the records of this phase and the previous one (reactions look no further back)
 
 Truth = JsonValue | Callable[[int], JsonValue]
 
@@ -63,6 +66,7 @@ def inspect(ruleset: Ruleset, state: GameState, observer: int, target: int, aspe
         value = truth
     value = _ask(ruleset, "appearance", state, value, target=read, **context)
     if record:
+        state.checks = [c for c in state.checks if c.phase >= state.phase - KEPT_PHASES + 1]
         state.checks.append(CheckRecord(phase=state.phase, observer=observer, aimed_at=target, read=read,
                                         aspect=aspect, card=card))
     return value

@@ -196,7 +196,7 @@ def test_social_engineering_every_night_from_the_next():
     on(g)
     on(g)  # night 4
     assert len(told(g, "social_engineering_colour", "A")) == 2
-    assert [c.aspect for c in g.state.checks] == ["deck_colours", "deck_colours"]
+    assert [(c.aspect, c.card, c.phase) for c in g.state.checks] == [("deck_colours", "social_engineering", 7)]
 
 
 def test_social_engineering_spy_the_mafia_learns_it_too():
@@ -550,3 +550,11 @@ def test_inspection_law_may_inspect_the_mafia():
     assert told(g, "inspection", "A")[0]["hit"] is True
 
 
+
+
+def test_check_records_of_this_and_the_previous_phase_are_kept():
+    g = game(("A", {"hand": ["testimony"] * 3 + PISTOLS}), ("B", {"hand": PISTOLS}))
+    on(g.play("A", "testimony", target="B"))  # phase 3
+    on(g.play("A", "testimony", target="B"))  # phase 4
+    on(g.play("A", "testimony", target="B"))  # phase 5
+    assert [c.phase for c in g.state.checks] == [4, 5]
