@@ -255,6 +255,12 @@ def leaks(event: Event, state: GameState) -> list[str]:
         died = [e.seq for e in state.events if e.kind == "death" and e.params["pid"] == params["pid"]]
         assert died and died[0] < event.seq, f"side of a character not yet dead: {event}"
         return _walk({k: v for k, v in params.items() if k != "side"})
+    if kind in ("oracle_role", "investigation_result"):  # checks (cards/checks.py): what the check showed
+        actor = int(params.get("actor", event.who if event.to == "player" else -1))
+        assert (event.to, event.who) in (("player", actor), mafia), event
+        assert event.to == "player" or state.player(actor).secret_role == "spy", event
+        assert params["secret_role"] in SECRET_ROLES, event
+        return _walk({k: v for k, v in params.items() if k != "secret_role"})
     if kind == "game_over":
         assert event.to == "public" and state.status == "finished" and event is state.events[-1], event
         return []
