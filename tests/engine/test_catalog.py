@@ -197,7 +197,7 @@ def test_mafik_cards_without_behaviour_cannot_be_put_in_a_deck() -> None:
     state = api.new_game(MAFIK, [(f"P{i}", "other") for i in range(12)], seed=3)
     boss = next(p.pid for p in state.players if p.secret_role == "boss")
     missing = [c for c in ruleset.catalog if not ruleset.is_implemented(c.id)]
-    assert len(missing) == len(ruleset.catalog) - 70
+    assert 0 < len(missing) <= len(ruleset.catalog) - 70  # (70 before issue 13; each helper adds cards)
     before = api.dump(state)
     for spec in missing:
         with pytest.raises(Refusal) as caught:

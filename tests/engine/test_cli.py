@@ -144,6 +144,13 @@ def test_unknown_ruleset_is_a_usage_error() -> None:
 # ---------------------------------------------------------------------------- Мафик
 
 MAFIK_IMPLEMENTED = {"damage", "defence", "neutral"}  # Урон, Защита, Нейтральные: 30 + 30 + 10
+# cards of other colours implemented since (issue 13), by id
+MAFIK_IMPLEMENTED_MORE = {
+    # checks (cards/checks.py)
+    "testimony", "oracle", "social_engineering", "psychoanalysis", "open_investigation", "deductive_method",
+    "informants", "substitution", "darkness", "escape_routes", "shelter", "mirror", "mimicry", "shadow", "inspection",
+}
+MAFIK_IMPLEMENTED_COUNT = 70 + len(MAFIK_IMPLEMENTED_MORE)
 
 
 @cache
@@ -180,9 +187,9 @@ def test_mafik_card_names_match_the_rules() -> None:
 def test_mafik_cards_implemented_are_the_damage_defence_and_neutral_ones() -> None:
     rows = mafik_cards_json()
     implemented = [row for row in rows if row["implemented"] is True]
-    assert len(implemented) == 70
-    assert {row["colour"] for row in implemented} == MAFIK_IMPLEMENTED
-    assert all(row["implemented"] is False for row in rows if row["colour"] not in MAFIK_IMPLEMENTED)
+    assert len(implemented) == MAFIK_IMPLEMENTED_COUNT
+    assert all(row["implemented"] is True for row in rows if row["colour"] in MAFIK_IMPLEMENTED)
+    assert {row["id"] for row in implemented if row["colour"] not in MAFIK_IMPLEMENTED} == MAFIK_IMPLEMENTED_MORE
 
 
 def test_mafik_cards_plain_text_marks_the_implemented_ones() -> None:
@@ -190,8 +197,8 @@ def test_mafik_cards_plain_text_marks_the_implemented_ones() -> None:
     assert proc.returncode == 0, proc.stderr
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     assert len(lines) == 264
-    assert sum(line.startswith("+ ") for line in lines) == 70
-    assert sum(line.startswith("- ") for line in lines) == 264 - 70
+    assert sum(line.startswith("+ ") for line in lines) == MAFIK_IMPLEMENTED_COUNT
+    assert sum(line.startswith("- ") for line in lines) == 264 - MAFIK_IMPLEMENTED_COUNT
 
 
 def test_mafik_simulate_json() -> None:

@@ -55,6 +55,17 @@ ESCAPE_DAMAGE, ESCAPE_DAMAGE_LOWER = 2, 3
 INSPECTION_COPIES = 3
 
 
+def _check_outside(res: Resolution, observer: int, target: int, aspect: str, card: str, truth: Any) -> Any:
+    """A check made by a lasting effect of `card` (its tick), not during the card's play."""
+    return inspect(res.ruleset, res.state, observer, target, aspect, card=card, truth=truth)
+
+
+def _deck_colour(state: GameState, pid: int) -> list[str]:
+    """The colour of one random card of a deck (none when it is empty)."""
+    deck = state.player(pid).deck
+    return [card_colour(state.random.choice(deck).card)] if deck else []
+
+
 # ---- Разведка ----
 
 @REGISTRIES.card("testimony")
@@ -87,24 +98,14 @@ def _social_engineering_tick(res: Resolution, effects: list[Effect]) -> None:
     for effect in effects:
         if effect.source is None or effect.target is None or not state.player(effect.source).alive:
             continue
-
-        def one_deck_colour(pid: int) -> list[str]:
-            deck = state.player(pid).deck
-            return [card_colour(state.random.choice(deck).card)] if deck else []
-
         seen = _check_outside(res, effect.source, effect.target, "deck_colours", str(effect.params["card"]),
-                              one_deck_colour)
+                              lambda pid: _deck_colour(state, pid))
         tell_or_share(state, effect.source, "social_engineering_colour", target=effect.target,
                       colour=seen[0] if seen else None)
 
 
 REGISTRIES.declare("social_engineering", social_engineering,
                    effects=(EffectKind("social_engineering", tick=_social_engineering_tick),))
-
-
-def _check_outside(res: Resolution, observer: int, target: int, aspect: str, card: str, truth: Any) -> Any:
-    """A check made by a lasting effect (not during its card's play)."""
-    return inspect(res.ruleset, res.state, observer, target, aspect, card=card, truth=truth)
 
 
 def psychoanalysis(play: Play) -> None:
