@@ -346,7 +346,7 @@ def test_mirror_lower_stance_learn_everyone_who_tried():
     g.play("A", "mirror").play("B", "testimony", target="A")
     on(search(g, "C", "A", "pistol"))
     assert told(g, "check_attempts", "A") == [{"pids": [g.pid("B"), g.pid("C")]}]
-    assert told(g, "inspection", "C")[0]["hit"] is False  # C's own Sleeve is empty
+    assert told(g, "inspection_missing", "C") == [{"target": g.pid("A"), "named": "pistol"}]  # C's own Sleeve
 
 
 def test_shadow_any_sleeve_card_as_mirror():
@@ -400,17 +400,17 @@ def test_darkness_lower_stance_did_the_target_check():
              ("C", {}))
     in_stance(g, "A")
     on(g.play("A", "darkness", target="B").play("B", "testimony", target="C"))
-    assert told(g, "darkness_checked", "A") == [{"target": g.pid("B"), "hit": True}]
+    assert told(g, "darkness_checked", "A") == [{"target": g.pid("B")}] and told(g, "darkness_unchecked", "A") == []
     on(g)
     in_stance(g, "A")
     on(g.play("A", "darkness", target="C"))
-    assert told(g, "darkness_checked", "A")[-1] == {"target": g.pid("C"), "hit": False}
+    assert told(g, "darkness_unchecked", "A") == [{"target": g.pid("C")}] and len(told(g, "darkness_checked", "A")) == 1
 
 
 def test_darkness_without_lower_stance_nothing_told():
     g = game(("A", {"hand": ["darkness", "dummy"]}), ("B", {"hand": ["testimony", *PISTOLS]}), ("C", {}))
     on(g.play("A", "darkness", target="B").play("B", "testimony", target="C"))
-    assert told(g, "darkness_checked", "A") == []
+    assert told(g, "darkness_checked", "A") == told(g, "darkness_unchecked", "A") == []
 
 
 def test_darkness_the_lamp_holder_is_not_darkened():
@@ -500,10 +500,10 @@ def test_mimicry_own_checks_and_others_targets_tell_nothing():
 def test_inspection_is_the_named_card_in_the_sleeve():
     g = game(("A", {"hand": ["inspection", "inspection", "dummy"]}), ("B", {"sleeve": ["bunker"]}))
     on(search(g, "A", "B", "bunker"))
-    assert told(g, "inspection", "A") == [{"target": g.pid("B"), "named": "bunker", "hit": True}]
+    assert told(g, "inspection_found", "A") == [{"target": g.pid("B"), "named": "bunker"}]
     on(g)
     on(search(g, "A", "B", "pistol"))
-    assert told(g, "inspection", "A")[-1]["hit"] is False
+    assert told(g, "inspection_missing", "A") == [{"target": g.pid("B"), "named": "pistol"}]
 
 
 def test_inspection_mafia_accusation_three_copies():
@@ -526,7 +526,7 @@ def test_inspection_maniac_accusation_three_copies():
 def test_inspection_accusation_missed_no_copies():
     g = game(("A", {"secret": "boss", "hand": ["inspection", "dummy"]}), ("B", {"sleeve": ["bunker"]}))
     on(search(g, "A", "B", "bunker", accuse=["tank"]))
-    assert g.sleeve("A") == [] and told(g, "inspection", "A")[0]["hit"] is True
+    assert g.sleeve("A") == [] and len(told(g, "inspection_found", "A")) == 1
 
 
 def test_inspection_law_has_no_accusation():
@@ -547,7 +547,7 @@ def test_inspection_mafia_not_on_other_mafia():
 def test_inspection_law_may_inspect_the_mafia():
     g = game(("A", {"hand": ["inspection", "dummy"]}), ("B", {"secret": "spy", "sleeve": ["bunker"]}))
     on(search(g, "A", "B", "bunker"))
-    assert told(g, "inspection", "A")[0]["hit"] is True
+    assert len(told(g, "inspection_found", "A")) == 1
 
 
 

@@ -273,7 +273,8 @@ def _darkness_report(res: Resolution) -> None:
         if effect.params.get("lower") and effect.source is not None and effect.target is not None \
                 and state.player(effect.source).alive:
             checked = bool(checks_of(state, observer=effect.target))
-            state.emit("darkness_checked", "player", effect.source, target=effect.target, hit=checked)
+            state.emit("darkness_checked" if checked else "darkness_unchecked", "player", effect.source,
+                       target=effect.target)
 
 
 REGISTRIES.declare("darkness", darkness, priority=EARLY, check=not_twice_on("darkness"), alters_checks=True,
@@ -351,7 +352,7 @@ def inspection(play: Play) -> None:
     named = str(play.params["card"])
     found = bool(check(play, play.target, "sleeve_has",
                        truth=lambda pid: any(c.card == named for c in play.state.player(pid).sleeve)))
-    play.tell(play.actor, "inspection", target=play.target, named=named, hit=found)
+    play.tell(play.actor, "inspection_found" if found else "inspection_missing", target=play.target, named=named)
     if found and play.me.faction in ("mafia", "maniac") and accusation_hits(play):
         for _ in range(INSPECTION_COPIES):
             new_card_to_sleeve(play.state, play.actor, named)
