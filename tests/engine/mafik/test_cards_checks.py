@@ -558,3 +558,21 @@ def test_check_records_of_this_and_the_previous_phase_are_kept():
     on(g.play("A", "testimony", target="B"))  # phase 4
     on(g.play("A", "testimony", target="B"))  # phase 5
     assert [c.phase for c in g.state.checks] == [4, 5]
+
+
+def test_every_card_that_checks_is_tagged_check():
+    """"Which plays are checks" is data (docs/rulings/mafik-checks.md): a card whose play records a check
+    carries the tag `check` — add the tag when a card of the rulings' list is implemented."""
+    from engine.rulesets.mafik.registry import CATALOG
+    from engine.sim import play_game
+
+    checking: set[str] = set()
+
+    def look(state: GameState, moment: str) -> None:
+        checking.update(c.card for c in state.checks if c.card is not None)
+
+    for seed in (1, 2):
+        look(play_game("mafik", 16, seed, hook=look).state, "end")
+    assert checking, "the simulated games made no check"
+    untagged = sorted(card for card in checking if card in CATALOG and not CATALOG[card].has("check"))
+    assert not untagged, f"cards that check without the tag `check`: {untagged}"
