@@ -17,6 +17,8 @@ def apply_effect(play: Play, card_id: str, params: dict[str, JsonValue], *, via:
     ruleset.cards.behaviours[card_id](sub)
 
 
-def side_of(play: Play, target: int) -> str:
-    """The side a check learns the target is on (disguises may change it)."""
-    return str(learn(play.res.ruleset, play.state, play.actor, target, "side"))
+def side_of(play: Play, target: int, *, undeceivable: bool = False) -> str:
+    """The side a check of this card learns the target is on (disguises may change it; recorded and
+    redirectable: engine/core/checks.py)."""
+    return str(learn(play.res.ruleset, play.state, play.actor, target, "side", card=play.spec.id,
+                     undeceivable=undeceivable))

@@ -80,6 +80,7 @@ class Query:
     name: str
     fn: Modifier
     layer: int = 50
+    flags: tuple[str, ...] = ()  # e.g. checks.DECEIVES_UNDECEIVABLE on an "appearance" modifier
 
 
 @dataclass
@@ -170,7 +171,7 @@ class CardGameRegistries:
         for layer in replacements:
             self.replacement(layer.name, layer.number)(layer.fn)
         for query in queries:
-            self.queries.modifier(query.name, layer=query.layer)(query.fn)
+            self.queries.modifier(query.name, layer=query.layer, flags=query.flags)(query.fn)
         for option, option_check in (options or {}).items():
             self.option_checks[option] = option_check
         self.payment_options.update(payment_options or {})

@@ -143,6 +143,19 @@ class VoteRecord(BaseModel):
     strength: int = 1
 
 
+class CheckRecord(BaseModel):
+    """One check (engine/core/checks.py): who looked at whom, whose truth was read (a redirect may read
+    another character's), which aspect, with which card (None: a perk or a rule) — kept so that
+    reactions to being checked run this phase and later (Мимикрия, Пути отступления…)."""
+
+    phase: int
+    observer: int
+    aimed_at: int
+    read: int
+    aspect: str
+    card: str | None = None
+
+
 class AbilityUse(BaseModel):
     """One use of an ability of the catalogue (engine/core/abilities.py), for the tags that look back
     ("not twice on one target", "not two phases running"); only such abilities are recorded."""
@@ -226,6 +239,7 @@ class GameState(BaseModel):
     ext: dict[str, JsonValue] = Field(default_factory=dict)
     uses: list[AbilityUse] = Field(default_factory=list)  # engine/core/abilities.py
     visits: list[Visit] = Field(default_factory=list)  # engine/core/visits.py
+    checks: list[CheckRecord] = Field(default_factory=list)  # engine/core/checks.py
 
     # ---- derived helpers (no state of their own) ----
     @property

@@ -78,6 +78,12 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "Маскировка is the name of a colour and of one of its cards (the colour's id, not the card's)",
     ("mafik", "disguise", "cards/__init__.py"):
         "Маскировка: the module of the colour's cards (cards/disguise.py), not the card",
+    ("mafik", "dummy", "deductive_method"):
+        "Дедуктивный метод: «превратите 1 любую карту из вашей руки в Пустышку (кроме пустышки и долга)»",
+    ("mafik", "testimony", "deductive_method"):
+        "Дедуктивный метод: «Добавьте себе в Рукав карту Взятие показаний»",
+    ("mafik", "mirror", "shadow"):
+        "Тень: «…можете разыграть любую карту из рукава, как зеркало»",
     ("mafik", "dummy", "registry.py"):
         "«Правила»: «любые эффекты, требующие вытянуть карту из колоды, вытягивают вместо этого карту "
         "\"Пустышка\"» (registry.BLANK)",

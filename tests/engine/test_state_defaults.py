@@ -88,6 +88,8 @@ PINNED = {
     'PlayRecord.zone': "'hand'",
     'PlayerState.died': 'None',
     'VoteRecord.strength': '1',
+    'CheckRecord.card': 'None',
+    'GameState.checks': '[]',
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.checks import DECEIVES_UNDECEIVABLE
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_PHASE
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
@@ -142,9 +143,10 @@ def traitor_learns(res: Resolution) -> None:
             state.emit("traitor_learns", "player", traitor.pid, pid=state.random.choice(law))
 
 
-@REGISTRIES.queries.modifier("appearance", layer=90)
+@REGISTRIES.queries.modifier("appearance", layer=90, flags=(DECEIVES_UNDECEIVABLE,))
 def traitor_looks_law(state: GameState, value: Any, *, observer: int, target: int, aspect: str, **_: Any) -> Any:
-    """Effects that learn the exact role see a random law role on the Предатель."""
+    """Effects that learn the exact role see a random law role on the Предатель (even the Оракул, which
+    nothing else deceives but the Безликий and the Толпа)."""
     if aspect == "secret_role" and value == "traitor":
         return state.random.choice(LAW_ROLES)
     return value

@@ -55,6 +55,11 @@ STEP_DAY_END_PRIVATE_MESSAGES = 850  # comms.py: private messages spent
 STEP_DAY_END_ROOMS = 851  # comms.py: chat rooms formed
 STEP_DAY_END_TRAITOR = 852  # neutral.py: the Предатель's lead
 STEP_PERK_MEDIUM = 860  # perks_b.py
+STEP_SUBSTITUTION_REPORT = 871  # cards/checks.py: Подмена (lower): who tried to check the holder
+STEP_MIRROR_REPORT = 872  # cards/checks.py: Зеркало (lower): who tried to check the holder
+STEP_DARKNESS_REPORT = 873  # cards/checks.py: Темнота (lower): did its target check this phase
+STEP_ESCAPE_ROUTES = 874  # cards/checks.py: Пути отступления: the target checked the player → damage next phase
+STEP_MIMICRY = 876  # cards/checks.py: Мимикрия: a colour of each checker's Hand
 STEP_NERVES_OF_STEEL_READY = 890  # cards/defence.py: Стальные нервы tells it is ready
 STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects expire, win check, next phase
 

@@ -1,6 +1,6 @@
 """Маскировка and the guess cards: a test per card and per variant, with exact numbers.
 
-Checks are asked through engine/core/checks.learn (the `appearance` query) — with `undeceivable=True`
+Checks are asked through engine/core/checks.inspect (the `appearance` query) — with `undeceivable=True`
 for the Оракул's check; guesses through real guess cards (Снайперская винтовка: 30 damage when right,
 so the target dies; Трассирующие пули: 2 damage); Обвинения through Пистолет (1, +2 per named card).
 """
@@ -13,9 +13,8 @@ import pytest
 
 from engine.cardgame import steps
 from engine.core import api
-from engine.core.checks import true_aspect
+from engine.core.checks import inspect
 from engine.core.state import Effect, GameState, PlayRecord
-from engine.rulesets.mafik.registry import REGISTRIES
 from engine.rulesets.mafik.ruleset import shown_hand_size
 from tests.engine.mafik.conftest import MafikScenario
 
@@ -65,9 +64,7 @@ def seen(g: MafikScenario, observer: str, target: str, aspect: str = "secret_rol
     if kept is not None:
         state.effects = kept
     try:
-        value = true_aspect(g.ruleset, state, g.pid(target), aspect)
-        return REGISTRIES.queries.ask("appearance", state, value, observer=g.pid(observer), target=g.pid(target),
-                                      aspect=aspect, **context)
+        return inspect(g.ruleset, state, g.pid(observer), g.pid(target), aspect, record=False, **context)
     finally:
         state.phase, state.effects = now, effects
 

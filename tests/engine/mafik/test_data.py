@@ -18,7 +18,7 @@ COLOURS = {"Урон": "damage", "Защита": "defence", "Разведка": 
            "Контроль": "control", "Хаос": "chaos", "Поддержка": "support", "Усиление": "boost",
            "Нейтральные": "neutral"}
 TAGS = {"day", "strict_day", "free", "peaceful", "accusation", "upper", "lower", "self_ok", "cost_x",
-        "once_per_game", "no_stack"}
+        "once_per_game", "no_stack", "check"}
 TAGS |= {"guess"}  # names a target's secret role to hit (Безликий refuses it): docs/mafik-data.md
 KINDS = {"target", "targets", "any_living", "dead_target", "dead_targets", "accusation", "accusations", "card_names", "card_name",
          "card_effect", "secret_role", "secret_roles", "role_map", "colour", "colours", "stance", "chat_room",

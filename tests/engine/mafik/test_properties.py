@@ -274,6 +274,12 @@ def leaks(event: Event, state: GameState) -> list[str]:
     if kind in ("hunch", "human_resources"):
         assert event.to == "player" and params.get("card") == kind, event
         return []
+    if kind in ("oracle_role", "investigation_result"):  # checks (cards/checks.py): what the check showed
+        actor = int(params.get("actor", event.who if event.to == "player" else -1))
+        assert (event.to, event.who) in (("player", actor), mafia), event
+        assert event.to == "player" or state.player(actor).secret_role == "spy", event
+        assert params["secret_role"] in SECRET_ROLES, event
+        return _walk({k: v for k, v in params.items() if k != "secret_role"})
     if kind == "game_over":
         assert event.to == "public" and state.status == "finished" and event is state.events[-1], event
         return []

@@ -1,9 +1,10 @@
 """Card behaviours of Мафик, one module per colour (a colour's cards of one mechanism may have a module of
-their own: records, disguise). Importing registers them."""
+their own: records, checks, disguise). Importing registers them."""
 
 from engine.rulesets.mafik.cards import (
     boost,
     chaos,
+    checks,
     control,
     damage,
     defence,
@@ -15,5 +16,5 @@ from engine.rulesets.mafik.cards import (
     unique,
 )
 
-__all__ = ["boost", "chaos", "control", "damage", "defence", "disguise", "intel", "neutral", "records", "support",
-           "unique"]
+__all__ = ["boost", "chaos", "checks", "control", "damage", "defence", "disguise", "intel", "neutral", "records",
+           "support", "unique"]

@@ -12,7 +12,7 @@ from engine.cardgame.ruleset import card_rules
 from engine.core import messages
 from engine.core.abilities import granted_by
 from engine.core.cards import CardSpec, ParamSpec
-from engine.core.checks import learn
+from engine.core.checks import inspect, learn
 from engine.core.durations import UNTIL_END, Duration, between, n_phases
 from engine.core.params import ParamContext, validate_params
 from engine.core.refusal import Refusal
@@ -101,9 +101,11 @@ def grant_play_as(play: Play, card_id: str) -> None:
     play.state.add_effect("play_as", target=play.actor, source=play.actor, during=UNTIL_END, card=card_id)
 
 
-def role_of(play: Play, target: int) -> str:
-    """The secret role a check learns (the Предатель shows a random law role)."""
-    return str(learn(play.res.ruleset, play.state, play.actor, target, "secret_role"))
+def role_of(play: Play, target: int, *, undeceivable: bool = False) -> str:
+    """The secret role a check of this card learns (the Предатель shows a random law role; recorded and
+    redirectable: engine/core/checks.py; `undeceivable`: the Оракул)."""
+    return str(learn(play.res.ruleset, play.state, play.actor, target, "secret_role", card=play.spec.id,
+                     undeceivable=undeceivable))
 
 
 def guessed_role(play: Play, target: int, guess: Any) -> bool:
@@ -118,10 +120,7 @@ def guessed_role(play: Play, target: int, guess: Any) -> bool:
 def share_with_mafia(play: Play, kind: str, /, **params: JsonValue) -> None:
     """What the actor learns; "(Шпион: другие члены Мафии также это узнают)": when the actor is the Шпион,
     the whole mafia learns it (one faction event, which the Шпион reads as one of them)."""
-    if play.me.secret_role == "spy":
-        play.state.emit(kind, "faction", "mafia", actor=play.actor, **params)
-    else:
-        play.tell(play.actor, kind, actor=play.actor, **params)
+    tell_or_share(play.state, play.actor, kind, card=play.spec.id, **params)
 
 
 def not_twice_on(card_id: str) -> CardCheck:
@@ -445,3 +444,63 @@ def insert_into_deck(state: GameState, pid: int, card_id: str, where: str = "ran
     else:
         deck.insert(state.random.below(len(deck) + 1), card)
     return card
+
+
+# ---- added with chk ----
+
+SIDES = ("mafia", "law", "maniac", "traitor")
+STANCES = ("normal", "upper", "lower")
+COLOUR_ASPECTS = ("colours", "hand_colours", "deck_colours")  # a list of colours
+CARD_ASPECTS = ("hand", "sleeve")  # a list of card ids
+
+
+def check(play: Play, target: int, aspect: str, *, truth: Any = None, undeceivable: bool = False) -> Any:
+    """A check of this card (a card tagged `check`): what the actor learns of the target's `aspect` —
+    recorded, redirectable, disguisable (engine/core/checks.py). `truth` is the card's own reading, a
+    value or a function of the character actually read (a redirect may read another one)."""
+    return inspect(play.res.ruleset, play.state, play.actor, target, aspect, card=play.spec.id, truth=truth,
+                   undeceivable=undeceivable)
+
+
+def card_colour(card_id: str) -> str:
+    return CATALOG[card_id].colour
+
+
+def random_hand_colours(state: GameState, pid: int, count: int) -> list[str]:
+    """The colours of `count` random cards of a Hand (fewer if it holds fewer), from the state's RNG."""
+    hand = state.player(pid).hand
+    return [card_colour(c.card) for c in state.random.sample(hand, min(count, len(hand)))]
+
+
+def random_result(state: GameState, aspect: str, value: Any) -> Any:
+    """«Случайный результат» (Темнота, Укрытие): a random answer of the same shape as the true one — a
+    random colour for each colour, a random role, side or stance, a coin for a yes/no, random cards."""
+    rng = state.random
+    if aspect == "secret_role":
+        return rng.choice(sorted(SECRET_ROLES))
+    if aspect == "side":
+        return rng.choice(SIDES)
+    if aspect == "stance":
+        return rng.choice(STANCES)
+    if isinstance(value, bool):
+        return rng.below(2) == 1
+    if aspect in COLOUR_ASPECTS and isinstance(value, list):
+        return [rng.choice(COLOURS) for _ in value]
+    if aspect in CARD_ASPECTS and isinstance(value, list):
+        ids = CATALOG.ids()
+        return [rng.choice(ids) for _ in value]
+    return value
+
+
+UNTRANSFORMABLE = ("debt",)  # Долг: «нельзя превратить»
+
+
+def transform(card: CardInstance, new_id: str) -> bool:
+    """A physical card becomes another card (Дедуктивный метод, Саботаж: a Пустышка) — never a Долг.
+    It keeps its uid and place; what made the old card special (cost change, Свободная) goes with it."""
+    if card.card in UNTRANSFORMABLE:
+        return False
+    card.card = new_id
+    card.cost_mod = 0
+    card.free = False
+    return True

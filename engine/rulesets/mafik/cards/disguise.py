@@ -3,9 +3,9 @@ cards of Разведка and Контроль that the disguises answer (Чип
 Табельное, Лжесвидетель).
 
 How a disguise acts (docs/rulings/mafik-disguise.md):
-- what a check sees is an `appearance` modifier; each skips itself for a check marked `undeceivable`
-  (the Оракул's: «нельзя обмануть ничем, кроме способности предателя, безликого и толпы») — except
-  Безликий and Толпа, which act even then;
+- what a check sees is an `appearance` modifier; an undeceivable check (the Оракул's: «нельзя обмануть
+  ничем, кроме способности предателя, безликого и толпы») runs only the modifiers flagged
+  `DECEIVES_UNDECEIVABLE` (engine/core/checks.py): Безликий's and Толпа's here, the Предатель's in neutral.py;
 - a right guess of the secret role fails through the `role_guess` query (Маскировка, Грим, Поддельные
   документы); an Обвинение fails through the `accusation_works` query (Маскировка, Грим, Безликий,
   Известная личность); Безликий also refuses guess cards at submission (`can_target` by="guess").
@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query, Step
+from engine.core.checks import DECEIVES_UNDECEIVABLE
 from engine.core.durations import NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_END, UNTIL_USED, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
@@ -72,7 +73,7 @@ def _disguise_role(state: GameState, target: int, *, card: Any = None) -> str | 
 
 def _disguise_appearance(state: GameState, value: Any, *, target: int, aspect: str, **ctx: Any) -> Any:
     """"Карты, узнающие вашу точную Тайную роль, узнают вместо этого выбранную" (not the Оракул's)."""
-    if aspect != "secret_role" or ctx.get("undeceivable"):
+    if aspect != "secret_role":
         return value
     role = _disguise_role(state, target, card=ctx.get("card"))
     return value if role is None else role
@@ -160,8 +161,9 @@ def _faceless_target(state: GameState, value: bool, *, target: int, by: str = "c
 
 
 REGISTRIES.declare("faceless", faceless, priority=EARLY,
-                   queries=(Query("appearance", _faceless_appearance, layer=95), Query("role_guess", _faceless_guess),
-                            Query("accusation_works", _faceless_accusation), Query("can_target", _faceless_target)),
+                   queries=(Query("appearance", _faceless_appearance, layer=95, flags=(DECEIVES_UNDECEIVABLE,)),
+                            Query("role_guess", _faceless_guess), Query("accusation_works", _faceless_accusation),
+                            Query("can_target", _faceless_target)),
                    effects=(EffectKind("faceless", known=True),))
 
 
@@ -199,7 +201,7 @@ def _crowd_cost(state: GameState, value: int, *, spec: Any, params: dict[str, An
 
 
 REGISTRIES.declare("crowd", crowd, priority=EARLY, check=_crowd_check,
-                   queries=(Query("appearance", _crowd_appearance, layer=80), Query("cost", _crowd_cost)))
+                   queries=(Query("appearance", _crowd_appearance, layer=80, flags=(DECEIVES_UNDECEIVABLE,)), Query("cost", _crowd_cost)))
 
 
 # ---- Поддельные документы ----
@@ -224,7 +226,7 @@ def _forged_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> N
 
 
 def _forged_appearance(state: GameState, value: Any, *, target: int, aspect: str, **ctx: Any) -> Any:
-    role = None if ctx.get("undeceivable") else _forged_role(state, target)
+    role = _forged_role(state, target)
     return value if role is None else _role_seen(role, aspect, value)
 
 
@@ -246,7 +248,7 @@ def semblance_of_greatness(play: Play) -> None:
 
 def _semblance_appearance(state: GameState, value: Any, *, target: int, aspect: str, **ctx: Any) -> Any:
     effects = _active(state, "semblance", target)
-    if aspect != "stance" or not effects or ctx.get("undeceivable"):
+    if aspect != "stance" or not effects:
         return value
     return effects[-1].params["stance"]
 
@@ -266,7 +268,7 @@ def changer(play: Play) -> None:
 
 def _changer_appearance(state: GameState, value: Any, *, target: int, aspect: str, **ctx: Any) -> Any:
     effects = _active(state, "changer", target)
-    if aspect not in ("secret_role", "colours") or not effects or ctx.get("undeceivable"):
+    if aspect not in ("secret_role", "colours") or not effects:
         return value
     return _role_seen(str(effects[-1].params["role"]), aspect, value)
 
