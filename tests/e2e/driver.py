@@ -101,13 +101,13 @@ async def play_a_card(h: Harness, user: FakeUser, rnd: random.Random, uid: int |
         text = panel.text or ""
         if "Заявка принята" in text:
             return True
-        options = [(t, a) for t, a in acts(panel) if a.a == "f"]
-        if not options:
-            return False
         if any(prompt in text for prompt in ("Напишите текст", "Напишите сообщение для")):
             await h.feed(user.send("Привет от e2e"))
             panel = h.last_with_buttons(user)
             continue
+        options = [(t, a) for t, a in acts(panel) if a.a == "f"]
+        if not options:
+            return False
         values = [a.v for _t, a in options]
         pick = next((v for v in values if v == "ok"), None) or next((v for v in values if v == "d"), None)
         if pick is None:

@@ -72,6 +72,8 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "за каждую» (the keep action is offered while the knockout effect lasts)",
     ("mafik", "makeup", "artist"):
         "Артист: «…как если бы это была Грим»",
+    ("mafik", "open_investigation", "disguise"):
+        "Маскировка: «(Киллер, Босс: не спасает от Начать Расследование)»",
     ("mafik", "pistol", "service_weapon"):
         "Табельное: «Если угадали, добавьте ей в Рукав карту Пистолет»",
     ("mafik", "disguise", "registry.py"):
