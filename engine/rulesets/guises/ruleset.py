@@ -68,7 +68,7 @@ def _recluse_and_vip(state: GameState, allowed: bool, *, actor: int, target: int
     """Затворник: nobody else's ability on him the first night. VIP (Т): no active day ability but the vote."""
     if not allowed or actor == target:
         return allowed
-    if state.phase == 1 and has_public(state, target, "sociopath") and not in_prison(state, target):
+    if state.phase == 1 and has_public(state, target, "sociopath"):
         return False
     return not (state.is_day and by != "vote" and has_public(state, target, "millionaire"))
 
