@@ -175,12 +175,14 @@ class GameService:
 
     # ---------------------------------------------------------------- sign-up
     def free_roles(self, game: dict[str, Any], players: list[dict[str, Any]]) -> list[str]:
-        """Public roles still free (one each; "(Другой)" is always free: each names their own). A rule set
-        with fewer public roles than seats could never fill its table so: there every role is shared."""
-        roles = [r["id"] for r in get_ruleset(game["ruleset"]).public_roles()]
+        """Public roles still free (one each; "(Другой)" is always free: each names their own, and so is a role
+        the rule set lets any number take, its `shared_public_roles`). A rule set with fewer public roles than
+        seats could never fill its table so: there every role is shared."""
+        rules = get_ruleset(game["ruleset"])
+        roles = [r["id"] for r in rules.public_roles()]
         if roles_shared(str(game["ruleset"])):
             return roles
-        taken = {p["public_role"] for p in players}
+        taken = {p["public_role"] for p in players} - rules.shared_public_roles
         return [role for role in roles if role not in taken]
 
     def _role_title(self, game: dict[str, Any], players: list[dict[str, Any]], title: str | None) -> str:

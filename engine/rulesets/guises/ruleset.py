@@ -80,6 +80,7 @@ class Guises(Ruleset):
     replacements = REPLACEMENTS
     single_orders = frozenset({*ABILITIES.single_orders, "vote"})
     max_players = setup.MAX_PLAYERS
+    shared_public_roles: ClassVar[frozenset[str]] = frozenset({HERO})
     listing = 30
     game_ext: ClassVar[type[BaseModel]] = Table
     player_ext: ClassVar[type[BaseModel]] = Character
