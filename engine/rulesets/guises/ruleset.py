@@ -32,6 +32,7 @@ from engine.rulesets.guises.model import (
     PRISON,
     PUBLIC,
     SECRET,
+    SILENCE,
     SPIRIT,
     Character,
     Table,
@@ -63,10 +64,32 @@ VOTE = ActionDef(id="vote", screen="vote", kind="vote", source="phase", label_ke
                  requires=(by_day("vote"), may_vote))
 
 
+def may_write(state: GameState, pid: int) -> None:
+    """Messages go one to one (and among Босс, Киллер and Агент); Безмолвие forbids them for two phases;
+    a spirit declares nothing."""
+    if state.status != "running" or not state.player(pid).alive:
+        raise Refusal("dead")
+    if state.effects_of(SILENCE, target=pid):
+        raise Refusal("not_allowed", what="whisper", reason="silenced")
+
+
+def in_trio(state: GameState, pid: int) -> None:
+    if state.player(pid).secret_role not in TRIO:
+        raise Refusal("not_allowed", what="trio_note", reason="role")
+
+
+TRIO = ("boss", "killer", "agent")  # the one room of more than two: Босс, Киллер and Агент
+WHISPER = ActionDef(id="whisper", kind="whisper", source="phase", label_key="act.whisper", instant=True,
+                    params=(ParamSpec(name="to", kind="target"), ParamSpec(name="text", kind="message")),
+                    requires=(may_write,))
+TRIO_NOTE = ActionDef(id="trio_note", kind="trio_note", source="role", label_key="act.trio_note", instant=True,
+                      params=(ParamSpec(name="text", kind="message"),), requires=(in_trio, may_write))
+
+
 @QUERIES.modifier("can_target")
 def _recluse_and_vip(state: GameState, allowed: bool, *, actor: int, target: int, by: str) -> bool:
     """Затворник: nobody else's ability on him the first night. VIP (Т): no active day ability but the vote."""
-    if not allowed or actor == target:
+    if not allowed or actor == target or by == "message":
         return allowed
     if state.phase == 1 and has_public(state, target, "sociopath"):
         return False
@@ -85,7 +108,7 @@ class Guises(Ruleset):
     game_ext: ClassVar[type[BaseModel]] = Table
     player_ext: ClassVar[type[BaseModel]] = Character
     public_statuses: ClassVar[frozenset[str]] = frozenset({PRISON, SPIRIT, COOKED})
-    action_defs = (VOTE, *ABILITIES.action_defs())
+    action_defs = (VOTE, *ABILITIES.action_defs(), WHISPER, TRIO_NOTE)
     ability_catalogue = ABILITIES
     play_zones = ()  # no cards
     view_profile = ViewProfile(zones=())
@@ -158,6 +181,27 @@ class Guises(Ruleset):
         if aspect == "guise":
             return draw_guise(state, pid)
         return super().aspect(state, pid, aspect)
+
+    def act(self, state: GameState, pid: int, action: str, params: dict[str, Any]) -> None:
+        """A message, relayed at once: to one living character, or to the living of Босс, Киллер, Агент."""
+        if action not in ("whisper", "trio_note"):
+            raise Refusal("not_allowed", what=action, reason="no_such_action")
+        may_write(state, pid)
+        text = params.get("text")
+        if not isinstance(text, str) or not text.strip() or len(text) > 2000:
+            raise Refusal("bad_param", param="text", kind="message", reason="empty_message")
+        if action == "whisper":
+            if set(params) != {"to", "text"}:
+                raise Refusal("bad_param", param="to", kind="target", reason="missing")
+            to = living_target(state, self.queries, pid, params.get("to"), by="message", allow_self=False)
+            state.emit("whisper", "player", to, by=pid, text=text)
+            state.emit("whisper_copy", "master", None, by=pid, to=to, text=text)
+            return
+        in_trio(state, pid)
+        for member in state.living():
+            if member.secret_role in TRIO and member.pid != pid:
+                state.emit("trio_note", "player", member.pid, by=pid, text=text)
+        state.emit("trio_note_copy", "master", None, by=pid, text=text)
 
     # ---------------------------------------------------------------- the win
     def win_check(self, state: GameState) -> list[str] | None:

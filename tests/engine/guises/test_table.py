@@ -170,3 +170,25 @@ def test_a_hero_on_the_winning_side_gets_an_achievement(game) -> None:
     g = game(("hero", "killer"), ("hero", "officer"), ("hero", "boss"), ("hero", "agent"))
     g.do(0, "shotgun", target=1).resolve()
     assert [e["pid"] for e in g.public("hero_achievement")] == [0, 2, 3]
+
+
+def test_messages_go_one_to_one_and_are_relayed_at_once(game) -> None:
+    g = game(("hero", "boss"), ("hero", "forensic"), ("hero", "juror"))
+    api.act(g.state, 1, "whisper", {"to": 2, "text": "привет"})
+    told = [e for e in g.state.events if e.kind == "whisper"]
+    assert [(e.who, e.params) for e in told] == [(2, {"by": 1, "text": "привет"})]
+
+
+def test_boss_killer_and_agent_talk_together(game) -> None:
+    g = game(("hero", "boss"), ("hero", "killer"), ("hero", "agent"), ("hero", "traitor"), ("hero", "juror"))
+    api.act(g.state, 0, "trio_note", {"text": "план"})
+    assert sorted(e.who for e in g.state.events if e.kind == "trio_note") == [1, 2]
+    with pytest.raises(Refusal):
+        api.act(g.state, 3, "trio_note", {"text": "я с вами"})
+
+
+def test_silence_forbids_messages(game) -> None:
+    g = game(("hero", "boss"), ("hero", "forensic"), ("hero", "juror"))
+    g.do(0, "silence_boss", target=1).resolve()
+    with pytest.raises(Refusal):
+        api.act(g.state, 1, "whisper", {"to": 2, "text": "помогите"})
