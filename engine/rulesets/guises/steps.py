@@ -359,7 +359,7 @@ def joker_cards(res: Resolution) -> None:
     for _pid, order in kept(res, "deal"):
         for whom in order.params["targets"]:
             set_cards(state, int(whom), cards(state, int(whom)) + 1)
-    if any(True for _ in kept(res, "hit")):
+    if any(True for _ in kept(res, "joker_hit")):
         for player in state.living():
             if player.pid not in movers and start.get(player.pid, 0):
                 set_cards(state, player.pid, cards(state, player.pid) + start[player.pid])
@@ -492,7 +492,7 @@ def deaths(res: Resolution) -> None:
     for player in state.living():
         if hp(state, player.pid) <= 0:
             die(state, player.pid, "hp")
-    if any(True for _ in kept(res, "bust")):  # Баст: 3 or more cards in the morning
+    if any(True for _ in kept(res, "joker_bust")):  # Баст: 3 or more cards in the morning
         busted = [p.pid for p in state.living() if cards(state, p.pid) >= 3]
         for pid in busted:
             die(state, pid, "bust")
@@ -576,7 +576,7 @@ def end(res: Resolution) -> None:
     found = winners(state)
     if found is not None:
         for player in state.players:
-            if player.public_role == "hero" and player.faction in found:
+            if player.public_role == "hero" and player.alive and player.faction in found:
                 state.emit("hero_achievement", "public", None, pid=player.pid)
         finish(state, found, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})
         return

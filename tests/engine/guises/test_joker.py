@@ -65,8 +65,8 @@ def test_misere_lets_every_ability_work_from_prison(game) -> None:
     g.do(1, "arrest", target=0).resolve().resolve()
     assert g.state.effects_of("prison", target=0)
     with pytest.raises(Refusal):
-        g.do(0, "hit")
-    g.do(0, "misere").do(0, "hit")
+        g.do(0, "joker_hit")
+    g.do(0, "misere").do(0, "joker_hit")
 
 
 def test_fold_drops_every_card(game) -> None:
@@ -77,13 +77,13 @@ def test_fold_drops_every_card(game) -> None:
 
 def test_hit_doubles_the_hands_of_those_who_make_no_move(game) -> None:
     g = game(("hero", "joker"), ("hero", "boss"), ("hero", "forensic"))
-    g.set(1, cards=2).set(2, cards=2).do(2, "move", play="fold").do(0, "hit").resolve()
+    g.set(1, cards=2).set(2, cards=2).do(2, "move", play="fold").do(0, "joker_hit").resolve()
     assert (g.char(0).cards, g.char(1).cards, g.char(2).cards) == (2, 4, 0)
 
 
 def test_bust_kills_everyone_with_three_cards_or_more(game) -> None:
     g = game(("hero", "joker"), ("hero", "boss"), ("hero", "forensic"), ("hero", "juror"))
-    g.set(1, cards=3).set(2, cards=2).do(0, "bust").resolve()
+    g.set(1, cards=3).set(2, cards=2).do(0, "joker_bust").resolve()
     assert not g.alive(1) and g.alive(2)
     assert {"kind": "death", "pid": 1, "cause": "bust"} in g.public("death")
 
@@ -91,7 +91,7 @@ def test_bust_kills_everyone_with_three_cards_or_more(game) -> None:
 def test_hit_or_bust_not_both(game) -> None:
     g = game(("hero", "joker"), ("hero", "boss"))
     with pytest.raises(Refusal):
-        g.do(0, "hit").do(0, "bust")
+        g.do(0, "joker_hit").do(0, "joker_bust")
 
 
 def test_croupier_reports_every_morning(game) -> None:
