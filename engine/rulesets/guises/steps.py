@@ -504,7 +504,7 @@ def deaths(res: Resolution) -> None:
             with edit(Table, state) as table:
                 table.all_in = pid
         else:
-            state.emit("all_in_wrong", "public", None, pid=pid)
+            state.emit("all_in_wrong", "player", pid)  # Ва-банк is named secretly: the death alone is public
             die(state, pid, "all_in")
     if state.is_night:
         for player in state.living():  # Медитация: 1 HP after the night heals one

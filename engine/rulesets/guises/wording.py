@@ -17,6 +17,7 @@ EVENT_FORMATS = (
     EventFormat("ballots", params={"list": Each("ballots", Line("guises_words.ballot", params={
         "pid": Value("player"), "target": Value("player")}))}),
     EventFormat("ability_granted", params={"name": Line("act.{what}", when={"what": INHERITED})}),
+    EventFormat("public_role_changed", params={"role": Value("public_role", source="pid")}),
     EventFormat("jailed", params={"why": Line("guises_words.jailed_{why}", when={
         "why": ("arrest", "frameup", "raid", "immunity")})}),
 )

@@ -125,3 +125,19 @@ def test_all_in_by_day_takes_two_votes_off(game) -> None:
     g.do(0, "all_in", roles={"1": "boss", "2": "forensic", "3": "juror"}).do(1, "vote", target=0)
     g.do(2, "vote", target=0).resolve()
     assert g.state.winners == ["joker"]
+
+
+def test_all_in_even_as_a_spirit(game) -> None:
+    g = game(("avenger", "joker"), ("hero", "killer"), ("hero", "forensic"), ("hero", "juror"))
+    g.do(1, "shotgun", target=0).resolve()
+    assert g.state.effects_of("spirit", target=0)
+    with __import__("pytest").raises(Refusal):
+        g.do(0, "move", play="fold")
+    g.do(0, "all_in", roles={"1": "killer", "2": "forensic", "3": "juror"}).resolve()
+    assert g.state.winners == ["joker"]
+
+
+def test_a_wrong_all_in_is_told_to_the_joker_alone(game) -> None:
+    g = game(("hero", "joker"), ("hero", "boss"), ("hero", "forensic"), ("hero", "juror"))
+    g.do(0, "all_in", roles={"1": "juror", "2": "forensic", "3": "boss"}).resolve()
+    assert g.told(0, "all_in_wrong") and not g.public("all_in_wrong")
