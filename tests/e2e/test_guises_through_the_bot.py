@@ -92,3 +92,22 @@ async def test_a_game_of_guises_from_newgame_to_the_reveal_through_the_bot(tmp_p
         assert all(any(t.startswith("Игра окончена. Победа: Закон.") for t in h.texts(u)) for u in h.players)
     finally:
         await h.close()
+
+
+async def test_the_table_is_a_setting_and_a_table_that_cannot_start_is_refused(tmp_path) -> None:
+    h = await make_harness(tmp_path, players=5)
+    try:
+        await h.feed(h.master.send("/newgame guises", h.log))
+        await h.feed(h.master.send("/bind 1", h.public))
+        for i, user in enumerate(h.players):
+            await h.app.service.join(1, user_id=user.id, name=f"Персонаж {i + 1}", public_role="hero", locale="ru")
+        await h.feed(h.master.send("/set table 2/1", h.log))
+        await h.feed(h.master.send("/startgame", h.log))
+        assert "Игру нельзя начать с таким раскладом: мафии 2, закона 2, нейтралов 1." in lines(h, h.log)
+        await h.feed(h.master.send("/set table 1/1", h.log))
+        await h.feed(h.master.send("/startgame", h.log))
+        state = await h.app.service.state(1)
+        factions = sorted(p.faction for p in state.players)
+        assert state.status == "running" and factions.count("mafia") == 1 and factions.count("law") == 3
+    finally:
+        await h.close()

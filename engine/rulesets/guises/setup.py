@@ -1,6 +1,6 @@
 """The table: how many of each side a game of N players deals, and the check that refuses one that cannot
 start. The text gives no table; the default is a decision (docs/rulesets/guises.md, «Расклад»), and the
-master may give another as the setting `guises_table` ({"mafia": m, "neutral": k}: the law is the rest)."""
+master may give another as the setting `table` ({"mafia": m, "neutral": k}: the law is the rest)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def table_for(players: int, settings: dict[str, Any]) -> tuple[int, int, int]:
     law, or not the number of players)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise Refusal("bad_param", param="players", reason="count", min=MIN_PLAYERS, max=MAX_PLAYERS)
-    given = settings.get("guises_table")
+    given = settings.get("table")
     if isinstance(given, dict):
         mafia, neutral = int(given.get("mafia", -1)), int(given.get("neutral", 0))
     else:
@@ -36,7 +36,7 @@ def table_for(players: int, settings: dict[str, Any]) -> tuple[int, int, int]:
     law = players - mafia - neutral
     if not (1 <= mafia <= len(MAFIA_ORDER) and 1 <= law <= len(LAW) and 0 <= neutral <= len(NEUTRAL)
             and mafia < law):
-        raise Refusal("bad_param", param="guises_table", reason="table", mafia=mafia, law=law, neutral=neutral)
+        raise Refusal("bad_param", param="table", reason="table", mafia=mafia, law=law, neutral=neutral)
     return mafia, law, neutral
 
 

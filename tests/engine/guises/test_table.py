@@ -120,10 +120,10 @@ def test_the_default_table_starts_for_every_count(players: int) -> None:
 
 def test_a_table_that_cannot_start_is_refused() -> None:
     with pytest.raises(Refusal):
-        table_for(6, {"guises_table": {"mafia": 3, "neutral": 0}})
+        table_for(6, {"table": {"mafia": 3, "neutral": 0}})
     with pytest.raises(Refusal):
         table_for(3, {})
-    assert table_for(8, {"guises_table": {"mafia": 2, "neutral": 2}}) == (2, 4, 2)
+    assert table_for(8, {"table": {"mafia": 2, "neutral": 2}}) == (2, 4, 2)
 
 
 def test_boss_killer_and_agent_learn_each_other_at_the_start() -> None:
