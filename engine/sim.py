@@ -320,6 +320,71 @@ class MafikAgent(Agent):
             api.act(state, self.pid, action, params)
 
 
+class ActionsAgent(Agent):
+    """A random player of a rule set without cards: each action `api.actions` offers now is tried at
+    random, its parameters drawn from what their kinds allow (a parameter only some choices call for is
+    given when called for). Whatever the engine refuses is not done."""
+
+    chance = 0.6
+
+    def build_deck(self, state: GameState, ruleset: Ruleset) -> None:
+        return None
+
+    def act(self, state: GameState, ruleset: Ruleset) -> None:
+        if state.status != "running" or not state.player(self.pid).alive:
+            return
+        living = [p.pid for p in state.living()]
+        for action in api.actions(state, self.pid):
+            if not action.available or self.rnd.random() > self.chance:
+                continue
+            params = dict(action.preset)
+            for spec in action.params:
+                if not spec.applies(params):
+                    continue
+                value = self.any_param(state, ruleset, spec, living, params)
+                if value is None:
+                    break
+                params[spec.name] = value
+            else:
+                if action.instant:
+                    with contextlib.suppress(Refusal):
+                        api.act(state, self.pid, action.kind, params)
+                else:
+                    self._try(state, action.kind, params=params)
+
+    def any_param(self, state: GameState, ruleset: Ruleset, spec: ParamSpec, living: list[int],
+                  params: dict[str, Any]) -> Any:
+        """A random value of a parameter of any kind (None: nothing to choose)."""
+        others = [p for p in living if p != self.pid]
+        dead = [p.pid for p in state.players if not p.alive]
+        roles = api.catalog(state.ruleset).secret_roles()
+        kind = spec.kind
+        if kind == "target":
+            return self.rnd.choice(others) if others else None
+        if kind == "any_living":
+            return self.rnd.choice(living) if living else None
+        if kind == "dead_target":
+            return self.rnd.choice(dead) if dead else None
+        if kind == "targets":
+            low = spec.count if spec.min is None else spec.min
+            if len(others) < low:
+                return None
+            return self.rnd.sample(others, self.rnd.randint(low, min(spec.count, len(others))))
+        if kind == "choice":
+            return self.rnd.choice(list(spec.choices))
+        if kind == "secret_role":
+            return self.rnd.choice(roles)
+        if kind == "role_map":
+            return {str(p): self.rnd.choice(roles) for p in others} or None
+        if kind == "number":
+            return self.rnd.randint(spec.min or 0, spec.max if spec.max is not None else (spec.min or 0) + 2)
+        if kind == "message":
+            return "сообщение"
+        if kind == "flag":
+            return self.rnd.random() < 0.5
+        return None
+
+
 MAFIK_COLOURS = ("damage", "defence", "intel", "disguise", "control", "chaos", "support", "boost")
 AGENTS: dict[str, type[Agent]] = {"mafik": MafikAgent}
 
@@ -351,7 +416,7 @@ class GameRunner:
         roles = [r["id"] for r in self.ruleset.public_roles()]
         chosen = rnd.sample(roles, players)
         self.state = api.new_game(ruleset_name, [(f"Игрок {i + 1}", r) for i, r in enumerate(chosen)], seed=seed)
-        agent_class = AGENTS.get(ruleset_name, Agent)
+        agent_class = AGENTS.get(ruleset_name, Agent if len(self.ruleset.catalog) else ActionsAgent)
         self.agents = [agent_class(pid, random.Random(rnd.getrandbits(64))) for pid in range(players)]
         for agent in self.agents:
             agent.build_deck(self.state, self.ruleset)

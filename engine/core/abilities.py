@@ -37,17 +37,24 @@ from engine.core.state import AbilityUse, GameState, Order
 
 # A requirement only code can say (`rule:<name>` in the data): raises the Refusal, naming `what`.
 Rule = Callable[[GameState, int, str], None]
+# Another way a player holds an ability than its one holder says (inherited, looted, granted by a rule).
+AlsoHolds = Callable[[GameState, int, "AbilityDef"], bool]
+# A check every ability of a rule set passes after who holds it (statuses that take abilities away, «Г/Т/М»).
+Gate = Callable[[GameState, int, "AbilityDef"], None]
 # The params as they stand now, when the phase narrows them (`params_now = "<name>"` in the data).
 ParamsNow = Callable[[GameState, int, tuple[ParamSpec, ...]], tuple[ParamSpec, ...]]
 
 HOLDERS = ("public_role", "secret_role", "faction", "card", "effect")
 # The tags and how many arguments each takes. Markers with no check of their own: "blocks" (its
-# target is blocked, engine/core/blocks.py), "unblockable" («Б»: a block does not stop it).
+# target is blocked, engine/core/blocks.py), "unblockable" («Б»: a block does not stop it), "keeps:<status>"
+# (kept in that status, «Г/Т/М»: a rule set's gate reads it). "not_with:<kind>": not in the same phase as an
+# order of that kind ("если не использует …", "вместо голосования"); "not_on_target_of:<kind>": not on a
+# target of that kind's order of the same phase ("если не использует в нее …").
 TAGS: dict[str, int] = {
     "day": 0, "night": 0, "first_night": 0, "not_first_night": 0, "from_day": 1,
     "once_a_game": 0, "at_most": 2, "holds": 2, "someone_dead": 0, "effect": 1, "no_effect": 1, "rule": 1,
     "once_a_phase": 0, "alternative": 0, "not_twice_on_target": 0, "not_two_phases_running": 0,
-    "blocks": 0, "unblockable": 0,
+    "blocks": 0, "unblockable": 0, "keeps": 1, "not_with": 1, "not_on_target_of": 1,
 }
 LOOKS_BACK = frozenset({"not_twice_on_target", "not_two_phases_running"})  # need `GameState.uses`
 
@@ -152,6 +159,8 @@ class AbilityCatalogue:
     rules: Mapping[str, Rule] = field(default_factory=dict)
     params_now: Mapping[str, ParamsNow] = field(default_factory=dict)
     single_orders: frozenset[str] = frozenset()  # a new order of such a kind replaces the old (api.submit)
+    also_holds: AlsoHolds | None = None  # other ways to hold an ability than its holder (see AlsoHolds)
+    gate: Gate | None = None  # a check every ability passes after who holds it (see Gate)
 
     def __post_init__(self) -> None:
         self._by_id = {a.id: a for a in self.abilities}
@@ -201,7 +210,10 @@ class AbilityCatalogue:
         """Refuse unless the player has the ability and every tag allows it now (with `params`, also the
         tags about its targets). The orders' validators call this."""
         ability = self[ability_id]
-        self._check_holder(state, pid, ability)
+        if self.also_holds is None or not self.also_holds(state, pid, ability):
+            self._check_holder(state, pid, ability)
+        if self.gate is not None:
+            self.gate(state, pid, ability)
         for tag in ability.tags:
             self._check_tag(state, pid, ability, tag)
         if params is not None:
@@ -221,13 +233,22 @@ class AbilityCatalogue:
         self.check_orders(state, pid, [*current, Order(oid=0, kind=ability.kind, params=params)])
 
     def check_orders(self, state: GameState, pid: int, orders: Sequence[Order]) -> None:
-        """The tags about a phase's set of orders: once a phase, at most one alternative «(А)»."""
+        """The tags about a phase's set of orders: once a phase, at most one alternative «(А)», not with an
+        order of another kind, not on a target of another kind's order."""
         seen: set[str] = set()
         alternative: AbilityDef | None = None
         for order in orders:
             ability = self.of_order(order)
             if ability is None:
                 continue
+            for tag in ability.tags:
+                if tag.name == "not_with" and any(o.kind == tag.args[0] for o in orders):
+                    raise ability.refusal("limit_reached", reason="not_with", other=tag.args[0])
+                if tag.name == "not_on_target_of":
+                    mine = set(ability.targets_in(order.params))
+                    for other in orders:
+                        if other.kind == tag.args[0] and mine & set(ability.targets_in(other.params)):
+                            raise ability.refusal("limit_reached", reason="same_target", other=tag.args[0])
             if ability.id in seen and ability.has("once_a_phase"):
                 raise ability.refusal("limit_reached", reason="once_per_phase")
             seen.add(ability.id)

@@ -40,6 +40,9 @@ class Ruleset(ABC):
     catalog: CardCatalog = CardCatalog([])
     # Order kinds of which a player has at most one; a new one replaces the old.
     single_orders: frozenset[str] = frozenset()
+    # Public roles any number of players may take (Герой); every other is one player's, unless the rule set
+    # has fewer public roles than seats.
+    shared_public_roles: ClassVar[frozenset[str]] = frozenset()
     # How many may sign up (the bot closes sign-up there).
     max_players: int = 15
     # Where the rule set stands when rule sets are listed (help, card look-ups): lower first, ties by name.

@@ -59,11 +59,34 @@ def _same(a: Refusal | None, b: Refusal | None) -> bool:
     return (a is None and b is None) or (a is not None and b is not None and (a.code, a.params) == (b.code, b.params))
 
 
-@pytest.mark.parametrize("key", sorted(fl.FLOW_ACTIONS))
-def test_each_step_of_an_action_is_checked_by_the_check_its_submission_gets(key):
+def mafik_game(night: bool) -> GameState:
+    state = game(night=night)
+    state.players[14].alive = False
+    return state
+
+
+def guises_game(night: bool) -> GameState:
+    from tests.engine.guises.conftest import Game
+
+    seats = [("hero", "boss"), ("cook", "killer"), ("journalist", "agent"), ("marauder", "traitor"),
+             ("gossip", "maniac"), ("idler", "joker"), ("medium", "officer"), ("revolutionary", "vigilante"),
+             ("electrician", "policeman"), ("commissar", "detective"), ("undertaker", "investigator"),
+             ("patrolman", "juror"), ("acrobat", "bodyguard"), ("hero", "forensic")]
+    state = Game(*seats, phase=3 if night else 4).state
+    state.players[13].alive = False
+    return state
+
+
+# Each action the generic flow asks for, in a game of a rule set that declares it (an action is its rule
+# set's: another rule set refuses it as a kind it does not know).
+CASES = [(key, mafik_game) for key in sorted(fl.FLOW_ACTIONS) if key not in api.catalog("guises").actions] + \
+    [(key, guises_game) for key in sorted(api.catalog("guises").actions) if key in fl.FLOW_ACTIONS]
+
+
+@pytest.mark.parametrize(("key", "make"), CASES, ids=[f"{make.__name__}:{key}" for key, make in CASES])
+def test_each_step_of_an_action_is_checked_by_the_check_its_submission_gets(key, make):
     for night in (True, False):
-        state = game(night=night)
-        state.players[14].alive = False
+        state = make(night)
         for pid in range(len(state.players) - 1):
             flow = fl.new_flow(1, state.phase, fl.FLOW_ACTIONS[key].kind, action=key)
             before = state.model_dump_json()

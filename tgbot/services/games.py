@@ -26,7 +26,7 @@ from tgbot.services.announce import closed_questions, event_messages
 from tgbot.services.chats import chat_use, chat_uses, taken
 from tgbot.services.chronicle import game_record
 from tgbot.services.errors import ServiceError
-from tgbot.services.options import DEADLINE_OPTIONS, ENGINE_OPTIONS, deadline_after, options_of, parse_option
+from tgbot.services.options import DEADLINE_OPTIONS, ENGINE_OPTIONS, START_OPTIONS, deadline_after, options_of, parse_option
 from tgbot.storage.repo import OutboxMessage, Repository
 
 log = logging.getLogger("tgbot.games")
@@ -175,12 +175,14 @@ class GameService:
 
     # ---------------------------------------------------------------- sign-up
     def free_roles(self, game: dict[str, Any], players: list[dict[str, Any]]) -> list[str]:
-        """Public roles still free (one each; "(Другой)" is always free: each names their own). A rule set
-        with fewer public roles than seats could never fill its table so: there every role is shared."""
-        roles = [r["id"] for r in get_ruleset(game["ruleset"]).public_roles()]
+        """Public roles still free (one each; "(Другой)" is always free: each names their own, and so is a role
+        the rule set lets any number take, its `shared_public_roles`). A rule set with fewer public roles than
+        seats could never fill its table so: there every role is shared."""
+        rules = get_ruleset(game["ruleset"])
+        roles = [r["id"] for r in rules.public_roles()]
         if roles_shared(str(game["ruleset"])):
             return roles
-        taken = {p["public_role"] for p in players}
+        taken = {p["public_role"] for p in players} - rules.shared_public_roles
         return [role for role in roles if role not in taken]
 
     def _role_title(self, game: dict[str, Any], players: list[dict[str, Any]], title: str | None) -> str:
@@ -243,9 +245,14 @@ class GameService:
             players = await self.repo.players(game_id)
             try:
                 options = self.options(game)
+                settings = {key: options[key] for key in ENGINE_OPTIONS} | \
+                    {key: options[key] for key in START_OPTIONS if options[key] is not None}
                 state = api.new_game(game["ruleset"], [(p["name"], p["public_role"]) for p in players],
-                                     seed=self.seeds(), settings={key: options[key] for key in ENGINE_OPTIONS})
+                                     seed=self.seeds(), settings=settings)
             except Refusal as refusal:
+                if refusal.params.get("reason") == "table":  # a table that cannot start (the `table` option)
+                    raise ServiceError("cannot_start_table", mafia=refusal.params.get("mafia"),
+                                       law=refusal.params.get("law"), neutral=refusal.params.get("neutral")) from None
                 raise ServiceError("cannot_start", **refusal.params) from None
             for seat, player in zip(state.players, players, strict=True):
                 seat.gender = str(player["gender"] or "")

@@ -24,9 +24,15 @@ DEFAULTS: dict[str, Any] = {
     # The master judges card messages before delivery (engine/core/messages.py). Off until the crash suite's
     # extra duplicates with it on are explained (docs/reliability.md); a master turns it on with /set.
     "review_messages": False,
+    # The table dealt: {"mafia": m, "neutral": k} (the rest the law), for a rule set that reads it; None: the
+    # rule set's own default for the number of players. `/set table 2/1`, `/set table off`.
+    "table": None,
 }
 # The options that are engine settings too (api.MASTER_SETTINGS): given to the engine at the start.
 ENGINE_OPTIONS = ("review_messages",)
+# The options that are engine settings of the start only (given to api.new_game when set).
+START_OPTIONS = ("table",)
+_TABLE = re.compile(r"^(\d{1,2})/(\d{1,2})$")
 # The options the deadline jobs follow (tgbot/deadlines.py): a change re-arms them.
 DEADLINE_OPTIONS = ("reminders",)
 MIN_PHASE_MINUTES = 1
@@ -59,6 +65,13 @@ def parse_option(key: str, raw: str) -> Any:
         return value
     if key == "reminders":
         return _reminders(value)
+    if key == "table":
+        if value in OFF:
+            return None
+        found = _TABLE.match(value)
+        if found is None:
+            raise ServiceError("bad_option", key=key)
+        return {"mafia": int(found.group(1)), "neutral": int(found.group(2))}
     if value in ON:
         return True
     if value in OFF:

@@ -1,0 +1,113 @@
+"""«Мафия с личинами» through the real bot: /newgame guises, four characters sign up (two of them Герои:
+the one public role any number may take), the game starts at the first night without deck building,
+the abilities are used from the panel's buttons, the deadline resolves each phase, the day's vote ends
+with the public list of who voted for whom, and the game ends with the reveal. No line of tgbot/ names
+the rule set."""
+
+from __future__ import annotations
+
+from faketg import FakeMessage, FakeUser
+from tests.e2e.driver import acts, choose_role, panel_of, press_act, tap
+from tests.e2e.harness import Harness, make_harness, start_app
+from tests.e2e.test_duel_through_the_bot import deadline_passes, lines
+
+ROLES = ["hero", "hero", "cook", "authority"]
+
+
+async def sign_up(h: Harness) -> None:
+    await h.feed(h.master.send("/newgame guises", h.log))
+    await h.feed(h.master.send("/bind 1", h.public))
+    for i, (user, role) in enumerate(zip(h.players, ROLES, strict=True)):
+        await h.feed(user.start("join_1"))
+        await h.feed(user.send(f"Герой {i + 1}" if role == "hero" else f"Игрок {i + 1}"))
+        await choose_role(h, user, role)
+
+
+def panel(h: Harness, user: FakeUser) -> FakeMessage:
+    found = panel_of(h, user)
+    assert found is not None, f"{user.first_name} has no panel"
+    return found
+
+
+async def use(h: Harness, user: FakeUser, label: str, *choices: str) -> None:
+    screen = panel(h, user)
+    await tap(h, user, screen, label)
+    for choice in choices:
+        await tap(h, user, screen, choice)
+    assert "Заявка принята" in await tap(h, user, screen, "✅ Подтвердить")
+
+
+async def vote(h: Harness, user: FakeUser, target: str) -> None:
+    screen = panel(h, user)
+    assert await press_act(h, user, screen, "votes")
+    await tap(h, user, screen, target)
+
+
+async def test_a_game_of_guises_from_newgame_to_the_reveal_through_the_bot(tmp_path) -> None:
+    h = await make_harness(tmp_path, players=4)
+    try:
+        await sign_up(h)
+        await h.feed(h.master.send("/startgame", h.log))
+        state = await h.app.service.state(1)
+        assert (state.status, state.phase) == ("running", 1)
+        assert [p.public_role for p in state.players] == ROLES, "two Герои: a role any number may take"
+        names = {p.pid: p.name for p in state.players}
+        boss = next(p.pid for p in state.players if p.secret_role == "boss")
+        law = [p.pid for p in state.players if p.faction == "law"]
+        assert len(law) == 3, "four players: one mafia (the Босс), three of the law"
+        user = {p.pid: h.players[p.pid] for p in state.players}
+        assert any("Ваша тайная роль: <b>Босс</b>" in t or "Ваша тайная роль: Босс" in t for t in h.texts(user[boss]))
+        first = panel(h, user[boss])
+        assert "Состояние: в строю." in (first.text or "")
+        assert "🚫 Допрос" in [text for text, _a in acts(first)]
+
+        # Night 1: the Босс blocks one of the law and learns two guises of another.
+        blocked, watched = law[0], law[1]
+        await use(h, user[boss], "🚫 Допрос", names[blocked])
+        await use(h, user[boss], "🧠 Мозговой центр", names[watched])
+
+        # The bot restarts mid-phase: the orders, the deadline and the game stand.
+        await h.app.shutdown()
+        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        assert {o.kind for o in (await h.app.service.state(1)).orders[boss]} == {"interrogate", "mastermind"}
+        await deadline_passes(h)
+        assert any("Вас заблокировали" in t for t in h.texts(user[blocked]))
+        assert sum(f"{names[watched]} — личина:" in t for t in h.texts(user[boss])) >= 1
+        assert "Началась фаза день 1." in lines(h, h.public)
+
+        # Day 1: the Повар cooks (a day ability, announced at the end of the day); the law votes the Босс
+        # out; the list of who voted for whom is public; the law wins.
+        cook = 2
+        cooked = law[0] if cook == boss else boss
+        await use(h, user[cook], "🍲 Карательная кулинария", names[cooked])
+        for pid in law:
+            await vote(h, user[pid], names[boss])
+        await deadline_passes(h)
+        public = lines(h, h.public)
+        assert "Голосование дня — кто за кого:" in public
+        assert f"{names[law[0]]} → {names[boss]}" in public
+        assert f"Цель Карательной кулинарии: {names[cooked]}" in public
+        state = await h.app.service.state(1)
+        assert state.status == "finished" and state.winners == ["law"]
+        assert all(any(t.startswith("Игра окончена. Победа: Закон.") for t in h.texts(u)) for u in h.players)
+    finally:
+        await h.close()
+
+
+async def test_the_table_is_a_setting_and_a_table_that_cannot_start_is_refused(tmp_path) -> None:
+    h = await make_harness(tmp_path, players=5)
+    try:
+        await h.feed(h.master.send("/newgame guises", h.log))
+        await h.feed(h.master.send("/bind 1", h.public))
+        for i, user in enumerate(h.players):
+            await h.app.service.join(1, user_id=user.id, name=f"Персонаж {i + 1}", public_role="hero", locale="ru")
+        await h.feed(h.master.send("/set table 2/1", h.log))
+        await h.feed(h.master.send("/startgame", h.log))
+        assert "Игру нельзя начать с таким раскладом: мафии 2, закона 2, нейтралов 1." in lines(h, h.log)
+        await h.feed(h.master.send("/set table 1/1", h.log))
+        await h.feed(h.master.send("/startgame", h.log))
+        state = await h.app.service.state(1)
+        factions = sorted(p.faction for p in state.players)
+        assert state.status == "running" and factions.count("mafia") == 1 and factions.count("law") == 3
+    finally:
+        await h.close()
