@@ -53,3 +53,22 @@ async def test_menus_refused_by_telegram_are_logged_and_the_bot_still_answers(tm
         assert "Микромафик" in (user.last_text or "")
     finally:
         await app.shutdown()
+
+
+async def test_start_names_every_rule_set_and_help_gives_every_newgame_id(tmp_path):
+    """/start lists the games the bot runs by their names and /help the ids /newgame takes — read from the
+    engine's rule sets, so a new rule set appears without a word changed in the bot."""
+    from engine.core.ruleset import ruleset_names
+    from tests.e2e.harness import make_harness
+
+    h = await make_harness(tmp_path, players=1)
+    try:
+        user = h.players[0]
+        await h.feed(user.send("/start"))
+        welcome = h.last(user).text or ""
+        assert "Микромафик" in welcome and "Мафик" in welcome and "Мафия с личинами" in welcome
+        await h.feed(user.send("/help"))
+        assert f"/newgame {'|'.join(ruleset_names())}," in (h.last(user).text or "")
+        assert {"micromafik", "mafik", "guises"} <= set(ruleset_names())
+    finally:
+        await h.close()

@@ -35,11 +35,16 @@ async def start(message: Message, service: GameService, lang: str) -> None:
     assert message.from_user is not None
     async with service.repo.db.batch() as conn:
         await service.repo.set_user(conn, message.from_user.id, started=True)
-    await message.answer(t(lang, "general.welcome"), parse_mode="HTML")
+    await message.answer(t(lang, "general.welcome", games=games_named(lang)), parse_mode="HTML")
 
 
 async def help_(message: Message, lang: str) -> None:
-    await message.answer(t(lang, "general.help"), parse_mode="HTML")
+    await message.answer(t(lang, "general.help", ids="|".join(ruleset_names())), parse_mode="HTML")
+
+
+def games_named(lang: str) -> str:
+    """The rule sets the bot runs, by name («Микромафик», «Мафик», …), in the engine's order."""
+    return ", ".join(f"<b>{names.ruleset_name(lang, name)}</b>" for name in ruleset_names())
 
 
 async def game_ruleset(service: GameService, *, chat_id: int | None, user_id: int | None) -> str | None:
