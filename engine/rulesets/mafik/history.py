@@ -12,14 +12,15 @@ One place writes each record:
 
 Every card that reads what someone did in past phases reads it through `past_plays` (damage: `damage_in`,
 votes: `votes_at`, each given the observer and the card), so that a card that watches the history —
-Заметание следов — hooks in at one place: every such read is a `Look` that `LOOK_WATCHERS` are shown
-(`looked_back`; a card that learns it another way — Вендетта's flags — calls `looked_back` itself). Fake
+Заметание следов — hooks in at one place: every such read is a `Look` asked through the query `looked_back`
+(its modifiers watch and pass it on unchanged; a card that learns what someone did another way — Вендетта's
+flags — calls `looked_back` itself). Fake
 records (Заметание следов) are in the history itself and count as real for every reader.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,17 +109,13 @@ class Look:
     found: tuple[tuple[int, int], ...]
 
 
-LookWatcher = Callable[[GameState, Look], None]
-LOOK_WATCHERS: list[LookWatcher] = []  # shown every look (Заметание следов tells its player who looked)
-
-
 def looked_back(state: GameState, observer: int, *, card: str | None, actor: int | None = None,
                 phases: Iterable[int] | None = None, found: Iterable[tuple[int, int]] = ()) -> None:
-    """A look into the records (`Look`), shown to every watcher."""
+    """A look into the records (`Look`), shown to the modifiers of the query `looked_back` (Заметание следов
+    tells its player who looked)."""
     look = Look(observer=observer, card=card, actor=actor, phases=tuple(sorted(set(phases))) if phases is not None else None,
                 found=tuple(found))
-    for watcher in LOOK_WATCHERS:
-        watcher(state, look)
+    REGISTRIES.queries.ask("looked_back", state, look)
 
 
 def past_plays(state: GameState, observer: int, *, actor: int | None = None, target: int | None = None,

@@ -1,14 +1,15 @@
 """Заметание следов: fake records of what the player "played" in past phases, and a watch on every card that
-looks into what the player did phases ago (engine/rulesets/mafik/history.py: `LOOK_WATCHERS`).
+looks into what the player did phases ago (engine/rulesets/mafik/history.py: the query `looked_back`).
 Rulings: docs/rulings/mafik-checks.md ("Заметание следов")."""
 
 from __future__ import annotations
 
 from engine.cardgame.effects import EffectKind
+from engine.cardgame.registries import Query
 from engine.core.durations import UNTIL_END
 from engine.core.resolution import Play
 from engine.core.state import GameState, PlayRecord
-from engine.rulesets.mafik.history import LOOK_WATCHERS, Look
+from engine.rulesets.mafik.history import Look
 from engine.rulesets.mafik.registry import REGISTRIES
 
 TRACKS_WATCH = "tracks_watch"  # the effect: until the end of the game the player learns who looked back at them
@@ -37,13 +38,13 @@ def covering_tracks(play: Play) -> None:
     play.tell(play.actor, "tracks_covered", n=len(phases))
 
 
-def _tell_of_look(state: GameState, look: Look) -> None:
+def _tell_of_look(state: GameState, look: Look, **_: object) -> Look:
     """A card's look that reaches an earlier phase and is aimed at the player's deeds, or finds one of them
     in an earlier phase: the player is told the card and who played it (once a phase for the same card and
     player). Their own looks, and looks at this phase only, are not «что вы делали фазы назад»."""
     now = state.phase
     if look.card is None or (look.phases is not None and all(p >= now for p in look.phases)):
-        return
+        return look
     holders = sorted({e.target for e in state.effects_of(TRACKS_WATCH) if e.target is not None})
     for holder in holders:
         if holder == look.observer or not state.player(holder).alive:
@@ -52,6 +53,7 @@ def _tell_of_look(state: GameState, look: Look) -> None:
             continue
         if not _told(state, holder, look):
             state.emit("tracks_looked", "player", holder, card=look.card, pid=look.observer)
+    return look
 
 
 def _told(state: GameState, holder: int, look: Look) -> bool:
@@ -64,5 +66,5 @@ def _told(state: GameState, holder: int, look: Look) -> bool:
     return False
 
 
-REGISTRIES.declare("covering_tracks", covering_tracks, effects=(EffectKind(TRACKS_WATCH, own=True),))
-LOOK_WATCHERS.append(_tell_of_look)
+REGISTRIES.declare("covering_tracks", covering_tracks, queries=(Query("looked_back", _tell_of_look),),
+                   effects=(EffectKind(TRACKS_WATCH, own=True),))
