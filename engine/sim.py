@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core import api
 from engine.core.cards import ParamSpec
-from engine.core.params import count_of, least_of
+from engine.core.params import card_pool, count_of, least_of, past_phases
 from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.state import GameState
@@ -149,6 +149,12 @@ class Agent:
                 params[spec.name] = ["привет"] * len(params.get("targets", []))
             elif kind == "hand_cards":
                 params[spec.name] = self.rnd.sample(hand, min(len(hand), self.rnd.randint(*span(spec))))
+            elif kind == "past_phases":  # distinct past phases, as many as the span allows
+                phases = past_phases(state, spec.of)
+                params[spec.name] = self.rnd.sample(phases, min(len(phases), self.rnd.randint(*span(spec))))
+            elif kind == "phase_cards":  # a card of the parameter's pool for each chosen phase
+                pool = card_pool(ctx, spec) if ctx is not None else ids
+                params[spec.name] = [self.rnd.choice(pool) for _ in params.get("phases") or []]
             else:
                 value = self.extra_param(state, ruleset, spec, living, params)
                 if value is not None:

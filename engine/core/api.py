@@ -317,12 +317,12 @@ def param_choices(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) 
 
 def param_values(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> list[int]:
     """The values a parameter whose choices depend on the game's past may take now: the dead a
-    `dead_target` may name (all, or those who died last night), the phases a `past_phase` may name
-    (latest first); [] for other kinds."""
+    `dead_target` may name (all, or those who died last night), the phases a `past_phase` (or each of a
+    `past_phases`) may name (latest first); [] for other kinds."""
     _player(state, pid)
     if param.kind == "dead_target":
         return dead_choices(state, param.of)
-    if param.kind == "past_phase":
+    if param.kind in ("past_phase", "past_phases"):
         return past_phases(state, param.of)
     return []
 

@@ -8,6 +8,9 @@ Parameter kinds — what the player chooses and what the value looks like:
   dead_target  a dead character: int (`of = "last_night"`: one who died at the end of the latest night)
   past_phase   a phase before the current one, by its number (1 = night 1, 2 = day 1…; `of = "day"` or
                "night": only those): int — the bot names it «ночь 2», «день 1»
+  past_phases  between `min` and `count` distinct such phases: list[int]
+  phase_cards  one card id per chosen phase (same order as the card's `phases`, a past_phases param;
+               filtered by `of` as card names are — the pool `card_pool` gives): list[str]
   card_names   `count` distinct card ids of the collection (`day_count` by day): list[str]
   card_name    one card id of the collection, not the card itself: str
   card_effect  {"card": id, "params": {...}} — another card played or imitated with its own params
@@ -30,6 +33,8 @@ Parameter kinds — what the player chooses and what the value looks like:
 `count` is the count of the moment (`count_of`): `count_by` for the actor's role or faction, else
 `upper_count` / `lower_count` in that stance, else `day_count` by day, else `count`; `min` (the fewest,
 for the kinds that have one) defaults to it.
+A per-item kind (`accusations`, `secret_roles`, `messages` follow `targets`; `phase_cards` follows
+`phases`) is not needed when the list it follows is empty.
 `of = "non_peaceful"` on card_name(s) refuses peaceful cards; `of = "repeats"` on targets allows a
 character more than once (one entry per hit). A parameter with `when` (engine/core/cards.py) is called
 for only by some values of an earlier one: required then (unless optional), refused as "unused" otherwise.
@@ -52,6 +57,7 @@ if TYPE_CHECKING:
     from engine.core.ruleset import Ruleset
 
 MAX_MESSAGE_LENGTH = 2000
+FOLLOWS = {"phase_cards": "phases"}  # a per-item kind → the list parameter it gives one value per item of
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,8 @@ def validate_params(ctx: ParamContext, params: dict[str, JsonValue], *, extra_ke
             if not absent:
                 raise _bad(ctx, spec, "unused")
             continue
+        if absent and spec.kind in FOLLOWS and not out.get(FOLLOWS[spec.kind]):
+            continue  # one per item of an empty (or skipped) list: nothing to give
         if absent:
             # optional, not chosen yet, or one the actor may not give (its `who`: the card does nothing then)
             if spec.optional or ctx.partial or (spec.who and not may_give(ctx, spec)):
@@ -173,6 +181,26 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         if isinstance(value, bool) or not isinstance(value, int) or value not in past_phases(ctx.state, spec.of):
             raise _bad(ctx, spec, "not_a_past_phase")
         return value
+    if kind == "past_phases":
+        allowed = past_phases(ctx.state, spec.of)
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise _bad(ctx, spec, "not_a_list")
+        if not least_of(ctx, spec) <= len(value) <= count_of(ctx, spec) or len(set(value)) != len(value):
+            raise _bad(ctx, spec, "count")
+        if not all(v in allowed for v in value):
+            raise _bad(ctx, spec, "not_a_past_phase")
+        return list(value)
+    if kind == "phase_cards":
+        chosen = so_far.get(FOLLOWS[kind])
+        if not isinstance(value, list) or not isinstance(chosen, list) or len(value) != len(chosen):
+            raise _bad(ctx, spec, "one_per_phase")
+        pool = set(card_pool(ctx, spec))
+        for name in value:
+            if not isinstance(name, str) or name not in catalog:
+                raise Refusal("unknown_card", card=str(name))
+            if name not in pool:
+                raise _bad(ctx, spec, "card_not_offered")
+        return list(value)
     if kind in ("targets", "dead_targets"):
         if not isinstance(value, list):
             raise _bad(ctx, spec, "not_a_list")
@@ -348,7 +376,7 @@ def _check_card_effect(ctx: ParamContext, spec: ParamSpec, value: Any) -> JsonVa
     return {"card": card_id, "params": validate_params(replace(ctx, spec=sub_spec), sub_params)}
 
 
-CARD_POOL_KINDS = ("card_names", "card_name", "accusation", "accusations")
+CARD_POOL_KINDS = ("card_names", "card_name", "accusation", "accusations", "phase_cards")
 
 
 def unchoosable(ctx: ParamContext, played: int | None = None, *, pools_only: bool = False) -> ParamSpec | None:
@@ -370,7 +398,7 @@ def unchoosable(ctx: ParamContext, played: int | None = None, *, pools_only: boo
 def _fewest(ctx: ParamContext, spec: ParamSpec) -> int:
     if spec.kind == "card_names":
         return count_of(ctx, spec)
-    if spec.kind in ("targets", "dead_targets", "hand_cards", "sleeve_cards", "colours"):
+    if spec.kind in ("targets", "dead_targets", "hand_cards", "sleeve_cards", "colours", "past_phases"):
         return least_of(ctx, spec)
     return 1
 
@@ -383,7 +411,7 @@ def _choices_now(ctx: ParamContext, spec: ParamSpec, played: int | None) -> int:
         return len([p for p in living if p != ctx.actor or ctx.spec.has("self_ok")])
     if kind == "dead_target":
         return len(dead_choices(state, spec.of))
-    if kind == "past_phase":
+    if kind in ("past_phase", "past_phases"):
         return len(past_phases(state, spec.of))
     if kind == "dead_targets":
         return len(state.players) - len(living)

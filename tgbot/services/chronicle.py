@@ -161,7 +161,7 @@ class Submissions:
         values = value if isinstance(value, list) else [value]
         if kind in ("target", "any_living", "dead_target", "targets", "dead_targets"):
             return ", ".join(r.player(v) for v in values)
-        if kind in ("card_names", "card_name", "accusation"):
+        if kind in ("card_names", "card_name", "accusation", "phase_cards"):
             return r.cards(values)
         if kind == "accusations":  # one accusation per target
             return "; ".join(r.cards(v if isinstance(v, list) else [v]) for v in values)
@@ -193,7 +193,7 @@ class Submissions:
         if kind == "chat_room":
             room = next((e for e in self.state.effects if e.eid == value), None)
             return ", ".join(r.player(m) for m in room.params.get("members", [])) if room else escape(str(value))
-        if kind == "past_phase":
+        if kind in ("past_phase", "past_phases"):
             return ", ".join(names.phase_name(lang, int(v)) for v in values)
         return escape(str(value))
 

@@ -38,6 +38,7 @@ class Question:
     repeats: bool = False  # a list where one option may be picked more than once (one entry per hit)
     subject: int | None = None  # secret_roles / role_map: the character whose role is being named
     about: int | None = None  # accusations: the target whose accusation (a list of cards) is being named
+    phase: int | None = None  # phase_cards: the past phase whose card is being named
 
 
 # ---------------------------------------------------------------- orders and actions besides plays
@@ -167,6 +168,15 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         q.options = _living(state)
     elif kind in ("dead_target", "past_phase"):  # the dead it may name, the past phases (latest first)
         q.options = api.param_values(state, pid, card, spec)
+    elif kind == "past_phases":  # up to `count` distinct past phases
+        q.options = api.param_values(state, pid, card, spec)
+        q.multi, (q.least, q.need) = True, api.param_span(state, pid, card, spec)
+        q.need = min(q.need, len(q.options))
+        q.least = min(q.least, q.need)
+    elif kind == "phase_cards":  # one card per chosen phase, phase by phase
+        q.options = api.param_choices(state, pid, card, spec)
+        phases = node.get("phases") or []
+        q.phase = int(phases[len(flow["roles"])]) if len(flow["roles"]) < len(phases) else None
     elif kind in ("targets", "dead_targets"):
         q.options = _dead(state) if kind == "dead_targets" else \
             [p for p in _living(state) if p != pid or card.has("self_ok")]
@@ -255,6 +265,8 @@ def _asked(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, params: 
         return False
     if spec.kind == "secret_role" and card.param("target") is not None and params.get("target", 0) is None:
         return False
+    if spec.kind == "phase_cards" and not params.get("phases"):  # no phase chosen: no card to name
+        return False
     return not (spec.kind in ("secret_roles", "accusations") and not params.get("targets"))
 
 
@@ -339,11 +351,12 @@ def done(flow: dict[str, Any], q: Question) -> None:
 
 
 def name_role(flow: dict[str, Any], q: Question, role: str) -> None:
-    """One role of secret_roles / role_map named; the last one completes the answer."""
+    """One role of secret_roles / role_map (or one card of phase_cards) named; the last one completes the
+    answer."""
     roles: list[str] = [*flow["roles"], role]
     flow["roles"] = roles
-    if q.spec.kind == "secret_roles":
-        targets = _slot(flow, q.path).get("targets") or []
+    if q.spec.kind in ("secret_roles", "phase_cards"):
+        targets = _slot(flow, q.path).get("targets" if q.spec.kind == "secret_roles" else "phases") or []
         if len(roles) >= len(targets):
             answer(flow, q, roles)
         return

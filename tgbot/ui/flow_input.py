@@ -22,7 +22,7 @@ def as_int(value: str) -> int:
 
 
 INT_KINDS = ("target", "any_living", "dead_target", "targets", "dead_targets", "hand_cards", "sleeve_cards",
-             "hand_card", "sleeve_card", "number", "chat_room", "past_phase")
+             "hand_card", "sleeve_card", "number", "chat_room", "past_phase", "past_phases")
 
 
 def _parse(q: fl.Question, raw: str) -> Any:
@@ -46,7 +46,7 @@ def answer_param(flow: dict[str, Any], q: fl.Question, value: str) -> None:
         chosen = _parse(q, value[2:])
         if chosen not in q.options:
             raise ServiceError("bad_button")
-        if q.subject is not None:
+        if q.subject is not None or q.phase is not None:  # one of several, item by item
             fl.name_role(flow, q, str(chosen))
         else:
             fl.answer(flow, q, chosen)

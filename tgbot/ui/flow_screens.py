@@ -102,6 +102,11 @@ def describe_params(gs: GameState, pid: int, spec: CardSpec, params: dict[str, A
             inner_spec = get_ruleset(gs.ruleset).catalog[value["card"]]
             inner = describe_params(gs, pid, inner_spec, value["params"], lang)
             text = escape(gamedata.card_name(gs.ruleset, value["card"], lang)) + (f" ({inner})" if inner else "")
+        elif param.kind == "phase_cards" and isinstance(value, list):  # each chosen phase's card
+            phases = params.get("phases") or []
+            text = "; ".join(f"{escape(names.phase_name(lang, int(p)))} — "
+                             f"{escape(gamedata.card_name(gs.ruleset, str(c), lang))}"
+                             for p, c in zip(phases, value, strict=False))
         elif param.kind == "accusations" and isinstance(value, list):  # each target's named cards
             targets = params.get("targets") or []
             text = "; ".join(f"{escape(gs.player(int(p)).name)} — {value_text(gs, pid, 'accusation', v, lang)}"
@@ -113,7 +118,7 @@ def describe_params(gs: GameState, pid: int, spec: CardSpec, params: dict[str, A
 
 
 PLAYER_KINDS = ("target", "any_living", "dead_target", "targets", "dead_targets")
-CARD_KINDS = ("card_names", "card_name", "card_effect", "accusation", "accusations")
+CARD_KINDS = ("card_names", "card_name", "card_effect", "accusation", "accusations", "phase_cards")
 HELD_KINDS = ("hand_cards", "sleeve_cards", "give", "hand_card", "sleeve_card")
 WORD_TABLES = {"colour": "colour", "colours": "colour", "choice": "choice", "stance": "stance", "blood_use": "blood"}
 
@@ -137,7 +142,7 @@ def value_word(gs: GameState, pid: int, kind: str, value: Any, lang: str) -> str
         return t(lang, "btn.yes" if value else "btn.no")
     if kind == "chat_room":
         return _room_names(gs, int(value))
-    if kind == "past_phase":
+    if kind in ("past_phase", "past_phases"):
         return names.phase_name(lang, int(value))
     return None
 
@@ -204,6 +209,8 @@ def _prompt(gs: GameState, flow: dict[str, Any], q: fl.Question, lang: str) -> s
     if kind == "accusations" and q.about is not None:  # the cards named against one target
         prompt = t(lang, "ask.accusations", subject=escape(gs.player(q.about).name))
         return prompt + ("\n" + t(lang, "ui.picked", n=len(flow["pending"])) if flow["pending"] else "")
+    if kind == "phase_cards" and q.phase is not None:  # the card "played" in one chosen phase
+        return t(lang, "ask.phase_cards", phase=escape(names.phase_name(lang, q.phase)))
     if q.subject is not None:  # naming the role of one character (secret_roles, role_map)
         return t(lang, "ask.role_for", subject=escape(gs.player(q.subject).name))
     prompt = t(lang, f"ask.{kind}", need=q.need, least=q.least)

@@ -10,13 +10,18 @@ One place writes each record:
   target and card, what reached the armor and what it absorbed;
 - votes (`VoteRecord`): `record_votes`, by the Вече's count.
 
-Every card that reads what someone did in past phases reads it through `past_plays` (one reader, so that a
-card that fakes or watches the history — Заметание следов — hooks in at one place: `PAST_PLAY_READERS`).
+Every card that reads what someone did in past phases reads it through `past_plays` (damage: `damage_in`,
+votes: `votes_at`, each given the observer and the card), so that a card that watches the history —
+Заметание следов — hooks in at one place: every such read is a `Look` asked through the query `looked_back`
+(its modifiers watch and pass it on unchanged; a card that learns what someone did another way — Вендетта's
+flags — calls `looked_back` itself). Fake
+records (Заметание следов) are in the history itself and count as real for every reader.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.resolution import Play, Resolution
@@ -91,30 +96,51 @@ def _record_damage(res: Resolution) -> None:
 
 # ---- reading ----
 
-# Called with (state, observer, records) for every look into past plays; may add or replace records
-# (Заметание следов' fake ones are already in the history) and tell whom it concerns who looked.
-PastPlayReader = Callable[[GameState, int, list[PlayRecord]], list[PlayRecord]]
-PAST_PLAY_READERS: list[PastPlayReader] = []
+@dataclass(frozen=True)
+class Look:
+    """One look into what characters did: who looks, with which card (None: a rule or a perk's), at whose
+    deeds (`actor`; None: anyone's — a phase's or a target's plays), in which phases (None: the whole game
+    so far), and what it found: (who, phase) of each deed."""
+
+    observer: int
+    card: str | None
+    actor: int | None
+    phases: tuple[int, ...] | None
+    found: tuple[tuple[int, int], ...]
+
+
+def looked_back(state: GameState, observer: int, *, card: str | None, actor: int | None = None,
+                phases: Iterable[int] | None = None, found: Iterable[tuple[int, int]] = ()) -> None:
+    """A look into the records (`Look`), shown to the modifiers of the query `looked_back` (Заметание следов
+    tells its player who looked)."""
+    look = Look(observer=observer, card=card, actor=actor, phases=tuple(sorted(set(phases))) if phases is not None else None,
+                found=tuple(found))
+    REGISTRIES.queries.ask("looked_back", state, look)
 
 
 def past_plays(state: GameState, observer: int, *, actor: int | None = None, target: int | None = None,
-               phases: Iterable[int] | None = None, abilities: bool = False) -> list[PlayRecord]:
-    """What was played (by `actor`, on `target`, in `phases`), as `observer` finds it, in the order of
-    resolution (phase, then seq). Card plays only unless `abilities`; fake records count as real."""
+               phases: Iterable[int] | None = None, abilities: bool = False,
+               card: str | None = None) -> list[PlayRecord]:
+    """What was played (by `actor`, on `target`, in `phases`), as `observer` finds it with `card`, in the order
+    of resolution (phase, then seq). Card plays only unless `abilities`; fake records count as real."""
     wanted = set(phases) if phases is not None else None
     found = [r for r in state.history
              if (actor is None or r.actor == actor) and (target is None or target in r.targets)
              and (wanted is None or r.phase in wanted) and (abilities or r.zone in CARD_ZONES)]
-    for reader in PAST_PLAY_READERS:
-        found = reader(state, observer, found)
+    looked_back(state, observer, card=card, actor=actor, phases=wanted, found=[(r.actor, r.phase) for r in found])
     return sorted(found, key=lambda r: (r.phase, r.seq))
 
 
-def damage_in(state: GameState, phase: int, *, source: int | None = None,
-              target: int | None = None) -> list[DamageRecord]:
-    """The damage records of a phase (from a source, to a target)."""
-    return [r for r in state.damage_log if r.phase == phase and (source is None or r.source == source)
-            and (target is None or r.target == target)]
+def damage_in(state: GameState, phase: int, *, source: int | None = None, target: int | None = None,
+              observer: int | None = None, card: str | None = None) -> list[DamageRecord]:
+    """The damage records of a phase (from a source, to a target); with an `observer`, a look (`looked_back`)
+    by `card` at what the sources did."""
+    found = [r for r in state.damage_log if r.phase == phase and (source is None or r.source == source)
+             and (target is None or r.target == target)]
+    if observer is not None:
+        looked_back(state, observer, card=card, actor=source, phases=[phase],
+                    found=[(r.source, r.phase) for r in found if r.source is not None])
+    return found
 
 
 def armor_had(state: GameState, pid: int, phase: int) -> int:
@@ -128,6 +154,7 @@ def council_phases(state: GameState) -> list[int]:
 
 
 def votes_at(state: GameState, phase: int) -> list[VoteRecord]:
+    """The votes of a day's council (a card that looks at them says so: `looked_back`)."""
     return [v for v in state.vote_log if v.phase == phase]
 
 

@@ -155,7 +155,7 @@ def _card_spec(state: GameState, pid: int, card: CardInstance, zone: str, params
     if spec.id not in REGISTRIES.cards.behaviours:
         raise Refusal("not_implemented", card=spec.id)
     check_timing(state, pid, spec)
-    if spec.has("once_per_game") and any(r.actor == pid and r.card == spec.id for r in state.history):
+    if spec.has("once_per_game") and any(r.actor == pid and r.card == spec.id and not r.fake for r in state.history):
         raise Refusal("limit_reached", what="once_per_game", card=spec.id)
     return spec
 

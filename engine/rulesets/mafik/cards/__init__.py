@@ -13,8 +13,9 @@ from engine.rulesets.mafik.cards import (
     neutral,
     records,
     support,
+    tracks,
     unique,
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "damage", "defence", "disguise", "intel", "neutral", "records",
-           "support", "unique"]
+           "support", "tracks", "unique"]

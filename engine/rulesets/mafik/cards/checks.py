@@ -154,7 +154,8 @@ def deductive_method(play: Play) -> None:
     to the Sleeve; then one own Hand card (the chosen one, else a random one; not a Пустышка nor a Долг)
     becomes a Пустышка — if none can, 1 damage."""
     state = play.state
-    earlier = sum(1 for r in state.history if r.actor == play.actor and r.card == play.spec.id and r.phase < state.phase)
+    earlier = sum(1 for r in state.history if r.actor == play.actor and r.card == play.spec.id and r.phase < state.phase
+                  and not r.fake)
     colours = check(play, play.target, "hand_colours",
                     truth=lambda pid: random_hand_colours(state, pid, 1 + earlier))
     share_with_mafia(play, "deductive_colours", target=play.target, colours=colours)

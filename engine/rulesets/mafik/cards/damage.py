@@ -37,6 +37,7 @@ from engine.rulesets.mafik.cards.common import (
     upper,
 )
 from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.history import looked_back
 from engine.rulesets.mafik.order import LAYER_BERSERK, LAYER_PEACEKEEPING
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 
@@ -340,6 +341,7 @@ REGISTRIES.declare("berserk", berserk, replacements=(Layer("berserk", LAYER_BERS
 
 def vendetta(play: Play) -> None:
     hurt = has_damaged(play.state, play.target, play.actor)
+    looked_back(play.state, play.actor, card=play.spec.id, actor=play.target)  # what the target did, the whole game
     play.tell(play.actor, "vendetta_confirmed" if hurt else "vendetta_denied", target=play.target)
     if hurt:
         play.effect("vendetta", target=play.target, during=NEXT_NIGHT)

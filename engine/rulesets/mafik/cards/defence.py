@@ -340,7 +340,7 @@ def wide_of_the_mark(play: Play) -> None:
 def wide_of_the_mark_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
     """Not on the target of the player's previous В молоко; through Контора, once per character."""
     target = int(params["target"])
-    last = next((r for r in reversed(state.history) if r.actor == pid and r.card == "wide_of_the_mark"), None)
+    last = next((r for r in reversed(state.history) if r.actor == pid and r.card == "wide_of_the_mark" and not r.fake), None)
     if last is not None and last.targets == [target]:
         raise Refusal("invalid_target", card="wide_of_the_mark", target=target, reason="twice_in_a_row")
     if params.get("as") == "wide_of_the_mark" and state.player(pid).flags.get(f"the_firm:{target}"):

@@ -36,6 +36,7 @@ from engine.rulesets.mafik.cards.common import (
     not_twice_on,
     upper,
 )
+from engine.rulesets.mafik.history import past_plays
 from engine.rulesets.mafik.order import LAYER_HUNCH, STEP_HUNCH, STEP_SERVICE_WEAPON_BLOOD
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import SECRET_ROLES, colours_of, has_role
@@ -367,7 +368,8 @@ def brain_chip(play: Play) -> None:
     hit = guessed_role(play, play.target, play.params.get("role"))
     if hit:
         play.me.flags[f"brain_chip:{play.target}"] = 1
-        cards = [r.card for r in play.state.history if r.actor == play.target and play.actor in r.targets]
+        cards = [r.card for r in past_plays(play.state, play.actor, actor=play.target, target=play.actor,
+                                            abilities=True, card=play.spec.id)]
         play.tell(play.actor, "brain_chip", target=play.target, cards=cards)
 
 

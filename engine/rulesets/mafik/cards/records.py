@@ -27,6 +27,7 @@ from engine.rulesets.mafik.history import (
     council_phases,
     damage_in,
     describe,
+    looked_back,
     past_plays,
     votes_at,
 )
@@ -63,7 +64,7 @@ def flashback(play: Play) -> None:
     member of the mafia gets 2 copies of that card into the Sleeve.)"""
     state, target = play.state, play.target
     phase, named = int(play.params["phase"]), str(play.params["card"])
-    hit = any(r.card == named for r in past_plays(state, play.actor, actor=target, phases=[phase]))
+    hit = any(r.card == named for r in past_plays(state, play.actor, actor=target, phases=[phase], card=play.spec.id))
     play.tell(play.actor, "flashback_played" if hit else "flashback_not_played", target=target, phase=phase,
               named=named)
     if hit and play.by_mafia:
@@ -94,7 +95,7 @@ def dactyloscopy(play: Play) -> None:
     """Strictly by day: did the target damage the chosen character who died last night, that night?
     (Мафия: a right guess of the target's role gives copies of the cards it damaged that character with.)"""
     state, target, dead = play.state, play.target, int(play.params["dead"])
-    records = damage_in(state, last_night(state), source=target, target=dead)
+    records = damage_in(state, last_night(state), source=target, target=dead, observer=play.actor, card=play.spec.id)
     play.tell(play.actor, "dactyloscopy_damaged" if records else "dactyloscopy_not_damaged", target=target, pid=dead)
     role = play.params.get("role")
     if role and guessed_role(play, target, role):
@@ -119,7 +120,7 @@ REGISTRIES.declare("dactyloscopy", dactyloscopy, check=_dactyloscopy_check)
 @REGISTRIES.card("checkpoint")
 def checkpoint(play: Play) -> None:
     """Strictly by day: who else played at least one card this day (Шпион: the whole mafia learns it)."""
-    records = past_plays(play.state, play.actor, phases=[play.state.phase])
+    records = past_plays(play.state, play.actor, phases=[play.state.phase], card=play.spec.id)
     share_with_mafia(play, "checkpoint_report", pids=sorted({r.actor for r in records if r.actor != play.actor}))
 
 
@@ -131,7 +132,7 @@ def _archives_report(state: GameState, observer: int, watched: int, card: str, *
         if first:
             state.emit("archives_nothing_yet", "player", observer, card=card, target=watched)
         return
-    cards = [r.card for r in past_plays(state, observer, actor=watched, phases=[phase])]
+    cards = [r.card for r in past_plays(state, observer, actor=watched, phases=[phase], card=card)]
     state.emit("archives_report", "player", observer, card=card, target=watched, phase=phase, cards=cards)
 
 
@@ -161,6 +162,9 @@ def spy_machine(play: Play) -> None:
     held = council_phases(state)
     phase = int(play.params["vote"]) if mode == "earlier_vote" else (held[0] if held else None)
     votes = votes_at(state, phase) if phase is not None else []
+    asked = [v for v in votes if (v.target == target if mode == "votes_for_them" else v.voter == target)]
+    looked_back(state, play.actor, card=play.spec.id, actor=None if mode == "votes_for_them" else target,
+                phases=[phase] if phase is not None else [], found=[(v.voter, v.phase) for v in asked])
     if not votes:
         play.tell(play.actor, "spy_machine_no_vote", target=target)
         return
@@ -190,7 +194,7 @@ REGISTRIES.declare("spy_machine", spy_machine, queries=(Query("cost", _spy_machi
 @REGISTRIES.card("visit_log")
 def visit_log(play: Play) -> None:
     """A dead target: everyone else who ever played a card on it."""
-    records = past_plays(play.state, play.actor, target=play.target)
+    records = past_plays(play.state, play.actor, target=play.target, card=play.spec.id)
     play.tell(play.actor, "visit_log_report", target=play.target,
               pids=sorted({r.actor for r in records if r.actor != play.actor}))
 
@@ -213,7 +217,7 @@ def _guard_schedule_report(res: Resolution) -> None:
             play.tell(play.actor, "guard_schedule_armor", target=play.target, phase=phase,
                       n=armor_had(state, play.target, phase))
         if play.by_mafia or play.me.secret_role == "traitor":
-            played = past_plays(state, play.actor, actor=play.target, phases=[now, now - 1])
+            played = past_plays(state, play.actor, actor=play.target, phases=[now, now - 1], card=play.spec.id)
             play.tell(play.actor, "guard_schedule_plays", target=play.target, n=len(played))
 
 
@@ -287,7 +291,7 @@ def empathy(play: Play) -> None:
     """How many players (the actor included) played cards of the colour this phase; none: a Пустышка into
     the Sleeve. Optionally the lower stance for 2 phases."""
     colour = str(play.params["colour"])
-    records = past_plays(play.state, play.actor, phases=[play.state.phase])
+    records = past_plays(play.state, play.actor, phases=[play.state.phase], card=play.spec.id)
     count = len({r.actor for r in records if _colour(r.card) == colour})
     play.tell(play.actor, "empathy_count", colour=colour, n=count)
     if count == 0:
@@ -303,7 +307,7 @@ def commissar_fingerprints(play: Play) -> None:
     """Every card played this phase and the last (by anyone; this one left out). Optionally: a named card
     that was played — 3 damage to each other player who played it."""
     now = play.state.phase
-    records = _others(play, past_plays(play.state, play.actor, phases=[now - 1, now]))
+    records = _others(play, past_plays(play.state, play.actor, phases=[now - 1, now], card=play.spec.id))
     play.tell(play.actor, "fingerprints_report", cards=sorted(r.card for r in records))
     named = play.params.get("card")
     if play.params.get("punish") and named:
@@ -320,7 +324,7 @@ def policeman_crime_scene(play: Play) -> None:
     """Every card played on each of 2 targets during the whole game, in the order they resolved.
     Optionally: 2 damage to each."""
     for target in play.targets:
-        records = _others(play, past_plays(play.state, play.actor, target=target))
+        records = _others(play, past_plays(play.state, play.actor, target=target, card=play.spec.id))
         play.tell(play.actor, "crime_scene_report", target=target, plays=describe(records))
     if play.params.get("damage"):
         for target in play.targets:
@@ -336,7 +340,7 @@ def investigator_evidence_found(play: Play) -> None:
     colours = [str(c) for c in play.params["colours"]]
     now = play.state.phase
     played: dict[int, set[str]] = {}
-    for record in past_plays(play.state, play.actor, phases=[now - 1, now]):
+    for record in past_plays(play.state, play.actor, phases=[now - 1, now], card=play.spec.id):
         colour = _colour(record.card)
         if colour in colours and record.actor != play.actor:
             played.setdefault(record.actor, set()).add(colour)
