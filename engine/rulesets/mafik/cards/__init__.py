@@ -14,7 +14,8 @@ from engine.rulesets.mafik.cards import (
     records,
     support,
     unique,
+    zones,
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "damage", "defence", "disguise", "intel", "neutral", "records",
-           "support", "unique"]
+           "support", "unique", "zones"]
