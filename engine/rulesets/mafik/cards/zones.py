@@ -255,7 +255,7 @@ def advice(play: Play) -> None:
     card, _zone = own_card(play.me, _chosen(play))
     if card is not None:
         if to_sleeve(play.state, play.target, play.state.new_card(card.card)):
-            play.tell(play.target, "card_to_sleeve", card=card.card)
+            play.state.emit("card_to_sleeve", "player", play.target, card=card.card)
         else:
             play.tell(play.actor, "sleeve_closed", target=play.target)
     if play.params.get("message"):
