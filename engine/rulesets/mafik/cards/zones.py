@@ -429,7 +429,7 @@ def risky_business(play: Play) -> None:
         play.tell(play.actor, "risky_business_right", target=play.target)
         return
     hand = play.state.player(play.target).hand
-    moved = []
+    moved: list[CardInstance] = []
     for card in old:
         if card in hand:
             place = hand.index(card)
