@@ -179,21 +179,21 @@ def taxes(play: Play) -> None:
 def prison(play: Play) -> None:
     """The next 2 phases the target may not play Sleeve cards, pay with them or play them as other cards
     (upper stance: nor get cards into the Sleeve)."""
-    play.effect("prison", target=play.target, during=n_phases(PRISON_PHASES, starting=NEXT_PHASE),
+    play.effect("jail", target=play.target, during=n_phases(PRISON_PHASES, starting=NEXT_PHASE),
                 receive=upper(play))
 
 
 def _prison_blocks(state: GameState, value: str | None, *, pid: int, what: str, **_: Any) -> str | None:
     if value:
         return value
-    for effect in state.effects_of("prison", target=pid):
+    for effect in state.effects_of("jail", target=pid):
         if what in ("play", "as", "pay") or (what == "receive" and effect.params.get("receive")):
             return "imprisoned"
     return None
 
 
 REGISTRIES.declare("prison", prison, queries=(Query("sleeve_blocked", _prison_blocks),),
-                   effects=(EffectKind("prison", known=True),))
+                   effects=(EffectKind("jail", known=True),))
 
 
 # ---- Madman ----
