@@ -43,6 +43,7 @@ async def test_every_card_is_played_through_the_bot_in_a_whole_game(tmp_path, ca
             for player in state.living():  # fresh hands and Sleeves to pay with, the untried cards first
                 todo = sorted(c for c in left - played if cards[c].colour != "unique" or cards[c].role == player.secret_role)
                 rnd.shuffle(todo)
+                todo.sort(key=lambda c: cards[c].colour != "unique")  # the role's own card first: it dies with him
                 player.hand = [state.new_card(c) for c in (todo[:3] + ["dummy"] * HAND)[:HAND]]
                 player.hand_at_phase_start = [c.card for c in player.hand]
                 player.sleeve = [state.new_card("dummy") for _ in range(5)]
