@@ -63,7 +63,6 @@ def test_prison_upper_stance_the_sleeve_also_takes_no_cards():
     g.play("A", "prison", target="B", pay_sleeve=["dummy"]).resolve()
     g.play("A", "gift", target="B", cards=[g.uid("A", "dummy")]).resolve()  # phase 4: Подарок refused by the Sleeve
     assert g.sleeve("B") == [] and g.events("sleeve_closed", to="A")
-    g.state.phase = 4
     g2 = MafikScenario.night(2).player("A", hand=["prison", "dummy"], sleeve=["dummy"]) \
         .player("B", hand=5).player("Z", secret="killer", hand=20)
     g2.play("A", "prison", target="B", pay_sleeve=["dummy"]).resolve()
@@ -75,10 +74,11 @@ def test_prison_upper_stance_the_sleeve_also_takes_no_cards():
 
 
 def test_exile_blocks_every_sleeve_use_through_sleeve_blocked():
+    from engine.core.durations import UNTIL_END
     from engine.rulesets.mafik.costs import SLEEVE_USES, sleeve_blocked
 
     g = MafikScenario.day(2).player("A", hand=5).player("Z", secret="killer", hand=20).build()
-    g.state.add_effect("exile", target=g.pid("A"), during=__import__("engine.core.durations").core.durations.UNTIL_END)
+    g.state.add_effect("exile", target=g.pid("A"), during=UNTIL_END)
     assert [sleeve_blocked(g.state, g.pid("A"), w) for w in SLEEVE_USES] == ["exiled"] * len(SLEEVE_USES)
 
 
