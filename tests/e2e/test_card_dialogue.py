@@ -131,11 +131,17 @@ async def test_a_mafioso_sees_his_partners_kill_vote(tmp_path):
         await h.close()
 
 
-async def test_plan_b_for_colours_without_ten_cards_is_marked_and_refused_at_the_first_tap(tmp_path):
+async def test_plan_b_for_colours_without_ten_cards_is_marked_and_refused_at_the_first_tap(tmp_path, monkeypatch):
     from engine.core.ruleset import get_ruleset
+    from engine.rulesets.mafik.registry import REGISTRIES
     from engine.rulesets.mafik.roles import SECRET_ROLES
     from tests.e2e.harness import make_harness, start_mafik
 
+    # the Босс's colours (Контроль, Хаос) left with 9 implemented cards, whatever more cards are written
+    boss = SECRET_ROLES["boss"].colours
+    own = sorted(c.id for c in get_ruleset("mafik").catalog if c.colour in boss and c.id in REGISTRIES.cards.behaviours)
+    for card_id in own[9:]:
+        monkeypatch.delitem(REGISTRIES.cards.behaviours, card_id)
     h = await make_harness(tmp_path, players=12)
     try:
         await start_mafik(h, ["other"] * 12)
