@@ -313,6 +313,14 @@ class MafikAgent(Agent):
         if kind == "sleeve_cards":
             sleeve = [c.uid for c in state.player(self.pid).sleeve]
             return self.rnd.sample(sleeve, min(len(sleeve), self.rnd.randint(spec.min or 1, spec.count))) or None
+        if kind == "own_cards":
+            player = state.player(self.pid)
+            held = [c.uid for c in [*player.hand, *player.sleeve]]
+            low, high = max(1, spec.min or 1), min(spec.count, len(held))
+            return self.rnd.sample(held, self.rnd.randint(low, high)) if held and low <= high else None
+        if kind == "card_multiset":
+            size = self.rnd.randint(max(1, spec.min or 1), min(spec.count, 6))
+            return [self.rnd.choice(ruleset.catalog.ids()) for _ in range(size)]
         if kind == "past_phase":
             phases = past_phases(state, spec.of)
             return self.rnd.choice(phases) if phases else None

@@ -22,6 +22,10 @@ Parameter kinds — what the player chooses and what the value looks like:
   messages     one text per chosen target: list[str]
   hand_cards   between `min` and `count` distinct uids of cards in the actor's hand: list[int]
   sleeve_cards the same for the actor's Sleeve (Мафик): list[int]
+  own_cards    the same over one pool, the actor's Hand and Sleeve together (Мафик: «карту из Руки или
+               Рукава»): list[int]
+  card_multiset between `min` and `count` card ids of the collection, a card named as many times as
+               wanted (a whole Hand named: Угон, Рискованное дело): list[str]
   role_map     {character: secret role id} for one or more living characters (keys as strings): dict
   accusation   one or more distinct card ids, none of them Мирная (peaceful): list[str]
   accusations  one accusation (as above) per chosen target (same order as `targets`): list[list[str]]
@@ -227,6 +231,16 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
                 raise Refusal("unknown_card", card=name)
             _check_peaceful(ctx, spec, name)
         return list(value)
+    if kind == "card_multiset":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise _bad(ctx, spec, "not_a_list")
+        if not least_of(ctx, spec) <= len(value) <= count_of(ctx, spec):
+            raise _bad(ctx, spec, "count")
+        for name in value:
+            if name not in catalog:
+                raise Refusal("unknown_card", card=name)
+            _check_peaceful(ctx, spec, name)
+        return list(value)
     if kind == "card_name":
         if not isinstance(value, str) or value not in catalog:
             raise Refusal("unknown_card", card=str(value))
@@ -289,13 +303,12 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         if not isinstance(value, list) or not isinstance(chosen, list) or len(value) != len(chosen):
             raise _bad(ctx, spec, "one_per_target")
         return [_check_text(ctx, spec, v) for v in value]
-    if kind in ("hand_cards", "sleeve_cards"):
+    if kind in ("hand_cards", "sleeve_cards", "own_cards"):
         if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise _bad(ctx, spec, "not_a_list")
         if not least_of(ctx, spec) <= len(value) <= count_of(ctx, spec) or len(set(value)) != len(value):
             raise _bad(ctx, spec, "count")
-        zone = ctx.state.player(ctx.actor).hand if kind == "hand_cards" else ctx.state.player(ctx.actor).sleeve
-        held = {c.uid for c in zone}
+        held = {c.uid for c in held_cards(ctx.state, ctx.actor, kind)}
         for uid in value:
             if uid not in held:
                 raise Refusal("card_not_in_hand", uid=uid)
@@ -376,7 +389,17 @@ def _check_card_effect(ctx: ParamContext, spec: ParamSpec, value: Any) -> JsonVa
     return {"card": card_id, "params": validate_params(replace(ctx, spec=sub_spec), sub_params)}
 
 
-CARD_POOL_KINDS = ("card_names", "card_name", "accusation", "accusations", "phase_cards")
+def held_cards(state: GameState, pid: int, kind: str) -> list[Any]:
+    """The cards a held-card kind chooses among: the Hand, the Sleeve, or both (own_cards: Hand first)."""
+    player = state.player(pid)
+    if kind == "hand_cards":
+        return list(player.hand)
+    if kind == "sleeve_cards":
+        return list(player.sleeve)
+    return [*player.hand, *player.sleeve]
+
+
+CARD_POOL_KINDS = ("card_names", "card_name", "accusation", "accusations", "phase_cards", "card_multiset")
 
 
 def unchoosable(ctx: ParamContext, played: int | None = None, *, pools_only: bool = False) -> ParamSpec | None:
@@ -398,8 +421,10 @@ def unchoosable(ctx: ParamContext, played: int | None = None, *, pools_only: boo
 def _fewest(ctx: ParamContext, spec: ParamSpec) -> int:
     if spec.kind == "card_names":
         return count_of(ctx, spec)
-    if spec.kind in ("targets", "dead_targets", "hand_cards", "sleeve_cards", "colours", "past_phases"):
+    if spec.kind in ("targets", "dead_targets", "hand_cards", "sleeve_cards", "own_cards", "colours", "past_phases"):
         return least_of(ctx, spec)
+    if spec.kind == "card_multiset":
+        return min(1, least_of(ctx, spec))
     return 1
 
 
@@ -415,10 +440,8 @@ def _choices_now(ctx: ParamContext, spec: ParamSpec, played: int | None) -> int:
         return len(past_phases(state, spec.of))
     if kind == "dead_targets":
         return len(state.players) - len(living)
-    if kind in ("hand_cards", "sleeve_cards"):
-        player = state.player(ctx.actor)
-        zone = player.hand if kind == "hand_cards" else player.sleeve
-        return len([c for c in zone if c.uid != played])
+    if kind in ("hand_cards", "sleeve_cards", "own_cards"):
+        return len([c for c in held_cards(state, ctx.actor, kind) if c.uid != played])
     if kind in CARD_POOL_KINDS:
         return len(card_pool(ctx, spec))
     return len(state.players) + len(ctx.ruleset.catalog)  # colours, choices, texts, numbers…: always some

@@ -161,7 +161,7 @@ class Submissions:
         values = value if isinstance(value, list) else [value]
         if kind in ("target", "any_living", "dead_target", "targets", "dead_targets"):
             return ", ".join(r.player(v) for v in values)
-        if kind in ("card_names", "card_name", "accusation", "phase_cards"):
+        if kind in ("card_names", "card_name", "accusation", "phase_cards", "card_multiset"):
             return r.cards(values)
         if kind == "accusations":  # one accusation per target
             return "; ".join(r.cards(v if isinstance(v, list) else [v]) for v in values)
@@ -170,7 +170,7 @@ class Submissions:
             specs = {spec.name: spec.kind for spec in self.card_params(str(value.get("card")))}
             details = "; ".join(self.labelled(pid, k, specs.get(k, KEY_KINDS.get(k)), v) for k, v in inner.items())
             return f"«{r.card(value.get('card'))}»" + (f" ({details})" if details else "")
-        if kind in ("hand_cards", "sleeve_cards", "hand_card", "sleeve_card"):
+        if kind in ("hand_cards", "sleeve_cards", "own_cards", "hand_card", "sleeve_card"):
             return ", ".join(self.card_name(pid, v) for v in values)
         if kind in ("colour", "colours"):
             return ", ".join(r.colour(v) for v in values)

@@ -146,7 +146,7 @@ def spent_cards(flow: dict[str, Any], state: GameState | None = None) -> set[int
 
     def walk(node: dict[str, Any]) -> None:
         for key, value in node.items():
-            if key in ("give", "cards", "hand", "sleeve") and isinstance(value, list):
+            if key in ("give", "cards", "hand", "sleeve", "own") and isinstance(value, list):
                 used.update(v for v in value if isinstance(v, int) and not isinstance(v, bool))
             elif key in ("hand", "sleeve") and isinstance(value, int) and not isinstance(value, bool):
                 used.add(value)
@@ -188,9 +188,12 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
                 q.need = q.least = x
         else:
             q.need = min(q.need, len(q.options)) if q.options else q.need
-    elif kind in ("card_names", "card_name", "card_effect", "accusation", "accusations"):
+    elif kind in ("card_names", "card_name", "card_effect", "accusation", "accusations", "card_multiset"):
         q.options = api.param_choices(state, pid, card, spec)
-        if kind == "card_names":
+        if kind == "card_multiset":  # a card named as many times as wanted (a whole Hand)
+            q.multi, q.repeats = True, True
+            q.least, q.need = api.param_span(state, pid, card, spec)
+        elif kind == "card_names":
             count = api.param_span(state, pid, card, spec)[1]
             q.multi, q.need, q.least = True, count, count
         elif kind in ("accusation", "accusations"):
@@ -214,9 +217,10 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         last = spec.max if spec.max is not None else \
             max(first, pay_capacity(state, pid)) if card.has("cost_x") else first + NUMBER_SPAN - 1
         q.options = list(range(first, min(last, first + NUMBER_SPAN - 1) + 1))
-    elif kind in ("hand_cards", "sleeve_cards"):
+    elif kind in ("hand_cards", "sleeve_cards", "own_cards"):
         taken = spent_cards(flow)
-        zone = player.hand if kind == "hand_cards" else player.sleeve
+        zone = player.hand if kind == "hand_cards" else player.sleeve if kind == "sleeve_cards" else \
+            [*player.hand, *player.sleeve]
         q.options = [c.uid for c in zone if c.uid not in taken]
         least, most = api.param_span(state, pid, card, spec)
         q.multi, q.need, q.least = True, min(most, max(len(q.options), 1)), least

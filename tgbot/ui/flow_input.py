@@ -21,7 +21,7 @@ def as_int(value: str) -> int:
         raise ServiceError("bad_button") from None
 
 
-INT_KINDS = ("target", "any_living", "dead_target", "targets", "dead_targets", "hand_cards", "sleeve_cards",
+INT_KINDS = ("target", "any_living", "dead_target", "targets", "dead_targets", "hand_cards", "sleeve_cards", "own_cards",
              "hand_card", "sleeve_card", "number", "chat_room", "past_phase", "past_phases")
 
 

@@ -118,8 +118,8 @@ def describe_params(gs: GameState, pid: int, spec: CardSpec, params: dict[str, A
 
 
 PLAYER_KINDS = ("target", "any_living", "dead_target", "targets", "dead_targets")
-CARD_KINDS = ("card_names", "card_name", "card_effect", "accusation", "accusations", "phase_cards")
-HELD_KINDS = ("hand_cards", "sleeve_cards", "give", "hand_card", "sleeve_card")
+CARD_KINDS = ("card_names", "card_name", "card_effect", "accusation", "accusations", "phase_cards", "card_multiset")
+HELD_KINDS = ("hand_cards", "sleeve_cards", "own_cards", "give", "hand_card", "sleeve_card")
 WORD_TABLES = {"colour": "colour", "colours": "colour", "choice": "choice", "stance": "stance", "blood_use": "blood"}
 
 
@@ -293,8 +293,8 @@ def _question_rows(gs: GameState, pid: int, flow: dict[str, Any], q: fl.Question
         else:
             mark = "✅ " if q.multi and value in pending else ""
         buttons.append(_fb(mark + _label(gs, pid, q, value, lang), flow, f"{prefix}{raw}"))
-    per_row = 1 if kind in ("choice", "blood_use", "chat_room", "hand_cards", "sleeve_cards", "hand_card",
-                            "sleeve_card") else 4 if kind == "number" else 2
+    per_row = 1 if kind in ("choice", "blood_use", "chat_room", "hand_cards", "sleeve_cards", "own_cards",
+                            "hand_card", "sleeve_card") else 4 if kind == "number" else 2
     rows += [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)]
     if q.repeats and pending:
         rows.append([_fb(t(lang, "btn.reset"), flow, "r")])

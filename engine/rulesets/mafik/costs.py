@@ -48,6 +48,21 @@ def exiled(state: GameState, pid: int) -> bool:
     return bool(state.effects_of("exile", target=pid))
 
 
+SLEEVE_USES = ("play", "as", "pay", "receive", "use")
+
+
+def sleeve_blocked(state: GameState, pid: int, what: str) -> str | None:
+    """Why the player's Sleeve may not serve `what` now, or None: "play" (a card from it), "as" (played as
+    another card), "pay" (a cost), "receive" (a card put into it), "use" (any other use: given, swapped,
+    moved by the player). Изгнание blocks them all ("exiled"); the query `sleeve_blocked` (context pid,
+    what) adds other blocks, answering a reason (Тюрьма)."""
+    if what not in SLEEVE_USES:
+        raise ValueError(f"unknown Sleeve use {what!r}")
+    reason: str | None = REGISTRIES.queries.ask("sleeve_blocked", state, "exiled" if exiled(state, pid) else None,
+                                                pid=pid, what=what)
+    return reason or None
+
+
 def check_payment(state: GameState, pid: int, payment: Payment, cost: int, used: set[int]) -> None:
     """Sleeve cards (Культист: up to two hand cards a phase), and blood for the Маньяк, pay exactly `cost`."""
     player = state.player(pid)
@@ -58,8 +73,9 @@ def check_payment(state: GameState, pid: int, payment: Payment, cost: int, used:
         if uid in used:
             raise Refusal("card_used_twice", uid=uid)
         if uid in sleeve:
-            if exiled(state, pid):
-                raise Refusal("bad_payment_card", uid=uid, reason="exiled")
+            blocked = sleeve_blocked(state, pid, "pay")
+            if blocked:
+                raise Refusal("bad_payment_card", uid=uid, reason=blocked)
         elif uid in hand and player.public_role == "cultist":
             from_hand += 1
         else:

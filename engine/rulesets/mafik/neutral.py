@@ -11,7 +11,7 @@ from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, Order
 from engine.rulesets.mafik.actions import ABILITIES
 from engine.rulesets.mafik.blood import BLOOD_CAP, BLOOD_PER_CARD, BLOOD_USES, NIGHT_USES
-from engine.rulesets.mafik.costs import exiled
+from engine.rulesets.mafik.costs import sleeve_blocked
 from engine.rulesets.mafik.order import STEP_BLOOD, STEP_BLOOD_GAIN, STEP_DAY_END_TRAITOR, STEP_TRAITOR
 from engine.rulesets.mafik.orders import living_target, validator
 from engine.rulesets.mafik.registry import COLOURS, REGISTRIES
@@ -44,7 +44,7 @@ def _blood(state: GameState, pid: int, order: Order, used: set[int]) -> int:
         raise Refusal("bad_param", param="use", reason="choice")
     if use in NIGHT_USES and not state.is_night:
         raise Refusal("wrong_phase", what="blood", reason="night_only")
-    if use == "draw_sleeve" and (exiled(state, pid) or state.effects_of("exile", target=pid, phase=state.phase + 1)):
+    if use == "draw_sleeve" and (sleeve_blocked(state, pid, "receive") or state.effects_of("exile", target=pid, phase=state.phase + 1)):
         raise Refusal("not_allowed", what="blood", reason="exiled")
     params: dict[str, Any] = {"use": use}
     if use in ("damage1", "damage2"):

@@ -13,6 +13,7 @@ STEP_TRAITOR = 150  # neutral.py: the Предатель's colours and discards
 STEP_PERK_SCIENTIST = 151  # perks_b.py: Учёный's discard and draw
 STEP_PERK_BLOODHOUND = 160  # perks_a.py
 STEP_PERK_REVOLUTIONARY = 161  # perks_b.py
+STEP_HANDS_AT_START = 198  # cards/common.py: the Hands' cards as the effects begin (Угон, Рискованное дело)
 STEP_SNAPSHOT = 199  # cards/common.py: hand sizes and stances as the effects begin
 STEP_TICK = 200  # steps.py: persistent effects of this phase (poison, armor every phase, delayed damage…)
 STEP_LAW_ABIDING = 210  # cards/defence.py: each Законопослушный in a deck: its owner learns it, 2 armor
@@ -60,6 +61,7 @@ STEP_MIRROR_REPORT = 872  # cards/checks.py: Зеркало (lower): who tried t
 STEP_DARKNESS_REPORT = 873  # cards/checks.py: Темнота (lower): did its target check this phase
 STEP_ESCAPE_ROUTES = 874  # cards/checks.py: Пути отступления: the target checked the player → damage next phase
 STEP_MIMICRY = 876  # cards/checks.py: Мимикрия: a colour of each checker's Hand
+STEP_MAGIC_TRICK = 887  # cards/zones.py: Фокус's named Пустышки turn into the named cards
 STEP_NERVES_OF_STEEL_READY = 890  # cards/defence.py: Стальные нервы tells it is ready
 STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects expire, win check, next phase
 

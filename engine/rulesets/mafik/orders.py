@@ -21,7 +21,7 @@ from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
-from engine.rulesets.mafik.costs import BLOOD_PER_COST, CULTIST_HAND_CARDS, card_cost, check_payment, exiled, stance
+from engine.rulesets.mafik.costs import BLOOD_PER_COST, CULTIST_HAND_CARDS, card_cost, check_payment, sleeve_blocked, stance
 from engine.rulesets.mafik.registry import CATALOG, COLOURS, LOWER_COLOURS, REGISTRIES, UNIQUE, UPPER_COLOURS
 from engine.rulesets.mafik.roles import SECRET_ROLES, colours_of, has_role
 
@@ -149,8 +149,9 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
 
 def _card_spec(state: GameState, pid: int, card: CardInstance, zone: str, params: dict[str, Any]) -> CardSpec:
     """What the card is played as, if it may be played from its zone in this phase (not twice a game…)."""
-    if zone == "sleeve" and exiled(state, pid):
-        raise Refusal("not_allowed", what="sleeve", reason="exiled")
+    blocked = sleeve_blocked(state, pid, "as" if params.get(PLAY_OPTION_AS) else "play") if zone == "sleeve" else None
+    if blocked:
+        raise Refusal("not_allowed", what="sleeve", reason=blocked)
     spec = played_spec(state, pid, card, zone, params)
     if spec.id not in REGISTRIES.cards.behaviours:
         raise Refusal("not_implemented", card=spec.id)
@@ -235,7 +236,7 @@ def payment_means(state: GameState, pid: int, uid: int | None = None) -> int:
     """The most cost this player could pay now besides card `uid`: Sleeve cards (none in Изгнание),
     the Культист's Hand cards (two at most), the Маньяк's blood (two a cost)."""
     player = state.player(pid)
-    means = 0 if exiled(state, pid) else sum(1 for c in player.sleeve if c.uid != uid)
+    means = 0 if sleeve_blocked(state, pid, "pay") else sum(1 for c in player.sleeve if c.uid != uid)
     if player.public_role == "cultist":
         means += min(CULTIST_HAND_CARDS, sum(1 for c in player.hand if c.uid != uid))
     if player.secret_role == "maniac":
@@ -268,9 +269,10 @@ def _play(state: GameState, pid: int, order: Order, used: set[int]) -> int:
         if option in order.params:
             option_check(state, pid, spec, order.params)
     for param in spec.params:
-        if param.kind == "sleeve_cards" and order.params.get(param.name) and exiled(state, pid):
-            raise Refusal("not_allowed", what="sleeve", reason="exiled")
-        if param.kind in ("hand_cards", "sleeve_cards"):
+        blocked = sleeve_blocked(state, pid, "use") if param.kind in ("sleeve_cards", "own_cards") else None
+        if blocked and any(u in {c.uid for c in state.player(pid).sleeve} for u in order.params.get(param.name) or []):
+            raise Refusal("not_allowed", what="sleeve", reason=blocked)
+        if param.kind in ("hand_cards", "sleeve_cards", "own_cards"):
             for uid in order.params.get(param.name) or []:
                 if uid in used:
                     raise Refusal("card_used_twice", uid=uid)

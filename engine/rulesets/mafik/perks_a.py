@@ -38,7 +38,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, JsonValue, Order, PlayerState
 from engine.rulesets.mafik.actions import ABILITIES
-from engine.rulesets.mafik.costs import CULTIST_HAND_CARDS, exiled
+from engine.rulesets.mafik.costs import CULTIST_HAND_CARDS, sleeve_blocked
 from engine.rulesets.mafik.order import (
     LAYER_HIGHLANDER,
     STEP_PERK_BLOODHOUND,
@@ -186,8 +186,9 @@ def geek_card(state: GameState, pid: int, params: dict[str, Any]) -> None:
         raise Refusal("unknown_card", card=str(card))
     if card not in REGISTRIES.cards.behaviours:
         raise Refusal("not_implemented", card=card)
-    if exiled(state, pid):
-        raise Refusal("not_allowed", what="geek_card", reason="exiled")
+    blocked = sleeve_blocked(state, pid, "receive")
+    if blocked:
+        raise Refusal("not_allowed", what="geek_card", reason=blocked)
     ABILITIES.record(state, pid, "geek_card")
     player.sleeve.append(state.new_card(card))
     state.emit("geek_card", "player", pid, card=card)
@@ -202,8 +203,9 @@ def loot(state: GameState, pid: int, params: dict[str, Any]) -> None:
         raise Refusal("invalid_target", target=target, reason="no_such_player")
     if state.player(target).alive:
         raise Refusal("invalid_target", target=target, reason="alive")
-    if exiled(state, pid):
-        raise Refusal("not_allowed", what="loot", reason="exiled")
+    blocked = sleeve_blocked(state, pid, "receive")
+    if blocked:
+        raise Refusal("not_allowed", what="loot", reason=blocked)
     ABILITIES.record(state, pid, "loot")
     cards = [c.card for c in state.player(target).sleeve]
     player.sleeve += [state.new_card(c) for c in cards]

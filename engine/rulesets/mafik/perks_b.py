@@ -36,7 +36,7 @@ from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, GameState, Order
 from engine.rulesets.mafik.actions import ABILITIES
-from engine.rulesets.mafik.costs import card_cost, exiled
+from engine.rulesets.mafik.costs import card_cost, exiled, sleeve_blocked
 from engine.rulesets.mafik.order import (
     STEP_PERK_ALIEN,
     STEP_PERK_FORTUNE_TELLER,
@@ -227,7 +227,7 @@ def warrior(res: Resolution, pid: int, card: CardInstance) -> bool:
     if player.public_role != "warrior" or spent >= WARRIOR_CARDS:
         return False
     player.flags["warrior_cards"] = spent + 1
-    if exiled(res.state, pid):
+    if sleeve_blocked(res.state, pid, "receive"):
         return False
     player.sleeve.append(card)
     res.state.emit("warrior_saved", "player", pid, card=card.card)

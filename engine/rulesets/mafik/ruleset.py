@@ -20,7 +20,7 @@ from engine.rulesets.mafik import comms, deck, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
 from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
-from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, stance
+from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, sleeve_blocked, stance
 from engine.rulesets.mafik.deck import deck_limits, max_copies
 from engine.rulesets.mafik.panel import STANCE_COLOURS, panel_facts
 from engine.rulesets.mafik.registry import (
@@ -65,7 +65,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         """Sleeve cards (none in Изгнание), the Культист's Hand cards too (two at most, which his payment
         screen says); blood in pairs (the Маньяк)."""
         player = state.player(pid)
-        cards = [] if exiled(state, pid) else [c.uid for c in player.sleeve]
+        cards = [] if sleeve_blocked(state, pid, "pay") else [c.uid for c in player.sleeve]
         cultist = player.public_role == "cultist"
         if cultist:
             cards += [c.uid for c in player.hand]
@@ -320,12 +320,12 @@ def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
     state.random.shuffle(player.deck)
     player.flags["decks_built"] = player.flags.get("decks_built", 1) + 1
     state.emit("deck_rebuilt", "player", pid, cards=list(cards), deck=player.flags["decks_built"])
-    if player.flags["decks_built"] == UNIQUE_ON_DECK and not exiled(state, pid):
+    if player.flags["decks_built"] == UNIQUE_ON_DECK and not sleeve_blocked(state, pid, "receive"):
         unique = next((c.id for c in CATALOG if c.colour == UNIQUE and c.role == player.secret_role), None)
         if unique is not None:
             player.sleeve.append(state.new_card(unique))
             state.emit("unique_card", "player", pid, card=unique)
-    if player.public_role == "banker" and player.deck and not exiled(state, pid):  # Банкир
+    if player.public_role == "banker" and player.deck and not sleeve_blocked(state, pid, "receive"):  # Банкир
         player.sleeve.append(player.deck.pop(0))
     for hook in REGISTRIES.on_rebuild:
         hook(state, pid)
@@ -373,7 +373,7 @@ def begin_phase(state: GameState, phase: int) -> None:
         if not player.alive:
             continue
         for effect in state.effects_of("draw_next", target=player.pid):  # the Маньяк's bought draws
-            if effect.params["zone"] == "sleeve" and exiled(state, player.pid):  # Изгнание: no Sleeve
+            if effect.params["zone"] == "sleeve" and sleeve_blocked(state, player.pid, "receive"):  # Изгнание: no Sleeve
                 continue
             card = Mafik().draw_one(state, player)
             if card is not None:

@@ -23,7 +23,7 @@ TAGS |= {"guess"}  # names a target's secret role to hit (Безликий refus
 KINDS = {"target", "targets", "any_living", "dead_target", "dead_targets", "accusation", "accusations", "card_names", "card_name",
          "card_effect", "secret_role", "secret_roles", "role_map", "colour", "colours", "stance", "chat_room",
          "number", "choice", "flag", "message", "messages", "hand_cards", "sleeve_cards", "target_cards",
-         "past_phase", "past_phases", "phase_cards"}
+         "past_phase", "past_phases", "phase_cards", "own_cards", "card_multiset"}
 WHO = {"mafia", "law", "maniac", "traitor", "boss", "advisor", "spy", "killer", "officer", "sheriff", "commissar",
        "judge", "vigilante", "policeman", "investigator", "detective"}
 UNIQUE_ROLES = {"Босс": "boss", "Советник": "advisor", "Шпион": "spy", "Киллер": "killer", "Офицер": "officer",

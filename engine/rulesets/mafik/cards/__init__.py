@@ -1,5 +1,5 @@
 """Card behaviours of Мафик, one module per colour (a colour's cards of one mechanism may have a module of
-their own: records, checks, disguise). Importing registers them."""
+their own: records, checks, disguise, tracks, zones). Importing registers them."""
 
 from engine.rulesets.mafik.cards import (
     boost,
@@ -15,7 +15,8 @@ from engine.rulesets.mafik.cards import (
     support,
     tracks,
     unique,
+    zones,
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "damage", "defence", "disguise", "intel", "neutral", "records",
-           "support", "tracks", "unique"]
+           "support", "tracks", "unique", "zones"]

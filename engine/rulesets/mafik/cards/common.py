@@ -19,13 +19,14 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.actions import ABILITIES
-from engine.rulesets.mafik.costs import exiled
+from engine.rulesets.mafik.costs import sleeve_blocked
 from engine.rulesets.mafik.history import record_play
 from engine.rulesets.mafik.order import (
     LAYER_DAMAGE_LOG,
     LAYER_NO_ARMOR,
     STEP_ABILITIES,
     STEP_CHOSEN_TARGETS,
+    STEP_HANDS_AT_START,
     STEP_SNAPSHOT,
     STEP_UNPROTECTED,
 )
@@ -63,8 +64,8 @@ def draw_to_hand(play: Play, target: int, count: int, *, protect: bool = False) 
 
 
 def to_sleeve(state: GameState, pid: int, card: CardInstance) -> bool:
-    """Put a card into a Sleeve (not while the owner is in Изгнание); False if it could not."""
-    if exiled(state, pid) or not state.player(pid).alive:
+    """Put a card into a Sleeve (not while it takes no cards: Изгнание, Тюрьма); False if it could not."""
+    if sleeve_blocked(state, pid, "receive") or not state.player(pid).alive:
         return False
     state.player(pid).sleeve.append(card)
     return True
@@ -76,7 +77,7 @@ def draw_to_sleeve(res: Resolution, pid: int, count: int = 1) -> int:
     done = 0
     for _ in range(count):
         player = res.state.player(pid)
-        if exiled(res.state, pid):
+        if sleeve_blocked(res.state, pid, "receive"):
             break
         card = ruleset.draw_one(res.state, player)
         if card is None:
@@ -504,3 +505,65 @@ def transform(card: CardInstance, new_id: str) -> bool:
     card.cost_mod = 0
     card.free = False
     return True
+
+
+# ---- added with zone ----
+
+Place = tuple[int, str]  # (player, zone): "hand", "sleeve", "deck" or "discard"
+
+
+def move(state: GameState, card: CardInstance, *, src: Place | None, dst: Place,
+         position: int | str = "bottom") -> bool:
+    """One physical card from a zone of a player (`src`; None for a new card) into a zone of a player
+    (`dst`), at `position`: "top" (index 0: a Sleeve's top, as Налоги and the аутодафе read it), "bottom",
+    or an index. A Sleeve that takes no cards (`sleeve_blocked(…, "receive")`: Изгнание, Тюрьма) or a dead
+    receiver takes none: the card stays where it was and False is returned. A Hand card moved away is not
+    refilled (only cards played or discarded at night are)."""
+    pid, zone = dst
+    if not state.player(pid).alive or (zone == "sleeve" and sleeve_blocked(state, pid, "receive")):
+        return False
+    if src is not None:
+        held: list[CardInstance] = getattr(state.player(src[0]), src[1])
+        if card not in held:
+            return False
+        held.remove(card)
+    into: list[CardInstance] = getattr(state.player(pid), zone)
+    at = 0 if position == "top" else len(into) if position == "bottom" else max(0, min(int(position), len(into)))
+    into.insert(at, card)
+    return True
+
+
+def own_card(player: Any, uids: list[int]) -> tuple[CardInstance | None, str]:
+    """The first of `uids` the player holds (a param of kind `own_cards`), and the zone it lies in."""
+    for zone in ("hand", "sleeve"):
+        for card in getattr(player, zone):
+            if card.uid in uids[:1]:
+                return card, zone
+    return None, ""
+
+
+def busy_cards(state: GameState, pid: int) -> set[int]:
+    """The cards this phase's orders of the player use (played, paying, chosen): an instant move leaves
+    them where they are."""
+    uids: set[int] = set()
+    for order in state.orders.get(pid, []):
+        if order.card is not None:
+            uids.add(order.card)
+        uids.update(order.payment.cards)
+        for value in order.params.values():
+            if isinstance(value, list):
+                uids.update(v for v in value if type(v) is int)
+    return uids
+
+
+@REGISTRIES.pipeline.step("hands_at_start", STEP_HANDS_AT_START)
+def _hands_at_start(res: Resolution) -> None:
+    """The Hands as the phase's effects begin (this phase's plays gone, nothing given or drawn yet), for
+    the cards that name a whole Hand (Угон, Рискованное дело)."""
+    res.scratch["hands"] = {p.pid: list(p.hand) for p in res.state.living()}
+
+
+def hand_at_start(play: Play, pid: int) -> list[CardInstance]:
+    """The target's Hand as the phase's effects began (see `_hands_at_start`)."""
+    hands: dict[int, list[CardInstance]] = play.res.scratch.get("hands", {})
+    return list(hands.get(pid, play.state.player(pid).hand))
