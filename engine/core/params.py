@@ -8,7 +8,7 @@ Parameter kinds — what the player chooses and what the value looks like:
   dead_target  a dead character: int (`of = "last_night"`: one who died at the end of the latest night)
   past_phase   a phase before the current one, by its number (1 = night 1, 2 = day 1…; `of = "day"` or
                "night": only those): int — the bot names it «ночь 2», «день 1»
-  card_names   `count` distinct card ids of the collection (`day_count` by day): list[str]
+  card_names   `count` distinct card ids of the collection (`day_count` by day; `count_from`): list[str]
   card_name    one card id of the collection, not the card itself: str
   card_effect  {"card": id, "params": {...}} — another card played or imitated with its own params
   colour       one of the rule set's colours: str
@@ -28,7 +28,7 @@ Parameter kinds — what the player chooses and what the value looks like:
   colours      between `min` and `count` distinct colours: list[str]
   chat_room    the id of one of the actor's chat rooms of this phase: int
 `count` is the count of the moment (`count_of`): `count_by` for the actor's role or faction, else
-`upper_count` / `lower_count` in that stance, else `day_count` by day, else `count`; `min` (the fewest,
+`upper_count` / `lower_count` in that stance, else `day_count` by day, else `count` (less the dead with `count_from = "dead"`, not below `min`); `min` (the fewest,
 for the kinds that have one) defaults to it.
 `of = "non_peaceful"` on card_name(s) refuses peaceful cards; `of = "repeats"` on targets allows a
 character more than once (one entry per hit). A parameter with `when` (engine/core/cards.py) is called
@@ -86,6 +86,9 @@ def count_of(ctx: ParamContext, spec: ParamSpec) -> int:
         return by_stance
     if ctx.by_day and spec.day_count is not None:
         return spec.day_count
+    if spec.count_from == "dead":
+        dead = sum(1 for p in ctx.state.players if not p.alive)
+        return max(spec.min if spec.min is not None else 1, spec.count - dead)
     return spec.count
 
 

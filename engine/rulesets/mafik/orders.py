@@ -21,7 +21,16 @@ from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
-from engine.rulesets.mafik.costs import BLOOD_PER_COST, CULTIST_HAND_CARDS, card_cost, check_payment, exiled, stance
+from engine.rulesets.mafik.costs import (
+    BLOOD_PER_COST,
+    CULTIST_HAND_CARDS,
+    card_cost,
+    check_discardable,
+    check_payment,
+    copy_has,
+    exiled,
+    stance,
+)
 from engine.rulesets.mafik.registry import CATALOG, COLOURS, LOWER_COLOURS, REGISTRIES, UNIQUE, UPPER_COLOURS
 from engine.rulesets.mafik.roles import SECRET_ROLES, colours_of, has_role
 
@@ -94,6 +103,8 @@ def played_spec(state: GameState, pid: int, card: CardInstance, zone: str, param
         return CATALOG[card.card]
     if zone != "sleeve" or not isinstance(alias, str) or alias not in CATALOG:
         raise Refusal("bad_param", param=PLAY_OPTION_AS, reason="not_allowed")
+    if copy_has(card, "no_as"):
+        raise Refusal("bad_param", param=PLAY_OPTION_AS, reason="no_as", card=card.card)
     if not any(e.params.get("card") == alias for e in state.effects_of("play_as", target=pid)):
         raise Refusal("not_allowed", what=PLAY_OPTION_AS, card=alias)
     return CATALOG[alias]
@@ -235,9 +246,10 @@ def payment_means(state: GameState, pid: int, uid: int | None = None) -> int:
     """The most cost this player could pay now besides card `uid`: Sleeve cards (none in Изгнание),
     the Культист's Hand cards (two at most), the Маньяк's blood (two a cost)."""
     player = state.player(pid)
-    means = 0 if exiled(state, pid) else sum(1 for c in player.sleeve if c.uid != uid)
+    means = 0 if exiled(state, pid) else sum(1 for c in player.sleeve if c.uid != uid and not copy_has(c, "no_pay"))
     if player.public_role == "cultist":
-        means += min(CULTIST_HAND_CARDS, sum(1 for c in player.hand if c.uid != uid))
+        means += min(CULTIST_HAND_CARDS, sum(1 for c in player.hand if c.uid != uid and not copy_has(c, "no_pay")
+                                             and not copy_has(c, "no_discard")))
     if player.secret_role == "maniac":
         means += player.points // BLOOD_PER_COST
     return means
@@ -293,6 +305,7 @@ def _night_discard(state: GameState, pid: int, order: Order, used: set[int]) -> 
         if uid in used:
             raise Refusal("card_used_twice", uid=uid)
         used.add(uid)
+    check_discardable([c for c in state.player(pid).hand if c.uid in cards])
     order.params = {"cards": list(cards)}
     return 0
 

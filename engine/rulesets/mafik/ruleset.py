@@ -20,7 +20,7 @@ from engine.rulesets.mafik import comms, deck, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
 from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
-from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, stance
+from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, normalise_hand, stance
 from engine.rulesets.mafik.deck import deck_limits, max_copies
 from engine.rulesets.mafik.panel import STANCE_COLOURS, panel_facts
 from engine.rulesets.mafik.registry import (
@@ -200,6 +200,9 @@ class Mafik(CardRuleset, registries=REGISTRIES):
 
     def shown_hand_size(self, state: GameState, pid: int) -> int:
         return shown_hand_size(state, pid)
+
+    def normalise_hand(self, state: GameState, pid: int) -> None:
+        normalise_hand(state, pid)
 
     def check_partial(self, state: GameState, pid: int, kind: str, card: int | None, params: dict[str, Any]) -> None:
         if kind == "play":
