@@ -130,6 +130,20 @@ def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int,
     return limited
 
 
+def hand_limit(state: GameState, pid: int, hand_colours: list[str]) -> int:
+    """One Hand card a phase; a stance allows one more of its colours."""
+    stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(stance(state, pid), ())
+    return 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
+
+
+def over_limit(state: GameState, pid: int, hand_colours: list[str], sleeve: int) -> bool:
+    """Do these counted plays (the colours of the Hand cards, the number of Sleeve cards) exceed the
+    phase's limit, with the extra plays the player is allowed?"""
+    extra: int = REGISTRIES.queries.ask("extra_plays", state, 0, pid=pid)
+    over = max(0, len(hand_colours) - hand_limit(state, pid, hand_colours)) + max(0, sleeve - 1)
+    return over > extra
+
+
 def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
     hand_colours: list[str] = []
     sleeve = 0
@@ -145,12 +159,8 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
             sleeve += 1
     # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
     sleeve += sum(1 for o in orders if o.kind != "play" and o.params.get("instead_of") == "sleeve")
-    extra: int = REGISTRIES.queries.ask("extra_plays", state, 0, pid=pid)
-    stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(stance(state, pid), ())
-    hand_limit = 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
-    over = max(0, len(hand_colours) - hand_limit) + max(0, sleeve - 1)
-    if over > extra:
-        raise Refusal("limit_reached", what="plays", hand=hand_limit, sleeve=1)
+    if over_limit(state, pid, hand_colours, sleeve):
+        raise Refusal("limit_reached", what="plays", hand=hand_limit(state, pid, hand_colours), sleeve=1)
     if any(o.kind == "night_discard" for o in orders) and any(
         counts_toward_limit(state, pid, played_spec(state, pid, *find_card(state, pid, o.card), o.params),
                             0, o.params, find_card(state, pid, o.card)[0]) for o in plays

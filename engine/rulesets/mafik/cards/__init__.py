@@ -6,6 +6,7 @@ from engine.rulesets.mafik.cards import (
     chaos,
     checks,
     control,
+    copies,
     damage,
     defence,
     disguise,
@@ -16,5 +17,5 @@ from engine.rulesets.mafik.cards import (
     unique,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "damage", "defence", "disguise", "intel", "neutral", "records",
+__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "defence", "disguise", "intel", "neutral", "records",
            "support", "unique"]
