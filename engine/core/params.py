@@ -321,6 +321,8 @@ def _check_accusation(ctx: ParamContext, spec: ParamSpec, value: Any) -> list[st
 def _check_peaceful(ctx: ParamContext, spec: ParamSpec, card_id: str) -> None:
     if spec.of == "non_peaceful" and ctx.ruleset.catalog[card_id].has("peaceful"):
         raise _bad(ctx, spec, "peaceful")
+    if spec.of == "collection" and ctx.ruleset.catalog[card_id].colour in ctx.outside_collection:
+        raise _bad(ctx, spec, "outside_collection")
 
 
 def _check_text(ctx: ParamContext, spec: ParamSpec, value: Any) -> str:
