@@ -28,8 +28,9 @@ Parameter kinds — what the player chooses and what the value looks like:
   colours      between `min` and `count` distinct colours: list[str]
   chat_room    the id of one of the actor's chat rooms of this phase: int
 `count` is the count of the moment (`count_of`): `count_by` for the actor's role or faction, else
-`upper_count` / `lower_count` in that stance, else `day_count` by day, else `count` (less the dead with `count_from = "dead"`, not below `min`); `min` (the fewest,
-for the kinds that have one) defaults to it.
+`upper_count` / `lower_count` in that stance, else `day_count` by day, else `count` (less the number of dead
+characters with `count_from = "dead"`, never below `min`); `min` (the fewest, for the kinds that have one)
+defaults to it.
 `of = "non_peaceful"` on card_name(s) refuses peaceful cards; `of = "repeats"` on targets allows a
 character more than once (one entry per hit). A parameter with `when` (engine/core/cards.py) is called
 for only by some values of an earlier one: required then (unless optional), refused as "unused" otherwise.

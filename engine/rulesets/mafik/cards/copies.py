@@ -269,11 +269,11 @@ def preparation(play: Play) -> None:
     """A card from the deck to the Sleeve (lower stance: and 2 armor). With a guess named (Мафия, Маньяк,
     Предатель) the card was submitted as Свободная; a wrong guess makes it count after all, and if the
     player's plays of this phase then exceed the limit, it does nothing."""
-    if play.params.get("role") is not None and play.params.get("target") is not None \
-            and not guessed_role(play, play.target, play.params["role"]):
-        if _over_limit_counting(play):
-            play.tell(play.actor, "preparation_void")
-            return
+    guessed = play.params.get("role") is None or play.params.get("target") is None \
+        or guessed_role(play, play.target, play.params["role"])
+    if not guessed and _over_limit_counting(play):
+        play.tell(play.actor, "preparation_void")
+        return
     draw_to_sleeve(play.res, play.actor, 1)
     if lower(play):
         play.armor(play.actor, 2)
