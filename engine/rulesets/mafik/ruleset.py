@@ -20,7 +20,7 @@ from engine.rulesets.mafik import comms, deck, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
 from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
-from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, normalise_hand, stance
+from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, copy_has, exiled, normalise_hand, stance
 from engine.rulesets.mafik.deck import deck_limits, max_copies
 from engine.rulesets.mafik.panel import STANCE_COLOURS, panel_facts
 from engine.rulesets.mafik.registry import (
@@ -65,10 +65,10 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         """Sleeve cards (none in Изгнание), the Культист's Hand cards too (two at most, which his payment
         screen says); blood in pairs (the Маньяк)."""
         player = state.player(pid)
-        cards = [] if exiled(state, pid) else [c.uid for c in player.sleeve]
+        cards = [] if exiled(state, pid) else [c.uid for c in player.sleeve if not copy_has(c, "no_pay")]
         cultist = player.public_role == "cultist"
-        if cultist:
-            cards += [c.uid for c in player.hand]
+        if cultist:  # not a card that pays no Цена (Даркнет's RSVP) nor one never discarded from the Hand (a Долг)
+            cards += [c.uid for c in player.hand if not copy_has(c, "no_pay") and not copy_has(c, "no_discard")]
         return PaymentOptions(cards=tuple(cards), points_per_cost=BLOOD_PER_COST if player.secret_role == "maniac" else 0,
                               currency=self.view_profile.currency, most=orders.payment_means(state, pid),
                               notes=("ui.pay_cultist",) if cultist else ())
