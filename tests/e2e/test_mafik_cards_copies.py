@@ -96,7 +96,7 @@ async def test_copy_cards_through_telegram(tmp_path):
         state = await resolve(h)  # ---------------------------------------------------------------- day 1
         public = "\n".join(h.texts(h.public))
         assert "Даркнет: каждый получает в рукав карту «RSVP»" in public
-        assert f"Улучшение: у {name(upgrader)} в руке есть карта «Бункер», теперь она мирная." in public
+        assert f"Улучшение — {name(upgrader)}: в руке есть карта «Бункер», теперь она мирная." in public
         assert all("rsvp" in [c.card for c in p.sleeve] for p in state.living())
         assert "Саботаж: 3 карты в вашей руке превратились в «Пустышки»." in told(h, sabotaged)
         assert sorted(c.card for c in state.player(sabotaged).hand) == ["dummy"] * 3 + ["kick"] * 3
