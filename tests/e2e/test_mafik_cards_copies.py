@@ -1,8 +1,8 @@
 """The cards of one copy at a time (cards/copies.py) through the fake Telegram: Даркнет, Саботаж paid from the
 Sleeve, Мародёрство naming 10−X cards (X: the dead), MacGyver naming a card, Скрытое ношение / Дубликат /
 Улучшение choosing a Hand card, Эксгумация choosing a corpse, Анализ слабостей choosing Hand cards (night
-1); the Долг's mode and its refusals (a night discard of a Долг, a reorder that would put it on top) —
-and what each player is told.
+1); the Долг's mode and its payment (no RSVP offered), a reorder that keeps it at the bottom (engine API),
+and the night discard of a Долг refused with its reason (night 2); Дубликат — and what each player is told.
 
 Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 """
@@ -10,7 +10,6 @@ Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 from __future__ import annotations
 
 from engine.core import api
-from engine.core.refusal import Refusal
 from engine.core.state import GameState
 from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import deal, fresh_panel, labels, name, orders, play, save, state_of, tap, vote_and_punish
@@ -119,10 +118,7 @@ async def test_copy_cards_through_telegram(tmp_path):
         await deal(h, carrier, hand=["dummy", "debt", *FILL[:4]])
         state = await state_of(h)
         hand = state.player(carrier).hand
-        try:  # a reorder puts the Долг back at the bottom
-            api.reorder_hand(state, carrier, [hand[1].uid, *[c.uid for c in hand if c.uid != hand[1].uid]])
-        except Refusal as refusal:  # pragma: no cover
-            raise AssertionError(refusal) from refusal
+        api.reorder_hand(state, carrier, [hand[1].uid, *[c.uid for c in hand if c.uid != hand[1].uid]])
         assert state.player(carrier).hand[-1].card == "debt"
         await vote_and_punish(h, [p.pid for p in state.living()], sabotaged, "казнь")
         state = await resolve(h)  # ---------------------------------------------------------------- night 2
