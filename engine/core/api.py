@@ -219,6 +219,7 @@ def reorder_hand(state: GameState, pid: int, uids: list[int]) -> None:
     if not isinstance(uids, list) or not all(type(u) is int for u in uids) or sorted(uids) != sorted(by_uid):
         raise Refusal("bad_order")
     player.hand = [by_uid[u] for u in uids]
+    ruleset_of(state).normalise_hand(state, pid)
 
 
 def resolve(state: GameState) -> None:

@@ -29,6 +29,9 @@ class ParamSpec:
     # Count for some secret roles or factions, if different (Криминалист «(Предатель: до 5 персонажей)»):
     # (who, count) pairs, the first that names the actor wins. TOML: count_by = { traitor = 5 }.
     count_by: tuple[tuple[str, int], ...] = ()
+    # The count depends on the game: "dead" — `count` less the number of dead characters, never below
+    # `min` (default 1) (Мародёрство «10-X разных карт, но не менее 1, где X – количество мёртвых»).
+    count_from: str | None = None
     optional: bool = False
     mafia_only: bool = False
     choices: tuple[str, ...] = ()

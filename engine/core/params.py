@@ -11,7 +11,7 @@ Parameter kinds — what the player chooses and what the value looks like:
   past_phases  between `min` and `count` distinct such phases: list[int]
   phase_cards  one card id per chosen phase (same order as the card's `phases`, a past_phases param;
                filtered by `of` as card names are — the pool `card_pool` gives): list[str]
-  card_names   `count` distinct card ids of the collection (`day_count` by day): list[str]
+  card_names   `count` distinct card ids of the collection (`day_count` by day; `count_from`): list[str]
   card_name    one card id of the collection, not the card itself: str
   card_effect  {"card": id, "params": {...}} — another card played or imitated with its own params
   colour       one of the rule set's colours: str
@@ -35,8 +35,9 @@ Parameter kinds — what the player chooses and what the value looks like:
   colours      between `min` and `count` distinct colours: list[str]
   chat_room    the id of one of the actor's chat rooms of this phase: int
 `count` is the count of the moment (`count_of`): `count_by` for the actor's role or faction, else
-`upper_count` / `lower_count` in that stance, else `day_count` by day, else `count`; `min` (the fewest,
-for the kinds that have one) defaults to it.
+`upper_count` / `lower_count` in that stance, else `day_count` by day, else `count` (less the number of dead
+characters with `count_from = "dead"`, never below `min`); `min` (the fewest, for the kinds that have one)
+defaults to it.
 A per-item kind (`accusations`, `secret_roles`, `messages` follow `targets`; `phase_cards` follows
 `phases`) is not needed when the list it follows is empty.
 `of = "non_peaceful"` on card_name(s) refuses peaceful cards; `of = "repeats"` on targets allows a
@@ -96,6 +97,9 @@ def count_of(ctx: ParamContext, spec: ParamSpec) -> int:
         return by_stance
     if ctx.by_day and spec.day_count is not None:
         return spec.day_count
+    if spec.count_from == "dead":
+        dead = sum(1 for p in ctx.state.players if not p.alive)
+        return max(spec.min if spec.min is not None else 1, spec.count - dead)
     return spec.count
 
 
@@ -359,6 +363,8 @@ def _check_accusation(ctx: ParamContext, spec: ParamSpec, value: Any) -> list[st
 def _check_peaceful(ctx: ParamContext, spec: ParamSpec, card_id: str) -> None:
     if spec.of == "non_peaceful" and ctx.ruleset.catalog[card_id].has("peaceful"):
         raise _bad(ctx, spec, "peaceful")
+    if spec.of == "collection" and ctx.ruleset.catalog[card_id].colour in ctx.outside_collection:
+        raise _bad(ctx, spec, "outside_collection")
 
 
 def _check_text(ctx: ParamContext, spec: ParamSpec, value: Any) -> str:

@@ -116,6 +116,10 @@ class Ruleset(ABC):
         where finding out computed it (None: unknown). By default every card may be tried."""
         return None
 
+    def normalise_hand(self, state: GameState, pid: int) -> None:  # noqa: B027 (optional hook)
+        """Put the player's Hand in an order its rules allow (after the player reorders it, and wherever
+        the rule set moves cards): by default any order is allowed (Мафик: a Долг always lies at the bottom)."""
+
     def act(self, state: GameState, pid: int, action: str, params: dict[str, Any]) -> None:
         """An instant action (not an order resolved at the deadline): none unless the rule set has some."""
         from engine.core.refusal import Refusal

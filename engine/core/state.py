@@ -27,6 +27,9 @@ class CardInstance(BaseModel):
     card: str
     cost_mod: int = 0
     free: bool = False  # made Свободная whatever the card says (Фокусник); shown on the card
+    # What this copy is beyond its card (Мафик: `peaceful` — Улучшение; `no_pay`, `no_as` — Даркнет's RSVP):
+    # read with the card's own data tags by the rule set (engine/rulesets/mafik/costs.py: copy_has).
+    tags: list[str] = Field(default_factory=list)
 
 
 class DeckBuilding(BaseModel):
@@ -112,6 +115,7 @@ class PlayRecord(BaseModel):
     paid: list[str] = Field(default_factory=list)  # the cards discarded to pay its cost
     seq: int = 0  # its place in the phase's order of resolution (1 first; 0: not resolved by the effects step)
     fake: bool = False  # a record made up by a card (Заметание следов); readers treat it as real
+    peaceful: bool = False  # the copy played was Мирная (Улучшение): an Обвинение does not count this play
 
 
 class DamageRecord(BaseModel):

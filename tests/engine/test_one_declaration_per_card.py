@@ -78,6 +78,10 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "Маскировка: «(Киллер, Босс: не спасает от Начать Расследование)»",
     ("mafik", "pistol", "service_weapon"):
         "Табельное: «Если угадали, добавьте ей в Рукав карту Пистолет»",
+    ("mafik", "macgyver", "polymath"):
+        "Полимат: «…как если бы это был MacGyver»",
+    ("mafik", "rsvp", "darknet"):
+        "Даркнет: «Все персонажи получают карту RSVP в Рукав»",
     ("mafik", "disguise", "registry.py"):
         "Маскировка is the name of a colour and of one of its cards (the colour's id, not the card's)",
     ("mafik", "disguise", "cards/__init__.py"):

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.cards import CardSpec
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, Payment
-from engine.rulesets.mafik.registry import LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
+from engine.rulesets.mafik.registry import CATALOG, LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
 from engine.rulesets.mafik.roles import has_role
 
 BLOOD_PER_COST = 2
@@ -43,6 +43,39 @@ def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance
     return max(0, value)
 
 
+# What one physical card is, beyond what it does: its card's data tags (data/mafik: the Долг's «Нельзя
+# изменить на другую карту, сыграть как другую карту и сбросить из руки. Всегда лежит внизу руки.») and the
+# copy's own `CardInstance.tags` (Улучшение's Мирная copy, Даркнет's RSVP that pays no Цена):
+#   no_pay        cannot be discarded to pay a Цена (from any zone)
+#   no_as         cannot be played as another card
+#   no_discard    cannot be discarded from the Hand by choice (the night discard, Метание карты, Маллиган,
+#                 Анализ слабостей, the Культист's payment, the Революционер, Древний медальон's discard)
+#   no_transform  cannot be turned into another card (Саботаж, Дедуктивный метод…)
+#   hand_bottom   always the last card of the Hand (discarded last for damage)
+#   peaceful      Мирная: an Обвинение naming its card does not count its plays
+COPY_PROPERTIES = ("no_pay", "no_as", "no_discard", "no_transform", "hand_bottom", "peaceful")
+
+
+def copy_has(card: CardInstance, prop: str) -> bool:
+    """Does this physical card have the property (its own tag, or its card's data tag)?"""
+    return prop in card.tags or (card.card in CATALOG and CATALOG[card.card].has(prop))
+
+
+def check_discardable(cards: list[CardInstance], *, param: str = "cards") -> None:
+    """Cards a player chooses to discard from the Hand: none that cannot be (a Долг)."""
+    for card in cards:
+        if copy_has(card, "no_discard"):
+            raise Refusal("bad_param", param=param, reason="undiscardable", uid=card.uid, card=card.card)
+
+
+def normalise_hand(state: GameState, pid: int) -> None:
+    """The cards that always lie at the bottom of the Hand (a Долг) go last, the rest keep their order."""
+    player = state.player(pid)
+    bottom = [c for c in player.hand if copy_has(c, "hand_bottom")]
+    if bottom and player.hand[-len(bottom):] != bottom:
+        player.hand = [c for c in player.hand if not copy_has(c, "hand_bottom")] + bottom
+
+
 def exiled(state: GameState, pid: int) -> bool:
     """Изгнание: no Sleeve of any kind for its two nights."""
     return bool(state.effects_of("exile", target=pid))
@@ -69,14 +102,20 @@ def check_payment(state: GameState, pid: int, payment: Payment, cost: int, used:
     sleeve = {c.uid for c in player.sleeve}
     hand = {c.uid for c in player.hand}
     from_hand = 0
+    by_uid = {c.uid: c for c in [*player.sleeve, *player.hand]}
     for uid in payment.cards:
         if uid in used:
             raise Refusal("card_used_twice", uid=uid)
+        card = by_uid.get(uid)
+        if card is not None and copy_has(card, "no_pay"):
+            raise Refusal("bad_payment_card", uid=uid, reason="no_pay")
         if uid in sleeve:
             blocked = sleeve_blocked(state, pid, "pay")
             if blocked:
                 raise Refusal("bad_payment_card", uid=uid, reason=blocked)
         elif uid in hand and player.public_role == "cultist":
+            if card is not None and copy_has(card, "no_discard"):
+                raise Refusal("bad_payment_card", uid=uid, reason="undiscardable")
             from_hand += 1
         else:
             raise Refusal("bad_payment_card", uid=uid, reason="not_in_sleeve")

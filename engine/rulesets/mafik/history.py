@@ -38,9 +38,11 @@ def record_play(res: Resolution, play: Play) -> PlayRecord:
     """The record of a play as it is committed (its `seq` comes when the effects step begins)."""
     instance = play.instance
     printed = instance.card if instance is not None and instance.card != play.spec.id else None
+    # a Мирная copy (Улучшение) played as itself: an Обвинение naming its card does not count this play
+    peaceful = instance is not None and printed is None and "peaceful" in instance.tags
     record = PlayRecord(phase=res.state.phase, actor=play.actor, card=play.spec.id, targets=play.targets,
                         zone=play.via if play.via in (*CARD_ZONES, "ability") else "hand", printed=printed,
-                        paid=[c.card for c in play.payment_cards])
+                        paid=[c.card for c in play.payment_cards], peaceful=peaceful)
     res.state.history.append(record)
     res.scratch.setdefault("records", {})[id(play)] = record
     return record

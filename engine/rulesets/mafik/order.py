@@ -46,6 +46,7 @@ STEP_WHAT_DOESNT_KILL_ME = 606  # cards/records.py: a night's damage all absorbe
 STEP_BLOOD_GAIN = 650  # neutral.py: the Маньяк's blood for the damage dealt
 STEP_SERVICE_WEAPON_BLOOD = 653  # cards/disguise.py: Табельное (Маньяк): the night's blood earned twice
 STEP_SEEK = 690  # cards/neutral.py: Поиск puts the sought card on top before the replacements are drawn
+STEP_HAND_BOTTOM = 697  # cards/copies.py: a Долг always lies at the bottom of the Hand (damage discards it last)
 STEP_DISCARDS = 700  # steps.py: damage discards, refills, then draws owed
 STEP_PERK_MONK = 750  # perks_a.py
 STEP_MEDITATION = 751  # cards/neutral.py: Медитация tells the deck's order
@@ -63,6 +64,7 @@ STEP_ESCAPE_ROUTES = 874  # cards/checks.py: Пути отступления: th
 STEP_MIMICRY = 876  # cards/checks.py: Мимикрия: a colour of each checker's Hand
 STEP_MAGIC_TRICK = 887  # cards/zones.py: Фокус's named Пустышки turn into the named cards
 STEP_NERVES_OF_STEEL_READY = 890  # cards/defence.py: Стальные нервы tells it is ready
+STEP_HAND_BOTTOM_END = 893  # cards/copies.py: the same after this phase's draws
 STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects expire, win check, next phase
 
 # ---- damage replacement layers (a declaration's `Layer`), applied in this order inside DAMAGE ----

@@ -21,7 +21,16 @@ from engine.core.params import ParamContext, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
-from engine.rulesets.mafik.costs import BLOOD_PER_COST, CULTIST_HAND_CARDS, card_cost, check_payment, sleeve_blocked, stance
+from engine.rulesets.mafik.costs import (
+    BLOOD_PER_COST,
+    CULTIST_HAND_CARDS,
+    card_cost,
+    check_discardable,
+    check_payment,
+    copy_has,
+    sleeve_blocked,
+    stance,
+)
 from engine.rulesets.mafik.registry import CATALOG, COLOURS, LOWER_COLOURS, REGISTRIES, UNIQUE, UPPER_COLOURS
 from engine.rulesets.mafik.roles import SECRET_ROLES, colours_of, has_role
 
@@ -94,6 +103,8 @@ def played_spec(state: GameState, pid: int, card: CardInstance, zone: str, param
         return CATALOG[card.card]
     if zone != "sleeve" or not isinstance(alias, str) or alias not in CATALOG:
         raise Refusal("bad_param", param=PLAY_OPTION_AS, reason="not_allowed")
+    if copy_has(card, "no_as"):
+        raise Refusal("bad_param", param=PLAY_OPTION_AS, reason="no_as", card=card.card)
     if not any(e.params.get("card") == alias for e in state.effects_of("play_as", target=pid)):
         raise Refusal("not_allowed", what=PLAY_OPTION_AS, card=alias)
     return CATALOG[alias]
@@ -119,6 +130,20 @@ def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int,
     return limited
 
 
+def hand_limit(state: GameState, pid: int, hand_colours: list[str]) -> int:
+    """One Hand card a phase; a stance allows one more of its colours."""
+    stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(stance(state, pid), ())
+    return 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
+
+
+def over_limit(state: GameState, pid: int, hand_colours: list[str], sleeve: int) -> bool:
+    """Do these counted plays (the colours of the Hand cards, the number of Sleeve cards) exceed the
+    phase's limit, with the extra plays the player is allowed?"""
+    extra: int = REGISTRIES.queries.ask("extra_plays", state, 0, pid=pid)
+    over = max(0, len(hand_colours) - hand_limit(state, pid, hand_colours)) + max(0, sleeve - 1)
+    return over > extra
+
+
 def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
     hand_colours: list[str] = []
     sleeve = 0
@@ -134,12 +159,8 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
             sleeve += 1
     # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
     sleeve += sum(1 for o in orders if o.kind != "play" and o.params.get("instead_of") == "sleeve")
-    extra: int = REGISTRIES.queries.ask("extra_plays", state, 0, pid=pid)
-    stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(stance(state, pid), ())
-    hand_limit = 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
-    over = max(0, len(hand_colours) - hand_limit) + max(0, sleeve - 1)
-    if over > extra:
-        raise Refusal("limit_reached", what="plays", hand=hand_limit, sleeve=1)
+    if over_limit(state, pid, hand_colours, sleeve):
+        raise Refusal("limit_reached", what="plays", hand=hand_limit(state, pid, hand_colours), sleeve=1)
     if any(o.kind == "night_discard" for o in orders) and any(
         counts_toward_limit(state, pid, played_spec(state, pid, *find_card(state, pid, o.card), o.params),
                             0, o.params, find_card(state, pid, o.card)[0]) for o in plays
@@ -236,9 +257,10 @@ def payment_means(state: GameState, pid: int, uid: int | None = None) -> int:
     """The most cost this player could pay now besides card `uid`: Sleeve cards (none in Изгнание),
     the Культист's Hand cards (two at most), the Маньяк's blood (two a cost)."""
     player = state.player(pid)
-    means = 0 if sleeve_blocked(state, pid, "pay") else sum(1 for c in player.sleeve if c.uid != uid)
+    means = 0 if sleeve_blocked(state, pid, "pay") else sum(1 for c in player.sleeve if c.uid != uid and not copy_has(c, "no_pay"))
     if player.public_role == "cultist":
-        means += min(CULTIST_HAND_CARDS, sum(1 for c in player.hand if c.uid != uid))
+        means += min(CULTIST_HAND_CARDS, sum(1 for c in player.hand if c.uid != uid and not copy_has(c, "no_pay")
+                                             and not copy_has(c, "no_discard")))
     if player.secret_role == "maniac":
         means += player.points // BLOOD_PER_COST
     return means
@@ -295,6 +317,7 @@ def _night_discard(state: GameState, pid: int, order: Order, used: set[int]) -> 
         if uid in used:
             raise Refusal("card_used_twice", uid=uid)
         used.add(uid)
+    check_discardable([c for c in state.player(pid).hand if c.uid in cards])
     order.params = {"cards": list(cards)}
     return 0
 

@@ -36,7 +36,7 @@ from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, GameState, Order
 from engine.rulesets.mafik.actions import ABILITIES
-from engine.rulesets.mafik.costs import card_cost, exiled, sleeve_blocked
+from engine.rulesets.mafik.costs import card_cost, check_discardable, copy_has, exiled, sleeve_blocked
 from engine.rulesets.mafik.order import (
     STEP_PERK_ALIEN,
     STEP_PERK_FORTUNE_TELLER,
@@ -58,7 +58,7 @@ from engine.rulesets.mafik.orders import (
 from engine.rulesets.mafik.perks_common import orders_of, with_role
 from engine.rulesets.mafik.registry import CATALOG, COLOURS, NEUTRAL, REGISTRIES, UNIQUE
 
-CREDIT, DEBT = "credit", "debt"  # Кредит, Долг (cards_3_support_boost.toml)
+CREDIT = "credit"  # Кредит (cards_3_support_boost.toml)
 ALIEN_CREDITS = 2
 PARANOIAC_ARMOR = 3
 LAZYBONES_ARMOR = 3
@@ -134,8 +134,9 @@ def alien(res: Resolution) -> None:
 
 
 def record_damage_discard(res: Resolution, pid: int, card: CardInstance) -> None:
-    """The colour of the last card each character discarded because of damage (Долги aside)."""
-    if card.card != DEBT:
+    """The colour of the last card each character discarded because of damage («кроме Долгов»: a card that
+    cannot be discarded from the Hand by choice is not counted)."""
+    if not copy_has(card, "no_discard"):
         res.state.player(pid).flags["last_damage_colour"] = CARD_COLOURS.index(CATALOG[card.card].colour) + 1
 
 
@@ -247,10 +248,7 @@ def _revolution(state: GameState, pid: int, order: Order, used: set[int]) -> int
     target = living_target(state, pid, order.params.get("target"), by="vote", allow_self=False)
     counts = tuple(REVOLUTION_CARDS_PER_VOTE * n for n in range(1, REVOLUTION_MAX_VOTES + 1))
     cards = _hand_cards(state, pid, order.params.get("cards"), used, counts)
-    player = state.player(pid)
-    for uid in cards:
-        if next(c for c in player.hand if c.uid == uid).card == DEBT:
-            raise Refusal("bad_param", param="cards", reason="debt", uid=uid)
+    check_discardable([c for c in state.player(pid).hand if c.uid in cards])
     order.params = {"target": target, "cards": cards}
     return 0
 

@@ -20,7 +20,7 @@ from engine.rulesets.mafik import comms, deck, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
 from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
-from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, sleeve_blocked, stance
+from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, copy_has, exiled, normalise_hand, sleeve_blocked, stance
 from engine.rulesets.mafik.deck import deck_limits, max_copies
 from engine.rulesets.mafik.panel import STANCE_COLOURS, panel_facts
 from engine.rulesets.mafik.registry import (
@@ -65,10 +65,10 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         """Sleeve cards (none in Изгнание), the Культист's Hand cards too (two at most, which his payment
         screen says); blood in pairs (the Маньяк)."""
         player = state.player(pid)
-        cards = [] if sleeve_blocked(state, pid, "pay") else [c.uid for c in player.sleeve]
+        cards = [] if sleeve_blocked(state, pid, "pay") else [c.uid for c in player.sleeve if not copy_has(c, "no_pay")]
         cultist = player.public_role == "cultist"
-        if cultist:
-            cards += [c.uid for c in player.hand]
+        if cultist:  # not a card that pays no Цена (Даркнет's RSVP) nor one never discarded from the Hand (a Долг)
+            cards += [c.uid for c in player.hand if not copy_has(c, "no_pay") and not copy_has(c, "no_discard")]
         return PaymentOptions(cards=tuple(cards), points_per_cost=BLOOD_PER_COST if player.secret_role == "maniac" else 0,
                               currency=self.view_profile.currency, most=orders.payment_means(state, pid),
                               notes=("ui.pay_cultist",) if cultist else ())
@@ -200,6 +200,9 @@ class Mafik(CardRuleset, registries=REGISTRIES):
 
     def shown_hand_size(self, state: GameState, pid: int) -> int:
         return shown_hand_size(state, pid)
+
+    def normalise_hand(self, state: GameState, pid: int) -> None:
+        normalise_hand(state, pid)
 
     def check_partial(self, state: GameState, pid: int, kind: str, card: int | None, params: dict[str, Any]) -> None:
         if kind == "play":

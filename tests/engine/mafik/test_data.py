@@ -20,6 +20,7 @@ COLOURS = {"Урон": "damage", "Защита": "defence", "Разведка": 
 TAGS = {"day", "strict_day", "free", "peaceful", "accusation", "upper", "lower", "self_ok", "cost_x",
         "once_per_game", "no_stack", "check"}
 TAGS |= {"guess"}  # names a target's secret role to hit (Безликий refuses it): docs/mafik-data.md
+TAGS |= {"no_transform", "no_as", "no_discard", "hand_bottom"}  # what one copy is (the Долг): docs/mafik-data.md
 KINDS = {"target", "targets", "any_living", "dead_target", "dead_targets", "accusation", "accusations", "card_names", "card_name",
          "card_effect", "secret_role", "secret_roles", "role_map", "colour", "colours", "stance", "chat_room",
          "number", "choice", "flag", "message", "messages", "hand_cards", "sleeve_cards", "target_cards",

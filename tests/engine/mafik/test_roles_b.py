@@ -382,7 +382,7 @@ def test_revolutionary_cannot_discard_debts():
     g = MafikScenario.day(2).player("R", role="revolutionary", hand=["dummy", "debt", "dummy"]).player("B")
     maniac(g)
     refusal = refused(g, "R", "revolution", target="B", cards=uids(g, "R", ["dummy", "debt"]))
-    assert (refusal.code, refusal.params["reason"]) == ("bad_param", "debt")
+    assert (refusal.code, refusal.params["reason"]) == ("bad_param", "undiscardable")
 
 
 def test_revolutionary_by_day_only():

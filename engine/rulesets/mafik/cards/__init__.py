@@ -1,11 +1,12 @@
 """Card behaviours of Мафик, one module per colour (a colour's cards of one mechanism may have a module of
-their own: records, checks, disguise, tracks, zones). Importing registers them."""
+their own: records, checks, disguise, tracks, copies, zones). Importing registers them."""
 
 from engine.rulesets.mafik.cards import (
     boost,
     chaos,
     checks,
     control,
+    copies,
     damage,
     defence,
     disguise,
@@ -18,5 +19,5 @@ from engine.rulesets.mafik.cards import (
     zones,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "damage", "defence", "disguise", "intel", "neutral", "records",
-           "support", "tracks", "unique", "zones"]
+__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "defence", "disguise", "intel", "neutral",
+           "records", "support", "tracks", "unique", "zones"]

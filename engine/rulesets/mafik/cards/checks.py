@@ -20,7 +20,6 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import Effect, GameState, JsonValue
 from engine.rulesets.mafik.cards.common import (
-    UNTRANSFORMABLE,
     accusation_hits,
     armor_for_phases,
     card_colour,
@@ -36,7 +35,7 @@ from engine.rulesets.mafik.cards.common import (
     tell_or_share,
     transform,
 )
-from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.costs import copy_has, stance
 from engine.rulesets.mafik.order import (
     STEP_DARKNESS_REPORT,
     STEP_ESCAPE_ROUTES,
@@ -160,7 +159,7 @@ def deductive_method(play: Play) -> None:
                     truth=lambda pid: random_hand_colours(state, pid, 1 + earlier))
     share_with_mafia(play, "deductive_colours", target=play.target, colours=colours)
     new_card_to_sleeve(state, play.actor, "testimony")
-    eligible = [c for c in play.me.hand if c.card != "dummy" and c.card not in UNTRANSFORMABLE]  # «кроме пустышки и долга»
+    eligible = [c for c in play.me.hand if c.card != "dummy" and not copy_has(c, "no_transform")]  # «кроме пустышки и долга»
     chosen = {int(str(uid)) for uid in play.params.get("to_dummy") or ()}
     picked = [c for c in eligible if c.uid in chosen] or ([state.random.choice(eligible)] if eligible else [])
     before = picked[0].card if picked else None

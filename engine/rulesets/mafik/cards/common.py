@@ -19,7 +19,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.actions import ABILITIES
-from engine.rulesets.mafik.costs import sleeve_blocked
+from engine.rulesets.mafik.costs import copy_has, sleeve_blocked
 from engine.rulesets.mafik.history import record_play
 from engine.rulesets.mafik.order import (
     LAYER_DAMAGE_LOG,
@@ -44,7 +44,7 @@ def accusation_hits(play: Play, target: int | None = None) -> int:
     who = play.target if target is None else target
     if not named or not accusation_works(play.state, play.actor, who, named):
         return 0
-    played = {r.card for r in play.state.history if r.actor == who}
+    played = {r.card for r in play.state.history if r.actor == who and not r.peaceful}  # a Мирная copy: Улучшение
     return len(named) if all(card in played for card in named) else 0
 
 
@@ -493,17 +493,16 @@ def random_result(state: GameState, aspect: str, value: Any) -> Any:
     return value
 
 
-UNTRANSFORMABLE = ("debt",)  # Долг: «нельзя превратить»
-
-
 def transform(card: CardInstance, new_id: str) -> bool:
     """A physical card becomes another card (Дедуктивный метод, Саботаж: a Пустышка) — never a Долг.
-    It keeps its uid and place; what made the old card special (cost change, Свободная) goes with it."""
-    if card.card in UNTRANSFORMABLE:
+    It keeps its uid and place; what made the old card special (cost change, Свободная, the copy's own
+    tags) goes with it. A card that cannot be changed (`no_transform`: the Долг) stays."""
+    if copy_has(card, "no_transform"):
         return False
     card.card = new_id
     card.cost_mod = 0
     card.free = False
+    card.tags = []
     return True
 
 

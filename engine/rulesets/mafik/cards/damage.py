@@ -36,7 +36,7 @@ from engine.rulesets.mafik.cards.common import (
     to_sleeve,
     upper,
 )
-from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.costs import check_discardable, stance
 from engine.rulesets.mafik.history import looked_back
 from engine.rulesets.mafik.order import LAYER_BERSERK, LAYER_PEACEKEEPING
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
@@ -261,8 +261,10 @@ def card_throw(play: Play) -> None:
 
 
 def _card_throw_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
-    if len(params.get("cards") or []) > (3 if stance(state, pid) == "upper" else 2):
+    chosen = params.get("cards") or []
+    if len(chosen) > (3 if stance(state, pid) == "upper" else 2):
         raise Refusal("bad_param", card="card_throw", param="cards", reason="count")
+    check_discardable([c for c in state.player(pid).hand if c.uid in chosen])
 
 
 REGISTRIES.declare("card_throw", card_throw, check=_card_throw_check)

@@ -40,7 +40,7 @@ from engine.rulesets.mafik.cards.common import (
     new_card_to_sleeve,
     reflect_back,
 )
-from engine.rulesets.mafik.costs import stance
+from engine.rulesets.mafik.costs import copy_has, stance
 from engine.rulesets.mafik.order import (
     LAYER_BODY_DOUBLE,
     LAYER_PARANOIA,
@@ -53,9 +53,6 @@ from engine.rulesets.mafik.order import (
 from engine.rulesets.mafik.orders import find_card, played_spec, tags_of
 from engine.rulesets.mafik.registry import BLANK, CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import has_role
-
-DEBT = "debt"
-
 
 # ---- armor for oneself ----
 
@@ -213,7 +210,8 @@ def ancient_medallion(play: Play) -> None:
 
 
 def _medallion(res: Resolution) -> None:
-    """Each night of it: 1 random Hand card other than a Долг is discarded (no refill), and 4 armor."""
+    """Each night of it: 1 random Hand card (not one that cannot be discarded: a Долг) is discarded (no
+    refill), and 4 armor."""
     state = res.state
     if not state.is_night:
         return
@@ -221,7 +219,7 @@ def _medallion(res: Resolution) -> None:
         if effect.target is None:
             continue
         player = state.player(effect.target)
-        choices = [c for c in player.hand if c.card != DEBT]
+        choices = [c for c in player.hand if not copy_has(c, "no_discard")]
         if choices:
             card = state.random.choice(choices)
             player.hand.remove(card)

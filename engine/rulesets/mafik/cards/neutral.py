@@ -30,6 +30,7 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import GameState, JsonValue
 from engine.rulesets.mafik.cards.common import card_message
+from engine.rulesets.mafik.costs import check_discardable
 from engine.rulesets.mafik.order import STEP_MEDITATION, STEP_SEEK
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import LAW_ROLES, MAFIA_ROLES, SECRET_ROLES, colours_of
@@ -54,7 +55,6 @@ def phone_call(play: Play) -> None:
     card_message(play, play.target, str(play.params["message"]), anonymous=True)
 
 
-@REGISTRIES.card("mulligan")
 def mulligan(play: Play) -> None:
     """Маллиган: the chosen Hand cards are discarded and as many drawn from the deck."""
     me = play.me
@@ -65,6 +65,14 @@ def mulligan(play: Play) -> None:
     me.hand = [c for c in me.hand if c.uid not in chosen]
     me.discard.extend(gone)
     play.draw(play.actor, len(gone))
+
+
+def _mulligan_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    """Not a card that cannot be discarded from the Hand (a Долг)."""
+    check_discardable([c for c in state.player(pid).hand if c.uid in (params.get("cards") or [])])
+
+
+REGISTRIES.declare("mulligan", mulligan, check=_mulligan_check)
 
 
 def seek(play: Play) -> None:
