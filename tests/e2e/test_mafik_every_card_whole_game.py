@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import Any
 
 from engine.core import api
+from engine.core.state import GameState
 from tests.e2e.driver import fresh_panel, play_a_card, save, state_of
 from tests.e2e.harness import make_harness, start_mafik
 from tests.e2e.test_mafik_phase import ROLES
@@ -22,6 +24,22 @@ MAX_PHASES = 30
 def cards_to_play() -> set[str]:
     return {c.id for c in api.catalog("mafik").cards.values()
             if c.colour not in FIRST_COLOURS and api.is_implemented("mafik", c.id)}
+
+
+def needs_last_nights_dead(spec: Any) -> bool:
+    return any(p.kind == "dead_target" and p.of == "last_night" and not p.optional for p in spec.params)
+
+
+def playable_now(state: GameState, pid: int, card_id: str) -> bool:
+    """Would this card, in the player's Hand, be playable now (tried on the state, then put back)?"""
+    player = state.player(pid)
+    hand = player.hand
+    card = state.new_card(card_id)
+    player.hand = [card, *(state.new_card("dummy") for _ in range(HAND - 1))]
+    try:
+        return api.playable(state, pid, card.uid) is None
+    finally:
+        player.hand = hand
 
 
 async def test_every_card_is_played_through_the_bot_in_a_whole_game(tmp_path, caplog):
@@ -40,13 +58,20 @@ async def test_every_card_is_played_through_the_bot_in_a_whole_game(tmp_path, ca
     try:
         while left and (await state_of(h)).phase <= MAX_PHASES and (await state_of(h)).status == "running":
             state = await state_of(h)
-            for player in state.living():  # fresh hands and Sleeves to pay with, the untried cards first
-                todo = sorted(c for c in left - played if cards[c].colour != "unique" or cards[c].role == player.secret_role)
+            if state.is_night and state.phase > 1 and any(needs_last_nights_dead(cards[c]) for c in left):
+                victim = next(p for p in reversed(state.living()) if p.faction == "law")
+                await h.feed(h.master.send(f"/modkill {victim.pid + 1}", h.log))  # someone for tomorrow's cards
+                state = await state_of(h)
+            dealt: set[str] = set()
+            for player in state.living():  # fresh hands and Sleeves to pay with: untried cards playable now
+                player.sleeve = [state.new_card("dummy") for _ in range(5)]
+                todo = sorted(c for c in left - dealt if cards[c].colour != "unique" or cards[c].role == player.secret_role)
                 rnd.shuffle(todo)
                 todo.sort(key=lambda c: cards[c].colour != "unique")  # a role's own cards first: its holder may die
-                player.hand = [state.new_card(c) for c in (todo[:3] + ["dummy"] * HAND)[:HAND]]
+                chosen = [c for c in todo if playable_now(state, player.pid, c)][:3]
+                dealt.update(chosen)
+                player.hand = [state.new_card(c) for c in (chosen + ["dummy"] * HAND)[:HAND]]
                 player.hand_at_phase_start = [c.card for c in player.hand]
-                player.sleeve = [state.new_card("dummy") for _ in range(5)]
             await save(h, state)
             for player in state.living():
                 state = await state_of(h)
