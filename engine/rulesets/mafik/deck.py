@@ -51,12 +51,46 @@ def deck_colours(state: GameState, pid: int) -> tuple[str, ...]:
     return asked
 
 
+def free_picks(state: GameState, pid: int) -> int:
+    """How many cards of the new deck the player makes Свободные as it is built (query `free_picks`: Кейкаку)."""
+    asked: int = REGISTRIES.queries.ask("free_picks", state, 0, pid=pid)
+    return asked
+
+
+def make_free(cards: list[CardInstance], chosen: list[str] | None, picks: int) -> None:
+    """Mark `picks` cards of a new deck Свободные: the `chosen` names (one copy each), or, when the player
+    named none, the top ones."""
+    if not picks:
+        return
+    if chosen is None:
+        marked = [c for c in cards if not c.free][:picks]
+    else:
+        marked = []
+        for name in chosen[:picks]:
+            card = next((c for c in cards if c.card == name and not c.free and c not in marked), None)
+            if card is not None:
+                marked.append(card)
+    for card in marked:
+        card.free = True
+
+
 def draw(state: GameState, player: PlayerState, zone: str = "hand") -> CardInstance:
     """One card drawn into `zone` ("hand" or "sleeve"): the `on_draw` hooks first (they may change the top:
     Иллюзия обмана, Кредит), then the top card — a Пустышка when the deck is empty."""
     for hook in REGISTRIES.on_draw:
         hook(state, player.pid, zone)
     return player.deck.pop(0) if player.deck else state.new_card(BLANK)
+
+
+def deck_view(state: GameState, pid: int) -> tuple[int, int]:
+    """How many cards of the own deck the player always sees: (from the top, from the bottom) — the
+    Экстрасенс's 3 on top, and `deck_view` effects (Интуиция)."""
+    top = 3 if state.player(pid).public_role == "psychic" else 0
+    bottom = 0
+    for effect in state.effects_of("deck_view", target=pid):
+        top = max(top, int(str(effect.params.get("top", 0))))
+        bottom = max(bottom, int(str(effect.params.get("bottom", 0))))
+    return top, bottom
 
 
 def destroy(state: GameState, pid: int, which: Callable[[CardInstance], bool]) -> list[CardInstance]:

@@ -264,8 +264,11 @@ class Mafik(CardRuleset, registries=REGISTRIES):
             - player.flags.get(f"private_day_{state.day_number}", 0) if running else 0,
             "rooms": [e.model_dump() for e in state.effects if e.kind == "room" and pid in e.params["members"]],
         }
-        if player.public_role == "psychic":  # Экстрасенс
-            view["deck_top"] = [c.card for c in player.deck[:3]]
+        top, bottom = deck.deck_view(state, pid)  # the Экстрасенс, Интуиция
+        if top:
+            view["deck_top"] = [c.card for c in player.deck[:top]]
+        if bottom:
+            view["deck_bottom"] = [c.card for c in player.deck[-bottom:]]
         return view
 
 
@@ -313,11 +316,16 @@ def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
     problem = card_rules(get_ruleset(NAME)).deck_problem(state, pid, cards)
     if problem is not None:
         raise problem
+    picks, free = deck.free_picks(state, pid), params.get("free")
+    if free is not None and (not isinstance(free, list) or len(free) > picks
+                             or any(not isinstance(c, str) or free.count(c) > cards.count(c) for c in free)):
+        raise Refusal("bad_param", param="free", reason="free_picks")
     for effect in state.effects_of("may_rebuild", target=pid)[:1] if player.deck else []:  # an empty deck needs none
         state.effects.remove(effect)
     player.discard.extend(player.deck)
     player.deck = [state.new_card(c) for c in cards]
     state.random.shuffle(player.deck)
+    deck.make_free(player.deck, [str(c) for c in free] if isinstance(free, list) else None, picks)
     player.flags["decks_built"] = player.flags.get("decks_built", 1) + 1
     state.emit("deck_rebuilt", "player", pid, cards=list(cards), deck=player.flags["decks_built"])
     if player.flags["decks_built"] == UNIQUE_ON_DECK and not exiled(state, pid):

@@ -7,6 +7,7 @@ from engine.rulesets.mafik.cards import (
     checks,
     control,
     damage,
+    decks,
     defence,
     disguise,
     intel,
@@ -16,5 +17,5 @@ from engine.rulesets.mafik.cards import (
     unique,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "damage", "defence", "disguise", "intel", "neutral", "records",
+__all__ = ["boost", "chaos", "checks", "control", "damage", "decks", "defence", "disguise", "intel", "neutral", "records",
            "support", "unique"]
