@@ -92,7 +92,7 @@ def house_search(play: Play) -> None:
     if target is not None and (upper(play) or accusation_hits(play) > 0):
         deck = state.player(target).deck
         card = state.random.choice(deck).card if deck else BLANK
-        play.tell(play.actor, "house_search", target=target, card=card)
+        play.tell(play.actor, "house_search", target=target, named=card)
     new_card_to_sleeve(state, play.actor, card)
 
 
