@@ -26,7 +26,7 @@ from engine.rulesets.mafik.cards.common import (
     transform,
     upper,
 )
-from engine.rulesets.mafik.deck import deck_colours, deck_limits, destroy
+from engine.rulesets.mafik.deck import deck_limits, destroy
 from engine.rulesets.mafik.order import LAYER_DANGEROUS
 from engine.rulesets.mafik.registry import BLANK, CATALOG, COLOURS, REGISTRIES
 from engine.rulesets.mafik.roles import colours_of
@@ -63,25 +63,6 @@ def _built(state: GameState, pid: int) -> None:
     state.effects = [e for e in state.effects if not (e.target == pid and e.params.get("next_build"))]
 
 
-def _colour_check(key: str, *, own: bool) -> Any:
-    """The chosen colour (`key`) must be one of the player's (own) / not one of them."""
-
-    def check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
-        colour = params.get(key)
-        if colour is not None and (colour in deck_colours(state, pid)) != own:
-            raise Refusal("bad_param", param=key, reason="not_role_colour" if own else "own_colour")
-
-    return check
-
-
-def _checks(*checks: Any) -> Any:
-    def check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
-        for one in checks:
-            one(state, pid, params)
-
-    return check
-
-
 # ---- Обыск ----
 
 def house_search(play: Play) -> None:
@@ -114,7 +95,7 @@ def _mask_copies(state: GameState, value: int, *, pid: int, card: str, **_: Any)
                          if e.params["colour"] == colour)])
 
 
-REGISTRIES.declare("mask", mask, check=_colour_check("colour", own=True),
+REGISTRIES.declare("mask", mask,
                    queries=(Query("max_copies", _mask_copies),), effects=(EffectKind("mask", own=True),))
 
 
@@ -130,8 +111,7 @@ def ip_change(play: Play) -> None:
     _next_build(play, NEXT_DECK, op="replace", old=str(play.params["old"]), new=str(play.params["new"]))
 
 
-REGISTRIES.declare("ip_change", ip_change,
-                   check=_checks(_colour_check("old", own=True), _colour_check("new", own=False)))
+REGISTRIES.declare("ip_change", ip_change)
 
 
 def schizophrenia(play: Play) -> None:
@@ -164,7 +144,7 @@ def career_growth(play: Play) -> None:
         _next_build(play, NEXT_DECK, op="add", new=str(colour))
 
 
-REGISTRIES.declare("career_growth", career_growth, check=_checks(_colour_check("old", own=True)))
+REGISTRIES.declare("career_growth", career_growth)
 
 
 # ---- Убеждение ----
