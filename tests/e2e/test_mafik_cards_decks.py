@@ -10,8 +10,23 @@ from __future__ import annotations
 from engine.rulesets.mafik.registry import COLOURS
 from engine.rulesets.mafik.roles import colours_of
 from faketg import FakeMessage, FakeUser
-from tests.e2e.driver import deal, fresh_panel, labels, name, orders, play, save, state_of, tap, vote_and_punish
+from tests.e2e.driver import (
+    acts,
+    deal,
+    fill_by_buttons,
+    fresh_panel,
+    labels,
+    name,
+    orders,
+    play,
+    press,
+    save,
+    state_of,
+    tap,
+    vote_and_punish,
+)
 from tests.e2e.harness import Harness, make_harness, start_mafik
+from tgbot.ui.callbacks import Act
 
 ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
          "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
@@ -115,5 +130,27 @@ async def test_deck_cards_through_telegram(tmp_path):
         state = await state_of(h)
         assert state.status == "running"
         assert any(ef.params.get("colour") == own[-1] for ef in state.effects_of("mask", target=a))
+
+        # Кейкаку: at the next new deck the builder asks for up to 3 cards to make Свободные
+        state.add_effect("keikaku", target=c, source=c, next_build=True, count=3)
+        state.player(c).discard.extend(state.player(c).deck)
+        state.player(c).deck = []
+        await save(h, state)
+        panel = await fresh_panel(h, u[c])
+        await press(h, u[c], panel, next(a for _t, a in acts(panel) if a.a == "rb").pack())
+        assert "Кейкаку — Свободные карты новой колоды: не выбраны (можно выбрать 3" in (panel.text or "")
+        await fill_by_buttons(h, u[c], panel)
+        await press(h, u[c], panel, Act(g=1, p=state.phase, a="beng").pack())
+        assert "Кейкаку: отметьте до 3 карт новой колоды" in (panel.text or "")
+        toggles = [a for _t, a in acts(panel) if a.a == "btog"]
+        for toggle in toggles[:3]:
+            await press(h, u[c], panel, toggle.pack())
+        assert "столько Свободных карт выбрать нельзя" in await press(h, u[c], panel, toggles[3].pack())
+        await press(h, u[c], panel, Act(g=1, p=state.phase, a="bback").pack())
+        assert "Колода сохранена" in await press(h, u[c], panel, Act(g=1, p=state.phase, a="bsave").pack())
+        state = await state_of(h)
+        free = sorted(x.card for x in state.player(c).deck if x.free)
+        assert free == sorted(t.v for t in toggles[:3])
+        assert not state.effects_of("keikaku", target=c)
     finally:
         await h.close()

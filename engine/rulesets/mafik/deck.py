@@ -128,4 +128,5 @@ def deck_rules(state: GameState, pid: int) -> DeckRules:
                 DeckLimit("other", "other_colours", most=limits["other"], colours=others, over="other_colours")),
         totals="m_totals",
         first_cards=2 if first and player.public_role == "engineer" else 0,  # Инженер
-        first_cards_action="engineer_pick")
+        first_cards_action="engineer_pick",
+        free_picks=free_picks(state, pid) if rebuild else 0)  # Кейкаку
