@@ -10,6 +10,8 @@ import logging
 import random
 
 from engine.core import api
+from engine.core.cards import CardSpec
+from engine.core.state import GameState
 from tests.e2e.driver import fresh_panel, play_a_card, save, state_of
 from tests.e2e.harness import make_harness, start_mafik
 from tests.e2e.test_mafik_phase import ROLES
@@ -22,6 +24,20 @@ MAX_PHASES = 30
 def cards_to_play() -> set[str]:
     return {c.id for c in api.catalog("mafik").cards.values()
             if c.colour not in FIRST_COLOURS and api.is_implemented("mafik", c.id)}
+
+
+def urgency(state: GameState, pid: int, spec: CardSpec) -> int:
+    """Which cards to deal first: those playable now whose chance may not come again (the role's own card,
+    whose holder may die; a card about last night's dead), then the others playable now, then the rest."""
+    player = state.player(pid)
+    hand = player.hand
+    player.hand = [state.new_card(spec.id)]
+    try:
+        playable = api.playable(state, pid, player.hand[0].uid) is None
+    finally:
+        player.hand = hand
+    fleeting = spec.colour == "unique" or any(p.kind == "dead_target" and p.of == "last_night" for p in spec.params)
+    return 0 if playable and fleeting else 1 if playable else 2
 
 
 async def test_every_card_is_played_through_the_bot_in_a_whole_game(tmp_path, caplog):
@@ -43,6 +59,7 @@ async def test_every_card_is_played_through_the_bot_in_a_whole_game(tmp_path, ca
             for player in state.living():  # fresh hands and Sleeves to pay with, the untried cards first
                 todo = sorted(c for c in left - played if cards[c].colour != "unique" or cards[c].role == player.secret_role)
                 rnd.shuffle(todo)
+                todo.sort(key=lambda c: urgency(state, player.pid, cards[c]))
                 player.hand = [state.new_card(c) for c in (todo[:3] + ["dummy"] * HAND)[:HAND]]
                 player.hand_at_phase_start = [c.card for c in player.hand]
                 player.sleeve = [state.new_card("dummy") for _ in range(5)]
