@@ -15,9 +15,9 @@ from engine.core import api
 from engine.core.checks import learn
 from engine.core.refusal import Refusal
 from engine.core.rng import Rng
-from engine.core.state import PlayRecord
+from engine.core.state import DeckBuilding, PlayRecord
 from engine.rulesets.mafik.deck import deck_colours, deck_limits, max_copies
-from engine.rulesets.mafik.ruleset import Mafik
+from engine.rulesets.mafik.ruleset import Mafik, deal
 from tests.engine.mafik.conftest import MafikScenario
 
 BOSS: dict[str, Any] = {"secret": "boss"}
@@ -302,6 +302,17 @@ def test_credit_drawn_into_the_hand_becomes_a_debt_and_a_dummy_to_the_sleeve():
     assert g.events("credit_debt", to="A")
 
 
+def test_credit_dealt_into_the_first_hand_becomes_a_debt():
+    g = MafikScenario.night(1).player("A", deck=[], hand=[]).player("M", **BOSS)
+    g.build()
+    player = g.p("A")
+    player.deck_choice = ["credit"] + ["seek"] * 14
+    player.building = DeckBuilding(mode="choose", guaranteed=["credit"], done=True)  # on top, as the Инженер's
+    deal(g.state, player)
+    assert sorted(g.hand("A")) == ["debt"] + ["seek"] * 5
+    assert g.sleeve("A") == ["dummy"]
+
+
 def test_credit_drawn_into_the_sleeve_stays_credit():
     g = MafikScenario.night(2).player("A", deck=["credit", "lamp"]).player("M", **BOSS)
     g.build()
@@ -530,3 +541,23 @@ def test_optimism_an_empty_place_is_a_dummy_whose_colour_cannot_be_named():
     g.play("A", "optimism", first="defence", second="defence", third="defence").resolve()
     event = g.events("optimism_misses_cards", to="A")[0]
     assert (event.params["n"], event.params["cards"]) == (2, ["tank"])
+
+
+def test_career_growth_traitor_adds_a_colour():
+    g = MafikScenario.night(2).player("T", secret="traitor", hand=["career_growth", "dummy"]).player("A")
+    g.player("M", **BOSS)
+    g.build()
+    before = deck_colours(g.state, g.pid("T"))
+    g.play("T", "career_growth", colour="support").resolve()
+    assert deck_colours(g.state, g.pid("T")) == (*before, "support")
+
+
+@pytest.mark.parametrize("card", ["illusion_of_deception", "optimism"])
+def test_free_deck_cards_do_not_count_toward_the_hand_limit(card):
+    """Иллюзия обмана, Оптимизм: «Свободная» — played besides the phase's one Hand card."""
+    g = MafikScenario.night(2).player("A", hand=[card, "house_search", "dummy"]).player("B").player("M", **BOSS)
+    params = {"card": "tank"} if card == "illusion_of_deception" else \
+        {"first": "defence", "second": "defence", "third": "defence"}
+    play_card(g, "A", card, **params)
+    g.play("A", "house_search", target="B")
+    assert len(g.state.orders[g.pid("A")]) == 2
