@@ -471,7 +471,7 @@ def test_intuition_mafia_sees_top_and_bottom_and_discards_the_bottom_once_a_phas
 
 # ---- Гений ----
 
-def test_genius_new_decks_are_3_cards_smaller():
+def test_genius_card_new_decks_are_3_cards_smaller():
     g = MafikScenario.night(2).player("A", hand=["genius", "dummy"]).player("M", **BOSS)
     g.play("A", "genius").resolve()
     assert deck_limits(g.state, g.pid("A"))["size"] == 12
@@ -481,7 +481,7 @@ def test_genius_new_decks_are_3_cards_smaller():
         rebuild(g, "A", NEUTRAL_DECK)
 
 
-def test_genius_cannot_be_played_if_the_new_deck_would_hold_at_most_3():
+def test_genius_card_cannot_be_played_if_the_new_deck_would_hold_at_most_3():
     g = MafikScenario.night(2).player("A", hand=["genius", "dummy"]).player("M", **BOSS)
     g.build()
     for _ in range(3):
