@@ -232,7 +232,8 @@ def test_brainwashing_destroys_every_card_of_the_colour_and_tells_it():
     g.player("B", hand=["dummy"], deck=["tank", "house_search", "bunker", "pistol"]).player("M", **BOSS)
     g.play("A", "brainwashing", target="B", colour="defence", pay_sleeve=["dummy"]).resolve()
     assert deck(g, "B") == ["house_search", "pistol"]
-    assert g.events("brainwashing", to="A")[0].params["hit"] is True
+    assert g.events("brainwashing_destroyed", to="A")[0].params["colour"] == "defence"
+    assert not g.events("brainwashing_none", to="A")
 
 
 def test_brainwashing_nothing_of_the_colour():
@@ -240,7 +241,8 @@ def test_brainwashing_nothing_of_the_colour():
     g.player("B", hand=["dummy"], deck=["house_search"]).player("M", **BOSS)
     g.play("A", "brainwashing", target="B", colour="defence", pay_sleeve=["dummy"]).resolve()
     assert deck(g, "B") == ["house_search"]
-    assert g.events("brainwashing", to="A")[0].params["hit"] is False
+    assert g.events("brainwashing_none", to="A")[0].params["colour"] == "defence"
+    assert not g.events("brainwashing_destroyed", to="A")
 
 
 # ---- Рестарт ----

@@ -179,7 +179,7 @@ def brainwashing(play: Play) -> None:
     if play.target is None:
         return
     gone = destroy(play.state, play.target, lambda c: CATALOG[c.card].colour == colour)
-    play.tell(play.actor, "brainwashing", target=play.target, colour=colour, hit=bool(gone))
+    play.tell(play.actor, "brainwashing_destroyed" if gone else "brainwashing_none", target=play.target, colour=colour)
 
 
 # ---- Рестарт ----
