@@ -51,7 +51,8 @@ class DeckRules:
     browse, in order. `layout`: "colours" (each colour's cards on one screen, a line per limit) or
     "collection" (a large collection by colour, paged, searchable, `totals` the label of the one line
     that shows every limit). `copies`: what most cards allow. `first_cards`: how many cards of the deck
-    the player may have dealt first, through `first_cards_action`."""
+    the player may have dealt first, through `first_cards_action`. `free_picks`: how many cards of a new
+    deck (a rebuild) the player marks Свободные as it is built, sent as the rebuild's `free` (Кейкаку)."""
 
     kind: Literal["draft", "build"] | None = None
     layout: Literal["colours", "collection"] = "colours"
@@ -67,6 +68,7 @@ class DeckRules:
     of: int = 0
     first_cards: int = 0
     first_cards_action: str | None = None
+    free_picks: int = 0
 
 
 NO_DECK = DeckRules()

@@ -31,6 +31,9 @@ CardCheck = Callable[[GameState, int, dict[str, JsonValue]], None]  # a card's o
 OptionCheck = Callable[[GameState, int, CardSpec, dict[str, JsonValue]], None]  # a play option's rule
 Hook = Callable[[Resolution], None]  # run inside a shared step (targeting, triggers)
 RebuildHook = Callable[[GameState, int], None]  # after a player's new deck is built
+# before one card is drawn from a player's deck into a zone ("hand" / "sleeve"): (state, pid, zone); it may
+# change the deck's top (Иллюзия обмана puts a card there, Кредит turns into a Долг on its way to the Hand)
+DrawHook = Callable[[GameState, int, str], None]
 MessageHook = Callable[[Resolution, int], None]  # after a card message of this sender is delivered
 InstantAction = Callable[[GameState, int, dict[str, Any]], None]  # done at once, not at resolution
 CounterReading = Callable[[dict[str, Any]], dict[str, Any]]  # a counter's generic params -> what they mean
@@ -98,6 +101,7 @@ class CardGameRegistries:
     # a card lost to damage goes elsewhere instead (Мафик's Воин)
     discard_instead: list[Instead] = field(default_factory=list)
     on_rebuild: list[RebuildHook] = field(default_factory=list)
+    on_draw: list[DrawHook] = field(default_factory=list)  # consulted before every draw from a deck
     validators: dict[str, Validator] = field(default_factory=dict)  # by order kind
     card_checks: dict[str, CardCheck] = field(default_factory=dict)  # by card id
     option_checks: dict[str, OptionCheck] = field(default_factory=dict)  # by play option
@@ -163,6 +167,7 @@ class CardGameRegistries:
              targeting: Hook | None = None, trigger: Hook | None = None, death_rules: Sequence[DeathRule] = (),
              on_damage_discard: OnDiscard | None = None, discard_instead: Instead | None = None,
              on_rebuild: RebuildHook | None = None, on_message_sent: MessageHook | None = None,
+             on_draw: DrawHook | None = None,
              effects: Sequence[EffectKind] = (),
              actions: dict[str, InstantAction] | None = None, counters: dict[str, CounterReading] | None = None) -> None:
         """Register what one card, perk or rule contributes, each into its registry, in the order given."""
@@ -187,6 +192,8 @@ class CardGameRegistries:
             self.discard_instead.append(discard_instead)
         if on_rebuild is not None:
             self.on_rebuild.append(on_rebuild)
+        if on_draw is not None:
+            self.on_draw.append(on_draw)
         if on_message_sent is not None:
             self.on_message_sent.append(on_message_sent)
         for effect in effects:

@@ -21,7 +21,7 @@ from engine.core import rulings
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.catalog import Catalog, load_roles
-from engine.core.params import card_pool, count_of, dead_choices, least_of, past_phases
+from engine.core.params import card_pool, colour_choices, count_of, dead_choices, least_of, past_phases
 from engine.core.params import may_give as _may_give
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
@@ -311,9 +311,13 @@ def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
 
 def param_choices(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> list[str]:
     """The card ids a card-naming parameter of `spec` may name for this player now (the same pool its
-    validation judges against): implemented cards, not the card itself, filtered by the param's `of`."""
+    validation judges against): implemented cards, not the card itself, filtered by the param's `of`;
+    for a `colour` parameter, the colours it may name (`of`: own / not own)."""
     _player(state, pid)
-    return card_pool(ruleset_of(state).param_context(state, pid, spec), param)
+    ctx = ruleset_of(state).param_context(state, pid, spec)
+    if param.kind == "colour":
+        return colour_choices(ctx, param)
+    return card_pool(ctx, param)
 
 
 def param_values(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> list[int]:

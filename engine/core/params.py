@@ -291,6 +291,8 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
     if kind == "colour":
         if value not in ctx.colours:
             raise _bad(ctx, spec, "colour")
+        if value not in colour_choices(ctx, spec):  # of = "own" / "not_own"
+            raise _bad(ctx, spec, "not_role_colour" if spec.of == "own" else "own_colour")
         return str(value)
     if kind in ("choice", "stance"):
         if value not in spec.choices:
@@ -485,9 +487,22 @@ def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:
         pool = [c for c in pool if c.colour in ctx.own_colours]
     if spec.of == "cond_day":
         pool = [c for c in pool if c.has("cond_day")]
+    if spec.of == "played":  # «карту, которую играли ранее» (Дежавю): played by anyone in an earlier phase
+        played = {r.card for r in ctx.state.history if r.phase < ctx.state.phase}
+        pool = [c for c in pool if c.id in played]
     if spec.of == "collection":
         pool = [c for c in pool if c.colour not in ctx.outside_collection]
     return [c.id for c in pool]
+
+
+def colour_choices(ctx: ParamContext, spec: ParamSpec) -> list[str]:
+    """The colours a `colour` parameter may name: all the rule set's, or (`of`) only the actor's own
+    ("own", Маска: «один из своих цветов») or only the others ("not_own", Смена IP: «кроме тех, что у вас есть»)."""
+    if spec.of == "own":
+        return [c for c in ctx.colours if c in ctx.own_colours]
+    if spec.of == "not_own":
+        return [c for c in ctx.colours if c not in ctx.own_colours]
+    return list(ctx.colours)
 
 
 def may_give(ctx: ParamContext, spec: ParamSpec) -> bool:

@@ -95,6 +95,20 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     ("mafik", "dummy", "registry.py"):
         "«Правила»: «любые эффекты, требующие вытянуть карту из колоды, вытягивают вместо этого карту "
         "\"Пустышка\"» (registry.BLANK)",
+    ("mafik", "mask", "carnival"):
+        "Карнавал: «…любую карту из Рукава, как если бы это была Маска»",
+    ("mafik", "pistol", "lets_get_dangerous"):
+        "Let's get dangerous: «…добавить в нее карты Пистолет, Средь бела дня и Снайперская винтовка…»",
+    ("mafik", "broad_daylight", "lets_get_dangerous"):
+        "Let's get dangerous: «…добавить в нее карты Пистолет, Средь бела дня и Снайперская винтовка…»",
+    ("mafik", "sniper_rifle", "lets_get_dangerous"):
+        "Let's get dangerous: «…добавить в нее карты Пистолет, Средь бела дня и Снайперская винтовка…»",
+    ("mafik", "debt", "credit"):
+        "Кредит: «…она превращается в Долг и вы получаете Пустышку в рукав»",
+    ("mafik", "genius", "deck.py"):
+        "Гений is the name of a public role (12-card decks, deck.py) and of a card (cards/decks.py)",
+    ("mafik", "credit", "perks_b.py"):
+        "Пришелец: «…может добавить себе в руку 2 кредита»",
 }
 
 # Module-level containers that another change owns and moves out (see the action catalogue):

@@ -174,7 +174,9 @@ async def _collection(query: CallbackQuery, cb: Act, service: GameService, fsm: 
             draft["eng"].remove(card)
         elif card not in draft["cards"]:
             raise ServiceError("bad_button")
-        elif len(draft["eng"]) >= rules.first_cards:
+        elif draft["mode"] == "rebuild" and len(draft["eng"]) >= rules.free_picks:
+            problem = ui.deck_reason(lang, gs.ruleset, {"reason": "free_picks"})
+        elif draft["mode"] != "rebuild" and len(draft["eng"]) >= rules.first_cards:
             problem = ui.deck_reason(lang, gs.ruleset, {"reason": "engineer_two"})
         else:
             draft["eng"].append(card)
@@ -214,7 +216,8 @@ async def _save(query: CallbackQuery, service: GameService, fsm: FSMContext, lan
     game_id, user_id = int(game["id"]), query.from_user.id
     try:
         if draft["mode"] == "rebuild":
-            gs = await service.act(game_id, user_id=user_id, action="rebuild_deck", params={"cards": cards})
+            free = {"free": list(draft["eng"])} if rules.free_picks and draft["eng"] else {}  # Кейкаку
+            gs = await service.act(game_id, user_id=user_id, action="rebuild_deck", params={"cards": cards, **free})
         else:
             if rules.first_cards and rules.first_cards_action and draft["eng"]:
                 if len(draft["eng"]) != rules.first_cards:

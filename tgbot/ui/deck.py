@@ -180,21 +180,29 @@ def collection_builder(game: dict[str, Any], state: GameState, pid: int, lang: s
     if draft["cards"]:
         lines.append(t(lang, "deck.selected", cards=card_counts(ruleset, draft["cards"], lang)))
     first_cards = rules.first_cards > 0 and not rebuild
+    free_cards = rules.free_picks > 0 and rebuild  # cards of the new deck made Свободные as it is built
     if first_cards:
         picks = card_counts(ruleset, draft["eng"], lang) if draft["eng"] else t(lang, "deck.m_eng_none")
         lines.append(t(lang, "deck.m_eng", cards=picks))
+    elif free_cards:
+        picks = card_counts(ruleset, draft["eng"], lang) if draft["eng"] else \
+            t(lang, "deck.m_free_none", n=rules.free_picks)
+        lines.append(t(lang, "deck.m_free", cards=picks))
     if problem:
         lines.append("⚠️ " + problem)
     view = draft.get("view") or "list"
     if view == "card" and draft.get("card"):
         return _card_screen(gid, phase, state, lang, draft, lines)
-    if view == "eng" and first_cards:
-        return _engineer_screen(gid, phase, state, lang, draft, lines)
-    return _list_screen(gid, phase, state, pid, rules, lang, draft, lines, first_cards=first_cards)
+    if view == "eng" and (first_cards or free_cards):
+        return _engineer_screen(gid, phase, state, lang, draft, lines,
+                                help_key="deck.m_free_help" if free_cards else "deck.m_eng_help", n=rules.free_picks)
+    return _list_screen(gid, phase, state, pid, rules, lang, draft, lines, first_cards=first_cards,
+                        free_cards=free_cards)
 
 
 def _list_screen(gid: int, phase: int, state: GameState, pid: int, rules: DeckRules, lang: str,
-                 draft: dict[str, Any], lines: list[str], *, first_cards: bool) -> tuple[str, InlineKeyboardMarkup]:
+                 draft: dict[str, Any], lines: list[str], *, first_cards: bool,
+                 free_cards: bool = False) -> tuple[str, InlineKeyboardMarkup]:
     ruleset = state.ruleset
     catalog = api.catalog(ruleset).cards
     colours = rules.colours
@@ -227,6 +235,8 @@ def _list_screen(gid: int, phase: int, state: GameState, pid: int, rules: DeckRu
                      button("▶", gid, phase, "bpg", (page + 1) % pages)])
     if first_cards:
         rows.append([button(t(lang, "btn.engineer"), gid, phase, "beng")])
+    elif free_cards:
+        rows.append([button(t(lang, "btn.free_picks"), gid, phase, "beng")])
     rows.append([button(t(lang, "btn.save_deck"), gid, phase, "bsave"),
                  button(t(lang, "btn.clear_deck"), gid, phase, "bclr")])
     if draft["mode"] == "first":
@@ -249,8 +259,9 @@ def _card_screen(gid: int, phase: int, state: GameState, lang: str, draft: dict[
 
 
 def _engineer_screen(gid: int, phase: int, state: GameState, lang: str, draft: dict[str, Any],
-                     lines: list[str]) -> tuple[str, InlineKeyboardMarkup]:
-    text = "\n".join([*lines, "", t(lang, "deck.m_eng_help")])
+                     lines: list[str], *, help_key: str = "deck.m_eng_help", n: int = 0) -> tuple[str, InlineKeyboardMarkup]:
+    """Marking cards of the deck being built: the Инженер's first dealt, or those made Свободные (Кейкаку)."""
+    text = "\n".join([*lines, "", t(lang, help_key, n=n)])
     rows = []
     for card in sorted(set(draft["cards"]), key=lambda c: gamedata.card_name(state.ruleset, c, lang)):
         mark = "✅ " if card in draft["eng"] else ""

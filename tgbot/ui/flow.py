@@ -201,8 +201,8 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         if kind == "accusations":  # one accusation per chosen target, target by target
             targets = node.get("targets") or []
             q.about = int(targets[len(flow["roles"])]) if len(flow["roles"]) < len(targets) else None
-    elif kind == "colour":
-        q.options = list(colours(state))
+    elif kind == "colour":  # all colours, or (its `of`) only the player's own or only the others
+        q.options = api.param_choices(state, pid, card, spec)
     elif kind == "colours":
         q.options = list(colours(state))
         q.multi, (q.least, q.need) = True, api.param_span(state, pid, card, spec)

@@ -1,33 +1,104 @@
 """Мафик's deck rules (as `DeckRules`): 15 non-free cards (+ up to 3 free), at most 2 copies, own colours and neutral
-cards freely, at most 2 cards of all other colours together — bent by some public roles."""
+cards freely, at most 2 cards of all other colours together — bent by some public roles, and by cards through
+three queries asked wherever a deck is judged, offered or built (the builder, `deck_problem`, `deck_auto`):
+`deck_colours` (the colours a deck is built from: Смена IP, Карьерный рост, Шизофрения), `max_copies` (context
+pid, card: Маска, Let's get dangerous) and `deck_limits` (context pid: Гений).
+
+The deck itself: `draw` takes the top card (a Пустышка from an empty deck) after the `on_draw` hooks had
+their say (Иллюзия обмана, Кредит); `destroy` takes cards out of a deck for good."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 
 from engine.cardgame.deckrules import DeckLimit, DeckRules
-from engine.core.state import GameState
-from engine.rulesets.mafik.registry import CATALOG, COLOURS, NEUTRAL, REGISTRIES, UNIQUE
+from engine.core.state import CardInstance, GameState, PlayerState
+from engine.rulesets.mafik.registry import BLANK, CATALOG, COLOURS, NEUTRAL, REGISTRIES, UNIQUE
 from engine.rulesets.mafik.roles import colours_of, has_role
 
 DECK_SIZE, FREE_MAX, OTHER_MAX, MAX_COPIES = 15, 3, 2, 2
 
 
 def deck_limits(state: GameState, pid: int) -> dict[str, int]:
+    """The size of a new deck, its free cards and its cards of other colours (query `deck_limits`)."""
     role = state.player(pid).public_role
-    return {
+    limits = {
         "size": 12 if role == "genius" else DECK_SIZE,  # Гений
         "free": 5 if role == "genius" else FREE_MAX,
         "other": 4 if role == "croupier" else OTHER_MAX,  # Крупье
     }
+    asked: dict[str, int] = REGISTRIES.queries.ask("deck_limits", state, limits, pid=pid)
+    return asked
 
 
 def max_copies(state: GameState, pid: int, card: str) -> int:
+    """How many copies of a card a new deck may hold (query `max_copies`, context pid and card)."""
     player = state.player(pid)
+    most = MAX_COPIES
     for by in CATALOG[card].max_copies_by:
         if by.max is not None and has_role(player, by.who):
-            return by.max
-    return MAX_COPIES
+            most = by.max
+            break
+    asked: int = REGISTRIES.queries.ask("max_copies", state, most, pid=pid, card=card)
+    return asked
+
+
+def deck_colours(state: GameState, pid: int) -> tuple[str, ...]:
+    """The colours the player's next deck is built from (query `deck_colours`): the role's colours now,
+    unless a card changed them for the next build."""
+    asked: tuple[str, ...] = tuple(REGISTRIES.queries.ask("deck_colours", state, colours_of(state, pid), pid=pid))
+    return asked
+
+
+def free_picks(state: GameState, pid: int) -> int:
+    """How many cards of the new deck the player makes Свободные as it is built (query `free_picks`: Кейкаку)."""
+    asked: int = REGISTRIES.queries.ask("free_picks", state, 0, pid=pid)
+    return asked
+
+
+def make_free(cards: list[CardInstance], chosen: list[str] | None, picks: int) -> None:
+    """Mark `picks` cards of a new deck Свободные: the `chosen` names (one copy each), or, when the player
+    named none, the top ones."""
+    if not picks:
+        return
+    if chosen is None:
+        marked = [c for c in cards if not c.free][:picks]
+    else:
+        marked = []
+        for name in chosen[:picks]:
+            card = next((c for c in cards if c.card == name and not c.free and c not in marked), None)
+            if card is not None:
+                marked.append(card)
+    for card in marked:
+        card.free = True
+
+
+def draw(state: GameState, player: PlayerState, zone: str = "hand") -> CardInstance:
+    """One card drawn into `zone` ("hand" or "sleeve"): the `on_draw` hooks first (they may change the top:
+    Иллюзия обмана, Кредит), then the top card — a Пустышка when the deck is empty."""
+    for hook in REGISTRIES.on_draw:
+        hook(state, player.pid, zone)
+    return player.deck.pop(0) if player.deck else state.new_card(BLANK)
+
+
+def deck_view(state: GameState, pid: int) -> tuple[int, int]:
+    """How many cards of the own deck the player always sees: (from the top, from the bottom) — the
+    Экстрасенс's 3 on top, and `deck_view` effects (Интуиция)."""
+    top = 3 if state.player(pid).public_role == "psychic" else 0
+    bottom = 0
+    for effect in state.effects_of("deck_view", target=pid):
+        top = max(top, int(str(effect.params.get("top", 0))))
+        bottom = max(bottom, int(str(effect.params.get("bottom", 0))))
+    return top, bottom
+
+
+def destroy(state: GameState, pid: int, which: Callable[[CardInstance], bool]) -> list[CardInstance]:
+    """Take the cards of a deck that `which` picks out of the game (Промывание мозгов); the ones taken."""
+    player = state.player(pid)
+    gone = [c for c in player.deck if which(c)]
+    player.deck = [c for c in player.deck if not which(c)]
+    return gone
 
 
 def may_rebuild(state: GameState, pid: int) -> bool:
@@ -42,7 +113,7 @@ def deck_rules(state: GameState, pid: int) -> DeckRules:
     player = state.player(pid)
     first = state.status == "setup" and player.building is not None and not player.building.done
     rebuild = not first and may_rebuild(state, pid)
-    own = colours_of(state, pid)
+    own = deck_colours(state, pid)
     pool = {spec.id: max_copies(state, pid, spec.id) for spec in CATALOG
             if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours}
     present = {CATALOG[c].colour for c in pool}
@@ -57,4 +128,5 @@ def deck_rules(state: GameState, pid: int) -> DeckRules:
                 DeckLimit("other", "other_colours", most=limits["other"], colours=others, over="other_colours")),
         totals="m_totals",
         first_cards=2 if first and player.public_role == "engineer" else 0,  # Инженер
-        first_cards_action="engineer_pick")
+        first_cards_action="engineer_pick",
+        free_picks=free_picks(state, pid) if rebuild else 0)  # Кейкаку

@@ -70,6 +70,7 @@ STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects e
 # ---- damage replacement layers (a declaration's `Layer`), applied in this order inside DAMAGE ----
 # Below ARMOR they change the amount; ARMOR cancels damage; above it, what happens to what armor let through.
 LAYER_STEROIDS = 13  # cards/boost.py: Стероиды: +1 to the base damage of the player's cards this phase
+LAYER_DANGEROUS = 14  # cards/decks.py: Let's get dangerous: +1 base damage of the marked copies
 LAYER_BERSERK = 20  # cards/damage.py: Берсерк doubles
 LAYER_PARANOIA = 45  # cards/defence.py: Паранойя: 1 less from each source
 LAYER_HUNCH = 53  # cards/disguise.py: Догадка (Мафия): no damage from the guessed law role

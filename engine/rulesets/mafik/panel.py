@@ -10,6 +10,7 @@ from engine.core.profile import PanelFact
 from engine.core.state import GameState
 from engine.rulesets.mafik import comms
 from engine.rulesets.mafik.costs import exiled, stance
+from engine.rulesets.mafik.deck import deck_view
 from engine.rulesets.mafik.registry import LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
 from engine.rulesets.mafik.roles import colours_of
 
@@ -69,8 +70,11 @@ def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
     aliases = play_as(state, pid)
     if aliases:
         facts.append(PanelFact("panel_mafik.play_as", {"cards": aliases}))
-    if player.public_role == "psychic" and player.deck:  # Экстрасенс
-        facts.append(PanelFact("ui.deck_top", {"cards": [c.card for c in player.deck[:3]]}))
+    top, bottom = deck_view(state, pid)  # the Экстрасенс, Интуиция
+    if top and player.deck:
+        facts.append(PanelFact("ui.deck_top", {"cards": [c.card for c in player.deck[:top]]}))
+    if bottom and player.deck:
+        facts.append(PanelFact("panel_mafik.deck_bottom", {"cards": [c.card for c in player.deck[-bottom:]]}))
     statuses = known_statuses(state, pid)
     if statuses:
         facts.append(PanelFact("ui.statuses", {"statuses": statuses}))

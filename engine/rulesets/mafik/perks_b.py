@@ -37,6 +37,7 @@ from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, GameState, Order
 from engine.rulesets.mafik.actions import ABILITIES
 from engine.rulesets.mafik.costs import card_cost, check_discardable, copy_has, exiled, sleeve_blocked
+from engine.rulesets.mafik.deck import draw
 from engine.rulesets.mafik.order import (
     STEP_PERK_ALIEN,
     STEP_PERK_FORTUNE_TELLER,
@@ -345,7 +346,7 @@ def lucky_redraw(state: GameState, pid: int, params: dict[str, Any]) -> None:
     player.hand = []
     state.random.shuffle(player.deck)
     size = int(state.settings["hand_size"])
-    player.hand, player.deck = player.deck[:size], player.deck[size:]
+    player.hand = [draw(state, player, "hand") for _ in range(min(size, len(player.deck)))]  # deck.draw's hooks
     player.hand_at_phase_start = [c.card for c in player.hand]
     ABILITIES.record(state, pid, "lucky_redraw")
     state.emit("lucky_redraw", "player", pid, hand=[c.card for c in player.hand], left=LUCKY_REDRAWS - done - 1)

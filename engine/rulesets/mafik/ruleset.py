@@ -21,7 +21,7 @@ from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
 from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, copy_has, exiled, normalise_hand, sleeve_blocked, stance
-from engine.rulesets.mafik.deck import deck_limits, max_copies
+from engine.rulesets.mafik.deck import deck_colours, deck_limits, max_copies
 from engine.rulesets.mafik.panel import STANCE_COLOURS, panel_facts
 from engine.rulesets.mafik.registry import (
     BLANK,
@@ -152,7 +152,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def deck_auto(self, state: GameState, pid: int) -> None:
         """A legal random deck of the player's own colours and neutral cards, none that its owner could
         never play (like «План В» when the own colours have fewer than its ten cards)."""
-        own = colours_of(state, pid)
+        own = deck_colours(state, pid)
         pool = [c.id for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and self.is_implemented(c.id)
                 and not c.has("free") and orders.never_choosable(state, pid, c, pools_only=True) is None]
         pool = [c for c in pool for _ in range(max_copies(state, pid, c))]
@@ -195,8 +195,8 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         return win_check(state)
 
     def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
-        """The top card; an empty deck gives a Пустышка."""
-        return player.deck.pop(0) if player.deck else state.new_card(BLANK)
+        """The top card into the Hand; an empty deck gives a Пустышка (deck.draw: the `on_draw` hooks first)."""
+        return deck.draw(state, player, "hand")
 
     def shown_hand_size(self, state: GameState, pid: int) -> int:
         return shown_hand_size(state, pid)
@@ -267,8 +267,11 @@ class Mafik(CardRuleset, registries=REGISTRIES):
             - player.flags.get(f"private_day_{state.day_number}", 0) if running else 0,
             "rooms": [e.model_dump() for e in state.effects if e.kind == "room" and pid in e.params["members"]],
         }
-        if player.public_role == "psychic":  # Экстрасенс
-            view["deck_top"] = [c.card for c in player.deck[:3]]
+        top, bottom = deck.deck_view(state, pid)  # the Экстрасенс, Интуиция
+        if top:
+            view["deck_top"] = [c.card for c in player.deck[:top]]
+        if bottom:
+            view["deck_bottom"] = [c.card for c in player.deck[-bottom:]]
         return view
 
 
@@ -289,7 +292,7 @@ def deal(state: GameState, player: PlayerState) -> None:
         player.deck.insert(0, card)
     size = int(state.settings["hand_size"]) - (1 if player.public_role == "geek" else 0)
     guaranteed = len(player.building.guaranteed) if player.building else 0
-    player.hand, player.deck = player.deck[:size], player.deck[size:]
+    player.hand = [deck.draw(state, player, "hand") for _ in range(min(size, len(player.deck)))]
     if guaranteed:
         state.random.shuffle(player.hand)
     if player.public_role == "strongman":  # Здоровяк: one more Пустышка
@@ -297,10 +300,10 @@ def deal(state: GameState, player: PlayerState) -> None:
     if player.public_role == "rich":  # Богач: two Пустышки in the Sleeve
         player.sleeve += [state.new_card(BLANK), state.new_card(BLANK)]
     if player.public_role == "cardsharp" and player.deck:  # Шулер
-        player.sleeve.append(player.deck.pop(0))
+        player.sleeve.append(deck.draw(state, player, "sleeve"))
     if player.secret_role == "maniac":
         if player.deck:
-            player.sleeve.append(player.deck.pop(0))
+            player.sleeve.append(deck.draw(state, player, "sleeve"))
         player.points = BLOOD_START
     player.flags["decks_built"] = 1
 
@@ -316,11 +319,16 @@ def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
     problem = card_rules(get_ruleset(NAME)).deck_problem(state, pid, cards)
     if problem is not None:
         raise problem
+    picks, free = deck.free_picks(state, pid), params.get("free")
+    if free is not None and (not isinstance(free, list) or len(free) > picks
+                             or any(not isinstance(c, str) or free.count(c) > cards.count(c) for c in free)):
+        raise Refusal("bad_param", param="free", reason="free_picks")
     for effect in state.effects_of("may_rebuild", target=pid)[:1] if player.deck else []:  # an empty deck needs none
         state.effects.remove(effect)
     player.discard.extend(player.deck)
     player.deck = [state.new_card(c) for c in cards]
     state.random.shuffle(player.deck)
+    deck.make_free(player.deck, [str(c) for c in free] if isinstance(free, list) else None, picks)
     player.flags["decks_built"] = player.flags.get("decks_built", 1) + 1
     state.emit("deck_rebuilt", "player", pid, cards=list(cards), deck=player.flags["decks_built"])
     if player.flags["decks_built"] == UNIQUE_ON_DECK and not sleeve_blocked(state, pid, "receive"):
@@ -329,7 +337,7 @@ def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
             player.sleeve.append(state.new_card(unique))
             state.emit("unique_card", "player", pid, card=unique)
     if player.public_role == "banker" and player.deck and not sleeve_blocked(state, pid, "receive"):  # Банкир
-        player.sleeve.append(player.deck.pop(0))
+        player.sleeve.append(deck.draw(state, player, "sleeve"))
     for hook in REGISTRIES.on_rebuild:
         hook(state, pid)
 
@@ -378,7 +386,7 @@ def begin_phase(state: GameState, phase: int) -> None:
         for effect in state.effects_of("draw_next", target=player.pid):  # the Маньяк's bought draws
             if effect.params["zone"] == "sleeve" and sleeve_blocked(state, player.pid, "receive"):  # Изгнание: no Sleeve
                 continue
-            card = Mafik().draw_one(state, player)
+            card = deck.draw(state, player, str(effect.params["zone"]))
             if card is not None:
                 (player.sleeve if effect.params["zone"] == "sleeve" else player.hand).append(card)
         player.hand_at_phase_start = [c.card for c in player.hand]

@@ -1,5 +1,5 @@
 """Card behaviours of Мафик, one module per colour (a colour's cards of one mechanism may have a module of
-their own: records, checks, disguise, tracks, copies, zones). Importing registers them."""
+their own: records, checks, disguise, tracks, copies, decks, zones). Importing registers them."""
 
 from engine.rulesets.mafik.cards import (
     boost,
@@ -8,6 +8,7 @@ from engine.rulesets.mafik.cards import (
     control,
     copies,
     damage,
+    decks,
     defence,
     disguise,
     intel,
@@ -19,5 +20,5 @@ from engine.rulesets.mafik.cards import (
     zones,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "defence", "disguise", "intel", "neutral",
-           "records", "support", "tracks", "unique", "zones"]
+__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "intel",
+           "neutral", "records", "support", "tracks", "unique", "zones"]

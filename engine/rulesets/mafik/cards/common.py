@@ -8,7 +8,6 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.orders import SetRule
 from engine.cardgame.registries import CardCheck
-from engine.cardgame.ruleset import card_rules
 from engine.core import messages
 from engine.core.abilities import granted_by
 from engine.core.cards import CardSpec, ParamSpec
@@ -20,6 +19,7 @@ from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.actions import ABILITIES
 from engine.rulesets.mafik.costs import copy_has, sleeve_blocked
+from engine.rulesets.mafik.deck import draw
 from engine.rulesets.mafik.history import record_play
 from engine.rulesets.mafik.order import (
     LAYER_DAMAGE_LOG,
@@ -72,16 +72,13 @@ def to_sleeve(state: GameState, pid: int, card: CardInstance) -> bool:
 
 
 def draw_to_sleeve(res: Resolution, pid: int, count: int = 1) -> int:
-    """Top cards of the deck into the Sleeve (a Пустышка when the deck is empty)."""
-    ruleset = card_rules(res.ruleset)
+    """Top cards of the deck into the Sleeve (a Пустышка when the deck is empty; deck.draw's hooks first)."""
     done = 0
     for _ in range(count):
         player = res.state.player(pid)
         if sleeve_blocked(res.state, pid, "receive"):
             break
-        card = ruleset.draw_one(res.state, player)
-        if card is None:
-            break
+        card = draw(res.state, player, "sleeve")
         player.sleeve.append(card)
         done += 1
     return done
