@@ -137,7 +137,9 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
     extra: int = REGISTRIES.queries.ask("extra_plays", state, 0, pid=pid)
     stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(stance(state, pid), ())
     hand_limit = 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
-    over = max(0, len(hand_colours) - hand_limit) + max(0, sleeve - 1)
+    # more Hand cards this phase (Кофе, Безумие: the query sees the orders, which may hold the card allowing it)
+    extra_hand: int = REGISTRIES.queries.ask("extra_hand_plays", state, 0, pid=pid, orders=orders)
+    over = max(0, len(hand_colours) - hand_limit - extra_hand) + max(0, sleeve - 1)
     if over > extra:
         raise Refusal("limit_reached", what="plays", hand=hand_limit, sleeve=1)
     if any(o.kind == "night_discard" for o in orders) and any(

@@ -9,6 +9,7 @@ from engine.rulesets.mafik.cards import (
     damage,
     defence,
     disguise,
+    draws,
     intel,
     neutral,
     records,
@@ -16,5 +17,5 @@ from engine.rulesets.mafik.cards import (
     unique,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "damage", "defence", "disguise", "intel", "neutral", "records",
+__all__ = ["boost", "chaos", "checks", "control", "damage", "defence", "disguise", "draws", "intel", "neutral", "records",
            "support", "unique"]
