@@ -76,6 +76,10 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "Маскировка: «(Киллер, Босс: не спасает от Начать Расследование)»",
     ("mafik", "pistol", "service_weapon"):
         "Табельное: «Если угадали, добавьте ей в Рукав карту Пистолет»",
+    ("mafik", "madness", "psychopath"):
+        "Психопат: «До конца игры может разыграть любую карту из рукава как Безумие»",
+    ("mafik", "shiv", "unlimited_blade_works"):
+        "Unlimited blade works: «…если в вашем Рукаве нет карты Заточка, добавьте ее туда»",
     ("mafik", "disguise", "registry.py"):
         "Маскировка is the name of a colour and of one of its cards (the colour's id, not the card's)",
     ("mafik", "disguise", "cards/__init__.py"):
