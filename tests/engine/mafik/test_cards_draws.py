@@ -299,7 +299,7 @@ def _coffee(upper: bool) -> MafikScenario:
 
 def test_coffee_one_more_hand_card_next_night_and_the_target_is_told():
     g = _coffee(upper=False)
-    assert [e.params["n"] for e in g.events("coffee", to="B")] == [1]
+    assert [e.params["n"] for e in g.events("coffee_extra_play", to="B")] == [1]
     g.resolve()  # day 2
     g.play("B", "martial_arts", target="C")
     g.play("B", "pistol", target="C")
@@ -313,7 +313,7 @@ def test_coffee_one_more_hand_card_next_night_and_the_target_is_told():
 
 def test_coffee_upper_stance_the_next_two_nights():
     g = _coffee(upper=True)
-    assert [e.params["n"] for e in g.events("coffee", to="B")] == [2]
+    assert [e.params["n"] for e in g.events("coffee_extra_play", to="B")] == [2]
     g.resolve()  # day 2
     g.play("B", "martial_arts", target="C")
     g.play("B", "pistol", target="C")
@@ -328,7 +328,7 @@ def test_coffee_upper_stance_the_next_two_nights():
 def test_coffee_may_be_played_on_oneself():
     g = MafikScenario.night(2).player("A", hand=["coffee", "dummy"]).player("B", hand=5)
     g.play("A", "coffee", target="A").resolve()
-    assert g.events("coffee", to="A")
+    assert g.events("coffee_extra_play", to="A")
 
 
 # ---- Размер имеет значение ----

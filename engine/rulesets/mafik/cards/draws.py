@@ -224,7 +224,7 @@ def coffee(play: Play) -> None:
     nights = 2 if upper(play) else 1
     during = NEXT_NIGHT if nights == 1 else n_phases(3, starting=NEXT_NIGHT)
     play.effect("extra_hand_play", target=play.target, during=during, nights_only=True, card=play.spec.id)
-    play.tell(play.target, "coffee", n=nights)
+    play.tell(play.target, "coffee_extra_play", n=nights)
 
 
 # ---- Размер имеет значение ----
