@@ -10,6 +10,7 @@ import logging
 import random
 
 from engine.core import api
+from engine.core.state import GameState
 from tests.e2e.driver import fresh_panel, play_a_card, save, state_of
 from tests.e2e.harness import make_harness, start_mafik
 from tests.e2e.test_mafik_phase import ROLES
@@ -22,6 +23,25 @@ MAX_PHASES = 30
 def cards_to_play() -> set[str]:
     return {c.id for c in api.catalog("mafik").cards.values()
             if c.colour not in FIRST_COLOURS and api.is_implemented("mafik", c.id)}
+
+
+def rare_first(state: GameState, pid: int, todo: list[str]) -> list[str]:
+    """The order cards are dealt in: those playable now first, and among them first a role's unique card
+    (only its holder may try it) and a card about last night's dead (only a phase after a night death
+    allows it) — so the more cards there are, the less a rare chance is missed (a stable sort)."""
+    cards = api.catalog("mafik").cards
+    probe = state.model_copy(deep=True)
+    hand = [probe.new_card(c) for c in todo]
+    probe.player(pid).hand = hand
+    probe.player(pid).sleeve = [probe.new_card("dummy") for _ in range(5)]
+    now = {c.card for c in hand if api.playable(probe, pid, c.uid) is None}
+
+    def key(card: str) -> tuple[bool, bool, bool]:
+        narrow = any(p.kind == "dead_target" and p.of == "last_night" for p in cards[card].params)
+        ready = card in now
+        return (not ready, not (ready and narrow), not (ready and cards[card].colour == "unique"))
+
+    return sorted(todo, key=key)
 
 
 async def test_every_card_is_played_through_the_bot_in_a_whole_game(tmp_path, caplog):
@@ -43,6 +63,7 @@ async def test_every_card_is_played_through_the_bot_in_a_whole_game(tmp_path, ca
             for player in state.living():  # fresh hands and Sleeves to pay with, the untried cards first
                 todo = sorted(c for c in left - played if cards[c].colour != "unique" or cards[c].role == player.secret_role)
                 rnd.shuffle(todo)
+                todo = rare_first(state, player.pid, todo)
                 player.hand = [state.new_card(c) for c in (todo[:3] + ["dummy"] * HAND)[:HAND]]
                 player.hand_at_phase_start = [c.card for c in player.hand]
                 player.sleeve = [state.new_card("dummy") for _ in range(5)]
