@@ -384,6 +384,22 @@ def test_independent_income_a_dummy_into_the_targets_sleeve_as_each_night_begins
     assert g.sleeve("B") == ["dummy", "dummy"]
 
 
+def test_independent_income_may_be_played_on_oneself():
+    g = MafikScenario.night(2).player("A", hand=["independent_income", "dummy"], sleeve=1)
+    g.play("A", "independent_income", target="A", pay_sleeve=["dummy"]).resolve()
+    g.resolve()
+    assert g.sleeve("A") == ["dummy"]
+
+
+def test_boss_all_under_control_stops_a_cards_draw_too():
+    g = MafikScenario.day(2).player("A", secret="boss", hand=5, sleeve=["boss_all_under_control"]) \
+        .player("B", hand=["size_matters"] + ["dummy"] * 4, sleeve=1)
+    g.play("A", "boss_all_under_control", from_sleeve=True)
+    g.resolve()
+    g.play("B", "size_matters", pay_sleeve=["dummy"]).resolve()  # night 3: nothing drawn, not even the refill
+    assert g.hand_size("B") == 4
+
+
 def _income_twice(upper: bool) -> MafikScenario:
     g = MafikScenario.night(2).player("A", hand=["independent_income", "dummy"], sleeve=1) \
         .player("C", hand=["independent_income", "dummy"], sleeve=1).player("B", hand=5)
