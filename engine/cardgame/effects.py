@@ -13,9 +13,12 @@ from dataclasses import dataclass
 
 from engine.core.durations import Duration
 from engine.core.resolution import Resolution
-from engine.core.state import Effect
+from engine.core.state import Effect, GameState
 
 Tick = Callable[[Resolution, list[Effect]], None]
+# What a kind's active effects do as a phase begins, before any order (Супергерой's draw, Независимый
+# доход's Пустышка, the Маньяк's bought draws): the state, not a resolution, since none is running.
+Start = Callable[[GameState, list[Effect]], None]
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class EffectKind:
     known: bool = False  # the character it acts on is told of it (a status on their own panel)
     caster_known: bool = False  # …and who cast it
     own: bool = False  # its caster knows of it when it acts on themselves (a status on their own panel)
+    start: Start | None = None  # what its active effects do as each phase begins (Ruleset.begin_phase)
 
 
 class KnownKinds(Mapping[str, bool]):
@@ -56,8 +60,9 @@ class EffectKinds:
         self.known = KnownKinds(self._kinds)
 
     def kind(self, kind: str, *, tick: Tick | None = None, during: Duration | None = None, known: bool = False,
-             caster_known: bool = False, own: bool = False) -> EffectKind:
-        return self.add(EffectKind(kind, tick=tick, during=during, known=known, caster_known=caster_known, own=own))
+             caster_known: bool = False, own: bool = False, start: Start | None = None) -> EffectKind:
+        return self.add(EffectKind(kind, tick=tick, during=during, known=known, caster_known=caster_known, own=own,
+                                   start=start))
 
     def add(self, declared: EffectKind) -> EffectKind:
         if declared.kind in self._kinds:
@@ -78,3 +83,13 @@ class EffectKinds:
                 active = res.state.effects_of(declared.kind)
                 if active:
                     declared.tick(res, active)
+
+    def start(self, state: GameState) -> None:
+        """Every declared phase-start handler, in declaration order, over that kind's effects active in the
+        phase just begun (on the living: the effects on a dead character ended with it)."""
+        for declared in self:
+            if declared.start is not None:
+                active = [e for e in state.effects_of(declared.kind)
+                          if e.target is None or state.player(e.target).alive]
+                if active:
+                    declared.start(state, active)

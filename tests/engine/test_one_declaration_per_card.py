@@ -82,6 +82,10 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "Полимат: «…как если бы это был MacGyver»",
     ("mafik", "rsvp", "darknet"):
         "Даркнет: «Все персонажи получают карту RSVP в Рукав»",
+    ("mafik", "madness", "psychopath"):
+        "Психопат: «До конца игры может разыграть любую карту из рукава как Безумие»",
+    ("mafik", "shiv", "unlimited_blade_works"):
+        "Unlimited blade works: «…если в вашем Рукаве нет карты Заточка, добавьте ее туда»",
     ("mafik", "disguise", "registry.py"):
         "Маскировка is the name of a colour and of one of its cards (the colour's id, not the card's)",
     ("mafik", "disguise", "cards/__init__.py"):

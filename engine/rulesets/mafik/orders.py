@@ -8,7 +8,7 @@ discarded instead of playing. The same validation runs when an order is made and
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -136,11 +136,13 @@ def hand_limit(state: GameState, pid: int, hand_colours: list[str]) -> int:
     return 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
 
 
-def over_limit(state: GameState, pid: int, hand_colours: list[str], sleeve: int) -> bool:
+def over_limit(state: GameState, pid: int, hand_colours: list[str], sleeve: int, orders: Sequence[Order] = ()) -> bool:
     """Do these counted plays (the colours of the Hand cards, the number of Sleeve cards) exceed the
-    phase's limit, with the extra plays the player is allowed?"""
+    phase's limit, with the extra plays the player is allowed? `extra_hand_plays` allows more Hand cards
+    only (Кофе, Безумие: the query sees the orders, which may hold the card allowing it)."""
     extra: int = REGISTRIES.queries.ask("extra_plays", state, 0, pid=pid)
-    over = max(0, len(hand_colours) - hand_limit(state, pid, hand_colours)) + max(0, sleeve - 1)
+    extra_hand: int = REGISTRIES.queries.ask("extra_hand_plays", state, 0, pid=pid, orders=list(orders))
+    over = max(0, len(hand_colours) - hand_limit(state, pid, hand_colours) - extra_hand) + max(0, sleeve - 1)
     return over > extra
 
 
@@ -159,7 +161,7 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
             sleeve += 1
     # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
     sleeve += sum(1 for o in orders if o.kind != "play" and o.params.get("instead_of") == "sleeve")
-    if over_limit(state, pid, hand_colours, sleeve):
+    if over_limit(state, pid, hand_colours, sleeve, orders):
         raise Refusal("limit_reached", what="plays", hand=hand_limit(state, pid, hand_colours), sleeve=1)
     if any(o.kind == "night_discard" for o in orders) and any(
         counts_toward_limit(state, pid, played_spec(state, pid, *find_card(state, pid, o.card), o.params),

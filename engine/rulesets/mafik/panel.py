@@ -19,7 +19,7 @@ STANCE_COLOURS = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}
 # public, the Ищейка's mark is told, a blood buy is announced to its buyer), or caused themselves (`own`:
 # the cards' are declared with each card, these are the perks').
 REGISTRIES.rule(effects=(EffectKind("exile", known=True), EffectKind("tortured", known=True),
-                         EffectKind("bloodhound", known=True), EffectKind("draw_next", known=True),
+                         EffectKind("bloodhound", known=True),
                          EffectKind("secretary", own=True), EffectKind("prosecutor", own=True),
                          EffectKind("politician", own=True)))
 

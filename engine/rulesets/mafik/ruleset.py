@@ -16,7 +16,7 @@ from engine.core.refusal import Refusal
 from engine.core.rng import seed_state
 from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
-from engine.rulesets.mafik import comms, deck, neutral, orders, perks_a, perks_b
+from engine.rulesets.mafik import comms, deck, gains, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
 from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
@@ -195,7 +195,10 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         return win_check(state)
 
     def draw_one(self, state: GameState, player: PlayerState) -> CardInstance | None:
-        """The top card into the Hand; an empty deck gives a Пустышка (deck.draw: the `on_draw` hooks first)."""
+        """The top card into the Hand; an empty deck gives a Пустышка (deck.draw: the `on_draw` hooks first);
+        nothing when the player may not draw now (`may_draw`, reason "effect": Все под контролем)."""
+        if not gains.may_draw(state, player.pid, "effect"):
+            return None
         return deck.draw(state, player, "hand")
 
     def shown_hand_size(self, state: GameState, pid: int) -> int:
@@ -380,15 +383,10 @@ def shown_hand_size(state: GameState, pid: int) -> int:
 
 def begin_phase(state: GameState, phase: int) -> None:
     state.phase = phase
+    gains.phase_start(state)  # the Маньяк's bought draws, Супергерой, Независимый доход… (gains.py)
     for player in state.players:
         if not player.alive:
             continue
-        for effect in state.effects_of("draw_next", target=player.pid):  # the Маньяк's bought draws
-            if effect.params["zone"] == "sleeve" and sleeve_blocked(state, player.pid, "receive"):  # Изгнание: no Sleeve
-                continue
-            card = deck.draw(state, player, str(effect.params["zone"]))
-            if card is not None:
-                (player.sleeve if effect.params["zone"] == "sleeve" else player.hand).append(card)
         player.hand_at_phase_start = [c.card for c in player.hand]
         player.points_at_phase_start = player.points
     state.emit("phase_started", "public", None, phase=phase, night=state.is_night, day=state.day_number)

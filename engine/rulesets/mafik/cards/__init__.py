@@ -1,5 +1,5 @@
 """Card behaviours of Мафик, one module per colour (a colour's cards of one mechanism may have a module of
-their own: records, checks, disguise, tracks, copies, decks, zones). Importing registers them."""
+their own: records, checks, disguise, tracks, copies, decks, draws, zones). Importing registers them."""
 
 from engine.rulesets.mafik.cards import (
     boost,
@@ -11,6 +11,7 @@ from engine.rulesets.mafik.cards import (
     decks,
     defence,
     disguise,
+    draws,
     intel,
     neutral,
     records,
@@ -20,5 +21,5 @@ from engine.rulesets.mafik.cards import (
     zones,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "intel",
-           "neutral", "records", "support", "tracks", "unique", "zones"]
+__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
+           "intel", "neutral", "records", "support", "tracks", "unique", "zones"]

@@ -211,6 +211,7 @@ def abilities(state: GameState, pid: int, card_id: str) -> list[Effect]:
 @validator("ability")
 def _ability(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     from engine.core.ruleset import get_ruleset
+    from engine.rulesets.mafik.costs import stance
 
     card_id = order.params.get("ability")
     if not isinstance(card_id, str) or card_id not in ABILITY_PARAMS:
@@ -219,7 +220,7 @@ def _ability(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     player = state.player(pid)
     ctx = ParamContext(state=state, ruleset=get_ruleset(NAME), actor=pid, spec=ability_spec(card_id),
                        by_day=state.is_day, is_mafia=player.faction == "mafia", colours=COLOURS,
-                       roles=tuple(SECRET_ROLES))
+                       roles=tuple(SECRET_ROLES), stance=stance(state, pid))
     checked = validate_params(ctx, {k: v for k, v in order.params.items() if k not in ("ability", "instead_of")})
     instead_of = ABILITIES[card_id].instead_of
     order.params = {"ability": card_id, **checked, **({"instead_of": instead_of} if instead_of else {})}
