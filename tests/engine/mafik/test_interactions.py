@@ -16,9 +16,12 @@ no punishment vote the Вече executes), so the game goes on quietly.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core import api
+from engine.core.checks import inspect
 from engine.core.state import PlayRecord
 from engine.rulesets.mafik.roles import LAW_ROLES
 from tests.engine.mafik.conftest import MafikScenario as BaseScenario
@@ -568,3 +571,150 @@ def test_i27_everyone_dead_nobody_wins():
     assert g.state.status == "finished" and g.state.winners == []
     [over] = g.public("game_over")
     assert over.params["winners"] == []
+
+
+# ================================================================ checks meet disguises (issue 13)
+
+
+def told(g: Scenario, kind: str, name: str) -> list[dict[str, Any]]:
+    """What `name` was told (without the `card` every play's message carries)."""
+    return [{k: v for k, v in e.params.items() if k != "card"} for e in g.events(kind, to=name)]
+
+
+def cast(g: Scenario, name: str, card_id: str, *, from_sleeve: bool = False, **params: Any) -> Scenario:
+    """A play whose own params include one named `card` (Флешбек, Досмотр), paid with nothing."""
+    g.build()
+    uid = g.uid(name, card_id, zone="sleeve" if from_sleeve else "hand")
+    api.submit(g.state, g.pid(name), "play", card=uid, params=g._params(params), payment={"cards": []})
+    return g
+
+
+ORACLE = {"hand": ["oracle", "dummy"], "sleeve": ["dummy"] * 4}
+
+
+def oracle(g: Scenario, name: str, target: str) -> None:
+    g.play(name, "oracle", target=target, pay_sleeve=["dummy"] * 4)
+
+
+def test_i28_oracle_is_not_deceived_by_disguise_nor_makeup():
+    """Оракул: «Нельзя обмануть ничем, кроме способности предателя, безликого и толпы». A Грим (played by
+    day, acting the next night) and a Маскировка (played this night, acting before the checks) show
+    their role to an ordinary role check — and the Оракул reads the true roles through both."""
+    g = day().player("B", secret="judge", hand=["makeup", "dummy"]).player("C", secret="sheriff",
+                                                                            hand=["disguise", "dummy"], sleeve=["dummy"])
+    g.player("A", **ORACLE).player("D", **ORACLE)
+    g.play("B", "makeup", role="commissar").resolve()  # day 1: the Грим acts on night 2
+    assert inspect(g.ruleset, g.state, g.pid("A"), g.pid("B"), "secret_role", record=False) == "commissar"
+    g.play("C", "disguise", role="policeman", pay_sleeve=["dummy"])
+    oracle(g, "A", "B")
+    oracle(g, "D", "C")
+    g.resolve()
+    assert [e["secret_role"] for e in told(g, "oracle_role", "A")] == ["judge"]
+    assert [e["secret_role"] for e in told(g, "oracle_role", "D")] == ["sheriff"]
+    assert inspect(g.ruleset, g.state, g.pid("A"), g.pid("C"), "secret_role", record=False) == "policeman"
+
+
+def test_i29_oracle_meets_the_three_it_names_faceless_crowd_traitor():
+    """The three exceptions of the Оракул act on it: Безликий («нельзя узнать вашу тайную роль») — it
+    learns nothing (None), even the night Безликий is played; Толпа — B shows the next member's (C's)
+    true role; the Предатель — a random law role."""
+    g = night(2).player("F", secret="killer", hand=["faceless", "dummy"], sleeve=["dummy"] * 3)
+    g.player("M", hand=["crowd", "dummy"]).player("B", secret="boss").player("C", secret="judge")
+    g.player("T", secret="traitor")
+    g.player("A", **ORACLE).player("D", **ORACLE).player("E", **ORACLE)
+    g.play("F", "faceless", pay_sleeve=["dummy"] * 3)
+    g.play("M", "crowd", targets=["B", "C"])
+    oracle(g, "A", "F")
+    oracle(g, "D", "B")
+    oracle(g, "E", "T")
+    g.resolve()
+    assert [e["secret_role"] for e in told(g, "oracle_role", "A")] == [None]
+    assert [e["secret_role"] for e in told(g, "oracle_role", "D")] == ["judge"]
+    [seen] = told(g, "oracle_role", "E")
+    assert seen["secret_role"] in LAW_ROLES
+
+
+def test_i30_randomisers_and_redirects_do_not_act_on_the_oracle():
+    """Темнота on the Оракул's player, Укрытие on its target, Подмена or Зеркало on its target: none
+    of them is among the three exceptions, so the Оракул reads the true role of the character it was
+    aimed at (the record: aimed at and read are the same)."""
+    g = night(2).player("A", **ORACLE).player("X", hand=["darkness", "dummy"])
+    g.player("B", secret="judge", hand=["shelter", "dummy"], sleeve=["dummy"])
+    g.player("D", **ORACLE).player("S", secret="sheriff", hand=["substitution", "dummy"]).player("C", secret="boss")
+    g.player("E", **ORACLE).player("R", secret="commissar", hand=["mirror", "dummy"])
+    g.play("X", "darkness", target="A").play("B", "shelter", pay_sleeve=["dummy"])
+    g.play("S", "substitution", target="C").play("R", "mirror")
+    oracle(g, "A", "B")
+    oracle(g, "D", "S")
+    oracle(g, "E", "R")
+    g.resolve()
+    assert [e["secret_role"] for e in told(g, "oracle_role", "A")] == ["judge"]
+    assert [e["secret_role"] for e in told(g, "oracle_role", "D")] == ["sheriff"]
+    assert [e["secret_role"] for e in told(g, "oracle_role", "E")] == ["commissar"]
+    assert all(c.read == c.aimed_at for c in g.state.checks if c.card == "oracle")
+
+
+def test_i31_substitution_and_mirror_on_the_same_player_the_substitution_applies():
+    """Подмена (read the chosen character) and Зеркало (read the checker) on the same player: the
+    Подмена acts first (check_target layer 40 before 60) — the check reads the chosen C, whose hand is
+    all Защита; the checker's own hand (all Урон) is not read. The record keeps both: aimed at S, read C."""
+    g = night(2).player("S", hand=["substitution", "dummy"], sleeve=["mirror"])
+    g.player("A", hand=["testimony"] + ["pistol"] * 4).player("C", hand=["bunker"] * 4)
+    g.play("S", "substitution", target="C").play("S", "mirror", from_sleeve=True)
+    g.play("A", "testimony", target="S").resolve()
+    assert [e["colours"] for e in told(g, "testimony_colours", "A")] == [["defence", "defence"]]
+    [record] = [c for c in g.state.checks if c.card == "testimony"]
+    assert (record.aimed_at, record.read) == (g.pid("S"), g.pid("C"))
+
+
+def test_i32_mirror_reads_the_checker_with_the_checkers_own_disguise():
+    """Зеркало: «как если бы проверяли» the checker — the checker's truth *and* his disguises. A Киллер
+    (Урон, Усиление) under Поддельные документы (Офицер: Защита, Разведка, Маскировка) checks the colours
+    of a mirrored player with Психоанализ: he is shown one of the Офицер's colours, never his own."""
+    g = night().player("K", secret="killer", hand=["forged_documents", "psychoanalysis", "dummy"],
+                       sleeve=["dummy"] * 3)
+    g.player("R", secret="sheriff", hand=["dummy", "mirror", "dummy"])
+    g.play("K", "forged_documents", role="officer", pay_sleeve=["dummy", "dummy"]).resolve()
+    g.resolve()  # day 1
+    g.play("R", "mirror").play("K", "psychoanalysis", target="R", pay_sleeve=["dummy"]).resolve()
+    [seen] = told(g, "psychoanalysis_colour", "K")
+    assert seen["target"] == g.pid("R") and seen["colour"] in ("defence", "intel", "disguise")
+    [record] = [c for c in g.state.checks if c.card == "psychoanalysis"]
+    assert (record.aimed_at, record.read) == (g.pid("R"), g.pid("K"))
+
+
+def test_i33_lamp_cancels_darkness_on_its_holder():
+    """Лампа: cards that alter the holder's own checks do not act on him — a Темнота aimed at the holder
+    is cancelled: his Взятие показаний is true (two Урон cards), and the Темнота's player, in the lower
+    stance, is told nothing (the card did not act). Without the Лампа the same Темнота acts and reports."""
+    for lamp in (True, False):
+        g = night(2).player("L", hand=["testimony", "dummy"], sleeve=["lamp"] if lamp else [])
+        g.player("X", hand=["darkness", "dummy"]).player("B", hand=["pistol"] * 4)
+        stance(g, "X", "lower")
+        if lamp:
+            g.build()
+            g.state.add_effect("lamp", target=g.pid("L"), source=g.pid("L"))
+        g.play("X", "darkness", target="L").play("L", "testimony", target="B").resolve()
+        if lamp:
+            assert [e["colours"] for e in told(g, "testimony_colours", "L")] == [["damage", "damage"]]
+            assert told(g, "darkness_checked", "X") == []
+        else:
+            assert told(g, "darkness_checked", "X") == [{"target": g.pid("L")}]
+
+
+def test_i34_mimicry_and_escape_routes_react_to_the_check_aimed_at_them_though_redirected():
+    """A check redirected by Подмена was still aimed at its player («вас хотел проверить»): his Мимикрия
+    tells the colour of a card of the checker's Hand (Урон), his Пути отступления hit the checker with 2
+    damage the next phase; the chosen character, whose truth was read, reacts to nothing."""
+    g = night().player("M", hand=["mimicry", "escape_routes", "dummy"], sleeve=["substitution"])
+    g.player("A", hand=["testimony"] + ["pistol"] * 5).player("C", hand=["bunker"] * 4, sleeve=["mimicry"])
+    g.play("M", "mimicry").play("C", "mimicry", from_sleeve=True).resolve()
+    g.resolve()  # day 1
+    g.play("M", "escape_routes", target="A").play("M", "substitution", from_sleeve=True, target="C")
+    g.play("A", "testimony", target="M").resolve()  # night 2
+    assert [e["colours"] for e in told(g, "testimony_colours", "A")] == [["defence", "defence"]]
+    assert told(g, "mimicry_colour", "M") == [{"colour": "damage"}]
+    assert told(g, "mimicry_colour", "C") == []
+    assert g.hand_size("A") == 6
+    g.resolve()  # day 2: the Пути отступления's 2
+    assert g.hand_size("A") == 4
