@@ -718,3 +718,76 @@ def test_i34_mimicry_and_escape_routes_react_to_the_check_aimed_at_them_though_r
     assert g.hand_size("A") == 6
     g.resolve()  # day 2: the Пути отступления's 2
     assert g.hand_size("A") == 4
+
+
+# ================================================================ checks and damage meet Отражение
+
+
+def test_i35_reflection_turns_a_check_card_back_on_its_player():
+    """Отражение: «Всё целевые карты … направленные на вас перенаправляются на использовавшего их» — a
+    check card is a targeted card: Взятие показаний aimed at the holder checks its own player (his hand
+    is all Защита), the holder's hand (all Урон) is never read."""
+    g = night(2).player("R", hand=["reflection"] + ["pistol"] * 4, sleeve=["dummy", "dummy"])
+    g.player("C", hand=["testimony"] + ["bunker"] * 4)
+    g.play("R", "reflection", pay_sleeve=["dummy", "dummy"]).play("C", "testimony", target="R").resolve()
+    assert [e["colours"] for e in told(g, "testimony_colours", "C")] == [["defence", "defence"]]
+    [record] = g.state.checks
+    assert (record.observer, record.read) == (g.pid("C"), g.pid("C"))
+
+
+def test_i36_steroids_void_the_players_own_reflection_but_not_anothers():
+    """Стероиды: «на вас не работает отражение, как и любые другие защитные карты» and no armor. (a) The
+    player's own Отражение does nothing: the Мафия Пистолет aimed at him hits (2); his Пистолет (1 + 1)
+    aimed at another's Отражение is turned back on him (2): that Отражение is its holder's protection,
+    which Стероиды do not take away. (b) Зеркальное Измерение: everyone reflects but him — his Пистолет on B
+    comes back (2), the Мафия Пистолет on him hits (2), C's Пистолет on B comes back to C (1)."""
+    g = night(2).player("S", hand=["steroids", "pistol"] + ["dummy"] * 8, sleeve=["reflection", "dummy", "dummy"])
+    g.player("K", secret="killer", hand=["pistol"] + ["dummy"] * 5)
+    g.player("R", hand=["reflection"] + ["dummy"] * 4, sleeve=["dummy", "dummy"])
+    g.play("S", "steroids").play("S", "pistol", target="R")
+    g.play("S", "reflection", from_sleeve=True, pay_sleeve=["dummy", "dummy"])
+    g.play("R", "reflection", pay_sleeve=["dummy", "dummy"]).play("K", "pistol", target="S").resolve()
+    assert g.hand_size("S") == 8 - 2  # 4: both refills and 2 cards
+    assert g.hand_size("R") == 5 and g.hand_size("K") == 6
+
+    g2 = night(2).player("S", hand=["steroids", "pistol"] + ["dummy"] * 8)
+    g2.player("K", secret="killer", hand=["pistol"] + ["dummy"] * 5)
+    g2.player("D", hand=["mirror_dimension", "dummy"], sleeve=["dummy"] * 3)
+    g2.player("B", hand=5).player("C", hand=["pistol"] + ["dummy"] * 4)
+    g2.play("D", "mirror_dimension", pay_sleeve=["dummy"] * 3)
+    g2.play("S", "steroids").play("S", "pistol", target="B").play("K", "pistol", target="S")
+    g2.play("C", "pistol", target="B").resolve()
+    assert g2.hand_size("S") == 8 - 2
+    assert g2.hand_size("B") == 5 and g2.hand_size("C") == 4 and g2.hand_size("K") == 6
+
+
+def test_i37_spikes_hurt_who_aims_at_the_spiked_though_reflection_turns_the_card_back():
+    """Шипы: «всякий, кто выбирает цель целью карты, получает 2 урона» — the target as chosen, before
+    Отражение: a Мафия Пистолет aimed at a spiked holder of Отражение comes back to its player (2) and
+    its player takes the Шипы' 2 as well; the spiked holder takes nothing."""
+    g = night().player("Y", hand=["spikes", "dummy"]).player("X", hand=["reflection"] + ["dummy"] * 5,
+                                                              sleeve=["dummy", "dummy"])
+    g.player("K", secret="killer", hand=["pistol"] + ["dummy"] * 7)
+    g.play("Y", "spikes", target="X").resolve()
+    g.resolve()  # day 1: the Шипы act from here for 4 phases
+    g.play("X", "reflection", pay_sleeve=["dummy", "dummy"]).play("K", "pistol", target="X").resolve()
+    assert g.hand_size("X") == 6
+    assert g.hand_size("K") == 8 - 4  # 4: the refill and 3 cards
+    spiked = [e for e in g.events("damage_taken", to="K")]
+    assert [e.params["amount"] for e in spiked] == [4]
+
+
+def test_i38_eagle_eye_and_what_doesnt_kill_me_after_reflection():
+    """Орлиный взор: «копии всех карт, которые наносили вам урон этой ночью». A Пистолет turned back by
+    Отражение damaged its own player — his Орлиный взор copies it; the holder of the Отражение was not
+    damaged — his gets nothing. Что меня не убивает asks «если вы получали урон»: the holder took none, so
+    nothing."""
+    g = night(2).player("R", hand=["reflection"] + ["dummy"] * 4, sleeve=["eagle_eye", "dummy", "dummy"])
+    g.player("K", secret="killer", hand=["pistol"] + ["dummy"] * 5, sleeve=["eagle_eye"])
+    g.build()
+    g.state.add_effect("unbroken", target=g.pid("R"), source=g.pid("R"), card="what_doesnt_kill_me")
+    g.play("R", "reflection", pay_sleeve=["dummy", "dummy"]).play("R", "eagle_eye", from_sleeve=True)
+    g.play("K", "pistol", target="R").play("K", "eagle_eye", from_sleeve=True).resolve()
+    assert told(g, "eagle_eye_copies", "K") == [{"cards": ["pistol"]}] and g.sleeve("K") == ["pistol"]
+    assert told(g, "eagle_eye_copies", "R") == [{"cards": []}] and g.sleeve("R") == []
+    assert told(g, "unbroken_copies", "R") == []
