@@ -791,3 +791,121 @@ def test_i38_eagle_eye_and_what_doesnt_kill_me_after_reflection():
     assert told(g, "eagle_eye_copies", "K") == [{"cards": ["pistol"]}] and g.sleeve("K") == ["pistol"]
     assert told(g, "eagle_eye_copies", "R") == [{"cards": []}] and g.sleeve("R") == []
     assert told(g, "unbroken_copies", "R") == []
+
+
+# ================================================================ records, accusations and guesses
+
+
+def test_i39_covering_tracks_fakes_count_for_flashback_and_the_accusation_only_the_look_is_told():
+    """Заметание следов: the fake play (a Удар ногой on day 1) counts as real for every reader — a Босс's
+    Флешбек on that phase hits (every living mafioso gets 2 copies into the Sleeve), a Мафия Пистолет's
+    Обвинение naming it works (2 + 2). The faker is told of the Флешбек and who played it («карты,
+    проверяющие, что вы делали фазы назад»); an Обвинение is no check (a guess of GSS) — not told."""
+    g = night(3).player("A", hand=["covering_tracks"] + ["dummy"] * 11, sleeve=["dummy"])
+    g.player("B", secret="boss", hand=["flashback"] + ["dummy"] * 4).player("K", secret="killer",
+                                                                             hand=["pistol"] + ["dummy"] * 4)
+    g.play("A", "covering_tracks", phases=[2], cards=["kick"], pay_sleeve=["dummy"]).resolve()  # night 3
+    g.resolve()  # day 3
+    cast(g, "B", "flashback", target="A", phase=2, card="kick")
+    g.play("K", "pistol", target="A", accuse=["kick"]).resolve()  # night 4
+    assert told(g, "flashback_played", "B") == [{"target": g.pid("A"), "phase": 2, "named": "kick"}]
+    assert g.sleeve("K") == ["kick", "kick"] and g.sleeve("B") == ["kick", "kick"]
+    assert g.hand_size("A") == 12 - 4
+    assert [(e["pid"]) for e in told(g, "tracks_looked", "A")] == [g.pid("B")]
+
+
+def test_i40_faceless_refuses_guess_cards_and_voids_the_inspections_accusation():
+    """Безликий: «к вам нельзя применить карты, требующие угадать тайную роль» — Табельное naming a role is
+    refused at submission; «обвинения против вас не срабатывают» — a Босс's Досмотр finds the named card
+    in the Sleeve (a check of the Sleeve, not of the role: told truly) but its Обвинение fails, so no 3
+    copies; the same Досмотр on a player without Безликий gets them."""
+    g = night().player("F", hand=["faceless", "dummy"], sleeve=["dummy"] * 3 + ["bunker"])
+    g.player("G", sleeve=["bunker"])
+    g.player("B", secret="boss", hand=["inspection", "dummy"] + ["dummy"] * 3)
+    g.player("S", secret="spy", hand=["inspection", "service_weapon", "dummy"])
+    g.play("F", "faceless", pay_sleeve=["dummy"] * 3).resolve()
+    played_before(g, "F", "kick")
+    played_before(g, "G", "kick")
+    g.resolve()  # day 1
+    refusal = g.refusal("S", "play", card="service_weapon", target="F", role="officer")
+    assert (refusal.code, refusal.params["reason"]) == ("invalid_target", "unguessable")
+    cast(g, "B", "inspection", target="F", card="bunker", accuse=["kick"])
+    cast(g, "S", "inspection", target="G", card="bunker", accuse=["kick"]).resolve()  # night 2
+    assert told(g, "inspection_found", "B") == [{"target": g.pid("F"), "named": "bunker"}]
+    assert g.sleeve("B") == []
+    assert g.sleeve("S") == ["bunker"] * 3
+
+
+def test_i41_celebrity_voids_an_accusation_naming_any_card_of_the_announced_colour():
+    """Известная личность (an Офицер announces Защита): «вас нельзя обвинять по картам этого цвета» — an
+    Обвинение naming a Бункер (Защита) and a Взятие показаний (Разведка) fails whole (only the Пистолет's
+    2); one naming only the Взятие показаний works (2 + 2)."""
+    g = night().player("C", hand=["celebrity"] + ["dummy"] * 19)
+    g.player("K", secret="killer", hand=["pistol", "dummy"]).player("S", secret="spy", hand=["pistol", "dummy"])
+    g.play("C", "celebrity", colour="defence").resolve()
+    assert [e.params["colour"] for e in g.public("celebrity")] == ["defence"]
+    played_before(g, "C", "bunker", "testimony")
+    g.resolve()  # day 1
+    g.play("K", "pistol", target="C", accuse=["bunker", "testimony"])
+    g.play("S", "pistol", target="C", accuse=["testimony"]).resolve()
+    assert g.hand_size("C") == 20 - 2 - 4
+
+
+# ================================================================ one copy's properties and the zones (issue 14)
+
+
+def test_i42_deductive_method_never_turns_a_debt_its_damage_and_anothers_discard_the_debt_last():
+    """Дедуктивный метод: «превратите 1 любую карту из вашей руки в Пустышку (кроме пустышки и долга); если
+    не можете — получите 1 урон». A hand of a Долг and Пустышки: nothing can change, so 1 damage; with a
+    Мафия Пистолет's 2 that is 3 — the card's refill is cancelled and the two Пустышки go; the Долг
+    («всегда лежит внизу руки») is discarded last and stays."""
+    g = night(2).player("A", hand=["deductive_method", "debt", "dummy", "dummy"], deck=5)
+    g.player("B", hand=["pistol"] * 4).player("K", secret="killer", hand=["pistol", "dummy"])
+    g.play("A", "deductive_method", target="B").play("K", "pistol", target="A").resolve()
+    assert told(g, "deductive_dummy", "A") == [{"named": None}]
+    assert [e["colours"] for e in told(g, "deductive_colours", "A")] == [["damage"]]
+    assert g.hand("A") == ["debt"] and g.sleeve("A") == ["testimony"]
+    [taken] = g.events("damage_taken", to="A")
+    assert taken.params == {"amount": 3, "refills_cancelled": 1, "discarded": ["dummy", "dummy"]}
+
+
+def test_i43_exile_keeps_a_gift_out_of_the_sleeve_until_it_ends():
+    """Изгнание: «получать карты в рукав» is forbidden from night 2 to the end of night 3 — a Подарок to
+    the exile on day 2 passes nothing (the card stays with its giver, who is told); on day 3 it passes."""
+    g = day().player("B", hand=20).player("A", hand=["gift", "bunker", "gift", "pistol"] + ["dummy"] * 6)
+    everyone_votes(g, "B", "exile")
+    g.resolve()  # day 1
+    g.resolve()  # night 2
+    g.play("A", "gift", target="B", cards=[g.uid("A", "bunker")]).resolve()  # day 2
+    assert g.sleeve("B") == [] and "bunker" in g.hand("A")
+    assert told(g, "sleeve_closed", "A") == [{"target": g.pid("B")}]
+    g.resolve()  # night 3
+    g.play("A", "gift", target="B", cards=[g.uid("A", "pistol")]).resolve()  # day 3
+    assert g.sleeve("B") == ["pistol"]
+
+
+def test_i44_guard_schedule_counts_the_armor_before_it_absorbs_damage():
+    """Расписание охраны: «сколько брони было на цели в эту фазу» — all the armor the target got (a
+    Бункер's 3), counted before the Мафия Пистолет's 2 used it up in part."""
+    g = night(2).player("C", hand=["bunker"] + ["dummy"] * 4)
+    g.player("K", secret="killer", hand=["pistol", "dummy"])
+    g.player("A", hand=["guard_schedule", "dummy"], sleeve=["dummy"])
+    g.play("C", "bunker").play("K", "pistol", target="C")
+    g.play("A", "guard_schedule", target="C", pay_sleeve=["dummy"]).resolve()
+    assert told(g, "guard_schedule_armor", "A") == [{"target": g.pid("C"), "phase": 3, "n": 3}]
+    assert g.hand_size("C") == 5
+
+
+def test_i45_prison_forbids_playing_a_sleeve_card_as_mirror_after_shadow():
+    """Тень: «any Sleeve card may be played as Зеркало» to the end of the game; Тюрьма (the next 2 phases):
+    «нельзя … играть карты из рукава … как другую карту» — refused in those phases, allowed after."""
+    g = night().player("B", hand=["shadow"] + ["dummy"] * 4, sleeve=["dummy", "dummy"])
+    g.player("A", hand=["prison", "dummy"], sleeve=["dummy"])
+    g.play("B", "shadow").play("A", "prison", target="B", pay_sleeve=["dummy"]).resolve()  # night 1
+    g.resolve()  # day 1: the first phase of the Тюрьма
+    refusal = g.refusal("B", "play", card="dummy", from_sleeve=True, **{"as": "mirror"})  # night 2: the second
+    assert (refusal.code, refusal.params["reason"]) == ("not_allowed", "imprisoned")
+    g.resolve()  # night 2
+    g.resolve()  # day 2
+    g.play("B", "dummy", from_sleeve=True, **{"as": "mirror"}).resolve()  # night 3
+    assert g.sleeve("B") == ["dummy"]
