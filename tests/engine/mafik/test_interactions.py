@@ -1,13 +1,22 @@
 """Мафик's resolution order, case by case — a numbered interaction suite in the spirit of the
 Diplomacy DATC: each case states one interaction (name and docstring) and asserts exact outcomes.
 
-The order the cases rely on (engine/rulesets/mafik/steps.py): orders are committed (costs paid,
-cards leave the Hand, refills owed) → lasting effects tick → targeting reactions (Отражение,
-Лампа) → card effects → the Вече (by day) → damage folded through replacements (Берсерк ×2 at
-20 → Паранойя 45 → Миротворческая операция / Двойник 55 → Горец's cap 59 → armor 60, which also
-records the damage "dealt" for the Маньяк's blood) → discards (damage first cancels the refills
-owed, then discards in hand order) and draws → deaths (0 cards, unless a rule says otherwise) →
-end of phase, win check.
+The order the cases rely on (engine/rulesets/mafik/steps.py, order.py): orders are committed (costs
+paid, cards leave the Hand, refills owed; the play history is written) → lasting effects tick → the
+targets each play was aimed at are kept as chosen (Шипы, Повестка read them) → Стероиды take effect
+and void the Защита cards of their player → targeting reactions (Отражение, Зеркальное Измерение,
+Лампа) → card effects, by priority then seat: the cards that change this phase's checks — Подмена,
+Зеркало, Темнота, Укрытие and the disguises — act first (priority 10), then the checks, each read
+through `check_target` (Подмена before Зеркало) and `appearance` (randomisers below disguises; the
+Оракул only through the Предатель, Толпа and Безликий) and recorded → triggers (Шипы) → the Вече
+(by day) → the armor of the phase recorded (Расписание охраны reads it here, before any of it
+absorbs) → damage folded through replacements (Стероиды +1 at 13 → Берсерк ×2 at 20 → Паранойя 45 →
+Миротворческая операция / Двойник 55 → Горец's cap 59 → armor 60, which also records the damage
+"dealt" for the Маньяк's blood) → the damage recorded (Орлиный взор, Что меня не убивает read it) →
+the Долг put at the bottom of the Hand → discards (damage first cancels the refills owed, then
+discards in hand order) and draws → deaths (0 cards, unless a rule says otherwise) → reactions to
+the phase's checks (Подмена / Зеркало / Темнота reports, Пути отступления, Мимикрия: by the
+character a check was aimed at) → end of phase, win check.
 
 Players are law (Офицер) with the public role "(Другой)" and hold Пустышки unless a case says
 otherwise. "Z" is a mafia Босс with a big hand whom everyone without a vote votes for by day (with
@@ -773,8 +782,8 @@ def test_i37_spikes_hurt_who_aims_at_the_spiked_though_reflection_turns_the_card
     g.play("X", "reflection", pay_sleeve=["dummy", "dummy"]).play("K", "pistol", target="X").resolve()
     assert g.hand_size("X") == 6
     assert g.hand_size("K") == 8 - 4  # 4: the refill and 3 cards
-    spiked = [e for e in g.events("damage_taken", to="K")]
-    assert [e.params["amount"] for e in spiked] == [4]
+    [taken] = g.events("damage_taken", to="K")
+    assert taken.params["amount"] == 4
 
 
 def test_i38_eagle_eye_and_what_doesnt_kill_me_after_reflection():
@@ -811,7 +820,7 @@ def test_i39_covering_tracks_fakes_count_for_flashback_and_the_accusation_only_t
     assert told(g, "flashback_played", "B") == [{"target": g.pid("A"), "phase": 2, "named": "kick"}]
     assert g.sleeve("K") == ["kick", "kick"] and g.sleeve("B") == ["kick", "kick"]
     assert g.hand_size("A") == 12 - 4
-    assert [(e["pid"]) for e in told(g, "tracks_looked", "A")] == [g.pid("B")]
+    assert [e["pid"] for e in told(g, "tracks_looked", "A")] == [g.pid("B")]
 
 
 def test_i40_faceless_refuses_guess_cards_and_voids_the_inspections_accusation():
