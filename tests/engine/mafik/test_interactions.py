@@ -1,13 +1,22 @@
 """Мафик's resolution order, case by case — a numbered interaction suite in the spirit of the
 Diplomacy DATC: each case states one interaction (name and docstring) and asserts exact outcomes.
 
-The order the cases rely on (engine/rulesets/mafik/steps.py): orders are committed (costs paid,
-cards leave the Hand, refills owed) → lasting effects tick → targeting reactions (Отражение,
-Лампа) → card effects → the Вече (by day) → damage folded through replacements (Берсерк ×2 at
-20 → Паранойя 45 → Миротворческая операция / Двойник 55 → Горец's cap 59 → armor 60, which also
-records the damage "dealt" for the Маньяк's blood) → discards (damage first cancels the refills
-owed, then discards in hand order) and draws → deaths (0 cards, unless a rule says otherwise) →
-end of phase, win check.
+The order the cases rely on (engine/rulesets/mafik/steps.py, order.py): orders are committed (costs
+paid, cards leave the Hand, refills owed; the play history is written) → lasting effects tick → the
+targets each play was aimed at are kept as chosen (Шипы, Повестка read them) → Стероиды take effect
+and void the Защита cards of their player → targeting reactions (Отражение, Зеркальное Измерение,
+Лампа) → card effects, by priority then seat: the cards that change this phase's checks — Подмена,
+Зеркало, Темнота, Укрытие and the disguises — act first (priority 10), then the checks, each read
+through `check_target` (Подмена before Зеркало) and `appearance` (randomisers below disguises; the
+Оракул only through the Предатель, Толпа and Безликий) and recorded → triggers (Шипы) → the Вече
+(by day) → the armor of the phase recorded (Расписание охраны reads it here, before any of it
+absorbs) → damage folded through replacements (Стероиды +1 at 13 → Берсерк ×2 at 20 → Паранойя 45 →
+Миротворческая операция / Двойник 55 → Горец's cap 59 → armor 60, which also records the damage
+"dealt" for the Маньяк's blood) → the damage recorded (Орлиный взор, Что меня не убивает read it) →
+the Долг put at the bottom of the Hand → discards (damage first cancels the refills owed, then
+discards in hand order) and draws → deaths (0 cards, unless a rule says otherwise) → reactions to
+the phase's checks (Подмена / Зеркало / Темнота reports, Пути отступления, Мимикрия: by the
+character a check was aimed at) → end of phase, win check.
 
 Players are law (Офицер) with the public role "(Другой)" and hold Пустышки unless a case says
 otherwise. "Z" is a mafia Босс with a big hand whom everyone without a vote votes for by day (with
@@ -16,9 +25,12 @@ no punishment vote the Вече executes), so the game goes on quietly.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core import api
+from engine.core.checks import inspect
 from engine.core.state import PlayRecord
 from engine.rulesets.mafik.roles import LAW_ROLES
 from tests.engine.mafik.conftest import MafikScenario as BaseScenario
@@ -568,3 +580,341 @@ def test_i27_everyone_dead_nobody_wins():
     assert g.state.status == "finished" and g.state.winners == []
     [over] = g.public("game_over")
     assert over.params["winners"] == []
+
+
+# ================================================================ checks meet disguises (issue 13)
+
+
+def told(g: Scenario, kind: str, name: str) -> list[dict[str, Any]]:
+    """What `name` was told (without the `card` every play's message carries)."""
+    return [{k: v for k, v in e.params.items() if k != "card"} for e in g.events(kind, to=name)]
+
+
+def cast(g: Scenario, name: str, card_id: str, *, from_sleeve: bool = False, **params: Any) -> Scenario:
+    """A play whose own params include one named `card` (Флешбек, Досмотр), paid with nothing."""
+    g.build()
+    uid = g.uid(name, card_id, zone="sleeve" if from_sleeve else "hand")
+    api.submit(g.state, g.pid(name), "play", card=uid, params=g._params(params), payment={"cards": []})
+    return g
+
+
+ORACLE = {"hand": ["oracle", "dummy"], "sleeve": ["dummy"] * 4}
+
+
+def oracle(g: Scenario, name: str, target: str) -> None:
+    g.play(name, "oracle", target=target, pay_sleeve=["dummy"] * 4)
+
+
+def test_i28_oracle_is_not_deceived_by_disguise_nor_makeup():
+    """Оракул: «Нельзя обмануть ничем, кроме способности предателя, безликого и толпы». A Грим (played by
+    day, acting the next night) and a Маскировка (played this night, acting before the checks) show
+    their role to an ordinary role check — and the Оракул reads the true roles through both."""
+    g = day().player("B", secret="judge", hand=["makeup", "dummy"]).player("C", secret="sheriff",
+                                                                            hand=["disguise", "dummy"], sleeve=["dummy"])
+    g.player("A", **ORACLE).player("D", **ORACLE)
+    g.play("B", "makeup", role="commissar").resolve()  # day 1: the Грим acts on night 2
+    assert inspect(g.ruleset, g.state, g.pid("A"), g.pid("B"), "secret_role", record=False) == "commissar"
+    g.play("C", "disguise", role="policeman", pay_sleeve=["dummy"])
+    oracle(g, "A", "B")
+    oracle(g, "D", "C")
+    g.resolve()
+    assert [e["secret_role"] for e in told(g, "oracle_role", "A")] == ["judge"]
+    assert [e["secret_role"] for e in told(g, "oracle_role", "D")] == ["sheriff"]
+    assert inspect(g.ruleset, g.state, g.pid("A"), g.pid("C"), "secret_role", record=False) == "policeman"
+
+
+def test_i29_oracle_meets_the_three_it_names_faceless_crowd_traitor():
+    """The three exceptions of the Оракул act on it: Безликий («нельзя узнать вашу тайную роль») — it
+    learns nothing (None), even the night Безликий is played; Толпа — B shows the next member's (C's)
+    true role; the Предатель — a random law role."""
+    g = night(2).player("F", secret="killer", hand=["faceless", "dummy"], sleeve=["dummy"] * 3)
+    g.player("M", hand=["crowd", "dummy"]).player("B", secret="boss").player("C", secret="judge")
+    g.player("T", secret="traitor")
+    g.player("A", **ORACLE).player("D", **ORACLE).player("E", **ORACLE)
+    g.play("F", "faceless", pay_sleeve=["dummy"] * 3)
+    g.play("M", "crowd", targets=["B", "C"])
+    oracle(g, "A", "F")
+    oracle(g, "D", "B")
+    oracle(g, "E", "T")
+    g.resolve()
+    assert [e["secret_role"] for e in told(g, "oracle_role", "A")] == [None]
+    assert [e["secret_role"] for e in told(g, "oracle_role", "D")] == ["judge"]
+    [seen] = told(g, "oracle_role", "E")
+    assert seen["secret_role"] in LAW_ROLES
+
+
+def test_i30_randomisers_and_redirects_do_not_act_on_the_oracle():
+    """Темнота on the Оракул's player, Укрытие on its target, Подмена or Зеркало on its target: none
+    of them is among the three exceptions, so the Оракул reads the true role of the character it was
+    aimed at (the record: aimed at and read are the same)."""
+    g = night(2).player("A", **ORACLE).player("X", hand=["darkness", "dummy"])
+    g.player("B", secret="judge", hand=["shelter", "dummy"], sleeve=["dummy"])
+    g.player("D", **ORACLE).player("S", secret="sheriff", hand=["substitution", "dummy"]).player("C", secret="boss")
+    g.player("E", **ORACLE).player("R", secret="commissar", hand=["mirror", "dummy"])
+    g.play("X", "darkness", target="A").play("B", "shelter", pay_sleeve=["dummy"])
+    g.play("S", "substitution", target="C").play("R", "mirror")
+    oracle(g, "A", "B")
+    oracle(g, "D", "S")
+    oracle(g, "E", "R")
+    g.resolve()
+    assert [e["secret_role"] for e in told(g, "oracle_role", "A")] == ["judge"]
+    assert [e["secret_role"] for e in told(g, "oracle_role", "D")] == ["sheriff"]
+    assert [e["secret_role"] for e in told(g, "oracle_role", "E")] == ["commissar"]
+    assert all(c.read == c.aimed_at for c in g.state.checks if c.card == "oracle")
+
+
+def test_i31_substitution_and_mirror_on_the_same_player_the_substitution_applies():
+    """Подмена (read the chosen character) and Зеркало (read the checker) on the same player: the
+    Подмена acts first (check_target layer 40 before 60) — the check reads the chosen C, whose hand is
+    all Защита; the checker's own hand (all Урон) is not read. The record keeps both: aimed at S, read C."""
+    g = night(2).player("S", hand=["substitution", "dummy"], sleeve=["mirror"])
+    g.player("A", hand=["testimony"] + ["pistol"] * 4).player("C", hand=["bunker"] * 4)
+    g.play("S", "substitution", target="C").play("S", "mirror", from_sleeve=True)
+    g.play("A", "testimony", target="S").resolve()
+    assert [e["colours"] for e in told(g, "testimony_colours", "A")] == [["defence", "defence"]]
+    [record] = [c for c in g.state.checks if c.card == "testimony"]
+    assert (record.aimed_at, record.read) == (g.pid("S"), g.pid("C"))
+
+
+def test_i32_mirror_reads_the_checker_with_the_checkers_own_disguise():
+    """Зеркало: «как если бы проверяли» the checker — the checker's truth *and* his disguises. A Киллер
+    (Урон, Усиление) under Поддельные документы (Офицер: Защита, Разведка, Маскировка) checks the colours
+    of a mirrored player with Психоанализ: he is shown one of the Офицер's colours, never his own."""
+    g = night().player("K", secret="killer", hand=["forged_documents", "psychoanalysis", "dummy"],
+                       sleeve=["dummy"] * 3)
+    g.player("R", secret="sheriff", hand=["dummy", "mirror", "dummy"])
+    g.play("K", "forged_documents", role="officer", pay_sleeve=["dummy", "dummy"]).resolve()
+    g.resolve()  # day 1
+    g.play("R", "mirror").play("K", "psychoanalysis", target="R", pay_sleeve=["dummy"]).resolve()
+    [seen] = told(g, "psychoanalysis_colour", "K")
+    assert seen["target"] == g.pid("R") and seen["colour"] in ("defence", "intel", "disguise")
+    [record] = [c for c in g.state.checks if c.card == "psychoanalysis"]
+    assert (record.aimed_at, record.read) == (g.pid("R"), g.pid("K"))
+
+
+def test_i33_lamp_cancels_darkness_on_its_holder():
+    """Лампа: cards that alter the holder's own checks do not act on him — a Темнота aimed at the holder
+    is cancelled: his Взятие показаний is true (two Урон cards), and the Темнота's player, in the lower
+    stance, is told nothing (the card did not act). Without the Лампа the same Темнота acts and reports."""
+    for lamp in (True, False):
+        g = night(2).player("L", hand=["testimony", "dummy"], sleeve=["lamp"] if lamp else [])
+        g.player("X", hand=["darkness", "dummy"]).player("B", hand=["pistol"] * 4)
+        stance(g, "X", "lower")
+        if lamp:
+            g.build()
+            g.state.add_effect("lamp", target=g.pid("L"), source=g.pid("L"))
+        g.play("X", "darkness", target="L").play("L", "testimony", target="B").resolve()
+        if lamp:
+            assert [e["colours"] for e in told(g, "testimony_colours", "L")] == [["damage", "damage"]]
+            assert told(g, "darkness_checked", "X") == []
+        else:
+            assert told(g, "darkness_checked", "X") == [{"target": g.pid("L")}]
+
+
+def test_i34_mimicry_and_escape_routes_react_to_the_check_aimed_at_them_though_redirected():
+    """A check redirected by Подмена was still aimed at its player («вас хотел проверить»): his Мимикрия
+    tells the colour of a card of the checker's Hand (Урон), his Пути отступления hit the checker with 2
+    damage the next phase; the chosen character, whose truth was read, reacts to nothing."""
+    g = night().player("M", hand=["mimicry", "escape_routes", "dummy"], sleeve=["substitution"])
+    g.player("A", hand=["testimony"] + ["pistol"] * 5).player("C", hand=["bunker"] * 4, sleeve=["mimicry"])
+    g.play("M", "mimicry").play("C", "mimicry", from_sleeve=True).resolve()
+    g.resolve()  # day 1
+    g.play("M", "escape_routes", target="A").play("M", "substitution", from_sleeve=True, target="C")
+    g.play("A", "testimony", target="M").resolve()  # night 2
+    assert [e["colours"] for e in told(g, "testimony_colours", "A")] == [["defence", "defence"]]
+    assert told(g, "mimicry_colour", "M") == [{"colour": "damage"}]
+    assert told(g, "mimicry_colour", "C") == []
+    assert g.hand_size("A") == 6
+    g.resolve()  # day 2: the Пути отступления's 2
+    assert g.hand_size("A") == 4
+
+
+# ================================================================ checks and damage meet Отражение
+
+
+def test_i35_reflection_turns_a_check_card_back_on_its_player():
+    """Отражение: «Всё целевые карты … направленные на вас перенаправляются на использовавшего их» — a
+    check card is a targeted card: Взятие показаний aimed at the holder checks its own player (his hand
+    is all Защита), the holder's hand (all Урон) is never read."""
+    g = night(2).player("R", hand=["reflection"] + ["pistol"] * 4, sleeve=["dummy", "dummy"])
+    g.player("C", hand=["testimony"] + ["bunker"] * 4)
+    g.play("R", "reflection", pay_sleeve=["dummy", "dummy"]).play("C", "testimony", target="R").resolve()
+    assert [e["colours"] for e in told(g, "testimony_colours", "C")] == [["defence", "defence"]]
+    [record] = g.state.checks
+    assert (record.observer, record.read) == (g.pid("C"), g.pid("C"))
+
+
+def test_i36_steroids_void_the_players_own_reflection_but_not_anothers():
+    """Стероиды: «на вас не работает отражение, как и любые другие защитные карты» and no armor. (a) The
+    player's own Отражение does nothing: the Мафия Пистолет aimed at him hits (2); his Пистолет (1 + 1)
+    aimed at another's Отражение is turned back on him (2): that Отражение is its holder's protection,
+    which Стероиды do not take away. (b) Зеркальное Измерение: everyone reflects but him — his Пистолет on B
+    comes back (2), the Мафия Пистолет on him hits (2), C's Пистолет on B comes back to C (1)."""
+    g = night(2).player("S", hand=["steroids", "pistol"] + ["dummy"] * 8, sleeve=["reflection", "dummy", "dummy"])
+    g.player("K", secret="killer", hand=["pistol"] + ["dummy"] * 5)
+    g.player("R", hand=["reflection"] + ["dummy"] * 4, sleeve=["dummy", "dummy"])
+    g.play("S", "steroids").play("S", "pistol", target="R")
+    g.play("S", "reflection", from_sleeve=True, pay_sleeve=["dummy", "dummy"])
+    g.play("R", "reflection", pay_sleeve=["dummy", "dummy"]).play("K", "pistol", target="S").resolve()
+    assert g.hand_size("S") == 8 - 2  # 4: both refills and 2 cards
+    assert g.hand_size("R") == 5 and g.hand_size("K") == 6
+
+    g2 = night(2).player("S", hand=["steroids", "pistol"] + ["dummy"] * 8)
+    g2.player("K", secret="killer", hand=["pistol"] + ["dummy"] * 5)
+    g2.player("D", hand=["mirror_dimension", "dummy"], sleeve=["dummy"] * 3)
+    g2.player("B", hand=5).player("C", hand=["pistol"] + ["dummy"] * 4)
+    g2.play("D", "mirror_dimension", pay_sleeve=["dummy"] * 3)
+    g2.play("S", "steroids").play("S", "pistol", target="B").play("K", "pistol", target="S")
+    g2.play("C", "pistol", target="B").resolve()
+    assert g2.hand_size("S") == 8 - 2
+    assert g2.hand_size("B") == 5 and g2.hand_size("C") == 4 and g2.hand_size("K") == 6
+
+
+def test_i37_spikes_hurt_who_aims_at_the_spiked_though_reflection_turns_the_card_back():
+    """Шипы: «всякий, кто выбирает цель целью карты, получает 2 урона» — the target as chosen, before
+    Отражение: a Мафия Пистолет aimed at a spiked holder of Отражение comes back to its player (2) and
+    its player takes the Шипы' 2 as well; the spiked holder takes nothing."""
+    g = night().player("Y", hand=["spikes", "dummy"]).player("X", hand=["reflection"] + ["dummy"] * 5,
+                                                              sleeve=["dummy", "dummy"])
+    g.player("K", secret="killer", hand=["pistol"] + ["dummy"] * 7)
+    g.play("Y", "spikes", target="X").resolve()
+    g.resolve()  # day 1: the Шипы act from here for 4 phases
+    g.play("X", "reflection", pay_sleeve=["dummy", "dummy"]).play("K", "pistol", target="X").resolve()
+    assert g.hand_size("X") == 6
+    assert g.hand_size("K") == 8 - 4  # 4: the refill and 3 cards
+    [taken] = g.events("damage_taken", to="K")
+    assert taken.params["amount"] == 4
+
+
+def test_i38_eagle_eye_and_what_doesnt_kill_me_after_reflection():
+    """Орлиный взор: «копии всех карт, которые наносили вам урон этой ночью». A Пистолет turned back by
+    Отражение damaged its own player — his Орлиный взор copies it; the holder of the Отражение was not
+    damaged — his gets nothing. Что меня не убивает asks «если вы получали урон»: the holder took none, so
+    nothing."""
+    g = night(2).player("R", hand=["reflection"] + ["dummy"] * 4, sleeve=["eagle_eye", "dummy", "dummy"])
+    g.player("K", secret="killer", hand=["pistol"] + ["dummy"] * 5, sleeve=["eagle_eye"])
+    g.build()
+    g.state.add_effect("unbroken", target=g.pid("R"), source=g.pid("R"), card="what_doesnt_kill_me")
+    g.play("R", "reflection", pay_sleeve=["dummy", "dummy"]).play("R", "eagle_eye", from_sleeve=True)
+    g.play("K", "pistol", target="R").play("K", "eagle_eye", from_sleeve=True).resolve()
+    assert told(g, "eagle_eye_copies", "K") == [{"cards": ["pistol"]}] and g.sleeve("K") == ["pistol"]
+    assert told(g, "eagle_eye_copies", "R") == [{"cards": []}] and g.sleeve("R") == []
+    assert told(g, "unbroken_copies", "R") == []
+
+
+# ================================================================ records, accusations and guesses
+
+
+def test_i39_covering_tracks_fakes_count_for_flashback_and_the_accusation_only_the_look_is_told():
+    """Заметание следов: the fake play (a Удар ногой on day 1) counts as real for every reader — a Босс's
+    Флешбек on that phase hits (every living mafioso gets 2 copies into the Sleeve), a Мафия Пистолет's
+    Обвинение naming it works (2 + 2). The faker is told of the Флешбек and who played it («карты,
+    проверяющие, что вы делали фазы назад»); an Обвинение is no check (a guess of GSS) — not told."""
+    g = night(3).player("A", hand=["covering_tracks"] + ["dummy"] * 11, sleeve=["dummy"])
+    g.player("B", secret="boss", hand=["flashback"] + ["dummy"] * 4).player("K", secret="killer",
+                                                                             hand=["pistol"] + ["dummy"] * 4)
+    g.play("A", "covering_tracks", phases=[2], cards=["kick"], pay_sleeve=["dummy"]).resolve()  # night 3
+    g.resolve()  # day 3
+    cast(g, "B", "flashback", target="A", phase=2, card="kick")
+    g.play("K", "pistol", target="A", accuse=["kick"]).resolve()  # night 4
+    assert told(g, "flashback_played", "B") == [{"target": g.pid("A"), "phase": 2, "named": "kick"}]
+    assert g.sleeve("K") == ["kick", "kick"] and g.sleeve("B") == ["kick", "kick"]
+    assert g.hand_size("A") == 12 - 4
+    assert [e["pid"] for e in told(g, "tracks_looked", "A")] == [g.pid("B")]
+
+
+def test_i40_faceless_refuses_guess_cards_and_voids_the_inspections_accusation():
+    """Безликий: «к вам нельзя применить карты, требующие угадать тайную роль» — Табельное naming a role is
+    refused at submission; «обвинения против вас не срабатывают» — a Босс's Досмотр finds the named card
+    in the Sleeve (a check of the Sleeve, not of the role: told truly) but its Обвинение fails, so no 3
+    copies; the same Досмотр on a player without Безликий gets them."""
+    g = night().player("F", hand=["faceless", "dummy"], sleeve=["dummy"] * 3 + ["bunker"])
+    g.player("G", sleeve=["bunker"])
+    g.player("B", secret="boss", hand=["inspection", "dummy"] + ["dummy"] * 3)
+    g.player("S", secret="spy", hand=["inspection", "service_weapon", "dummy"])
+    g.play("F", "faceless", pay_sleeve=["dummy"] * 3).resolve()
+    played_before(g, "F", "kick")
+    played_before(g, "G", "kick")
+    g.resolve()  # day 1
+    refusal = g.refusal("S", "play", card="service_weapon", target="F", role="officer")
+    assert (refusal.code, refusal.params["reason"]) == ("invalid_target", "unguessable")
+    cast(g, "B", "inspection", target="F", card="bunker", accuse=["kick"])
+    cast(g, "S", "inspection", target="G", card="bunker", accuse=["kick"]).resolve()  # night 2
+    assert told(g, "inspection_found", "B") == [{"target": g.pid("F"), "named": "bunker"}]
+    assert g.sleeve("B") == []
+    assert g.sleeve("S") == ["bunker"] * 3
+
+
+def test_i41_celebrity_voids_an_accusation_naming_any_card_of_the_announced_colour():
+    """Известная личность (an Офицер announces Защита): «вас нельзя обвинять по картам этого цвета» — an
+    Обвинение naming a Бункер (Защита) and a Взятие показаний (Разведка) fails whole (only the Пистолет's
+    2); one naming only the Взятие показаний works (2 + 2)."""
+    g = night().player("C", hand=["celebrity"] + ["dummy"] * 19)
+    g.player("K", secret="killer", hand=["pistol", "dummy"]).player("S", secret="spy", hand=["pistol", "dummy"])
+    g.play("C", "celebrity", colour="defence").resolve()
+    assert [e.params["colour"] for e in g.public("celebrity")] == ["defence"]
+    played_before(g, "C", "bunker", "testimony")
+    g.resolve()  # day 1
+    g.play("K", "pistol", target="C", accuse=["bunker", "testimony"])
+    g.play("S", "pistol", target="C", accuse=["testimony"]).resolve()
+    assert g.hand_size("C") == 20 - 2 - 4
+
+
+# ================================================================ one copy's properties and the zones (issue 14)
+
+
+def test_i42_deductive_method_never_turns_a_debt_its_damage_and_anothers_discard_the_debt_last():
+    """Дедуктивный метод: «превратите 1 любую карту из вашей руки в Пустышку (кроме пустышки и долга); если
+    не можете — получите 1 урон». A hand of a Долг and Пустышки: nothing can change, so 1 damage; with a
+    Мафия Пистолет's 2 that is 3 — the card's refill is cancelled and the two Пустышки go; the Долг
+    («всегда лежит внизу руки») is discarded last and stays."""
+    g = night(2).player("A", hand=["deductive_method", "debt", "dummy", "dummy"], deck=5)
+    g.player("B", hand=["pistol"] * 4).player("K", secret="killer", hand=["pistol", "dummy"])
+    g.play("A", "deductive_method", target="B").play("K", "pistol", target="A").resolve()
+    assert told(g, "deductive_dummy", "A") == [{"named": None}]
+    assert [e["colours"] for e in told(g, "deductive_colours", "A")] == [["damage"]]
+    assert g.hand("A") == ["debt"] and g.sleeve("A") == ["testimony"]
+    [taken] = g.events("damage_taken", to="A")
+    assert taken.params == {"amount": 3, "refills_cancelled": 1, "discarded": ["dummy", "dummy"]}
+
+
+def test_i43_exile_keeps_a_gift_out_of_the_sleeve_until_it_ends():
+    """Изгнание: «получать карты в рукав» is forbidden from night 2 to the end of night 3 — a Подарок to
+    the exile on day 2 passes nothing (the card stays with its giver, who is told); on day 3 it passes."""
+    g = day().player("B", hand=20).player("A", hand=["gift", "bunker", "gift", "pistol"] + ["dummy"] * 6)
+    everyone_votes(g, "B", "exile")
+    g.resolve()  # day 1
+    g.resolve()  # night 2
+    g.play("A", "gift", target="B", cards=[g.uid("A", "bunker")]).resolve()  # day 2
+    assert g.sleeve("B") == [] and "bunker" in g.hand("A")
+    assert told(g, "sleeve_closed", "A") == [{"target": g.pid("B")}]
+    g.resolve()  # night 3
+    g.play("A", "gift", target="B", cards=[g.uid("A", "pistol")]).resolve()  # day 3
+    assert g.sleeve("B") == ["pistol"]
+
+
+def test_i44_guard_schedule_counts_the_armor_before_it_absorbs_damage():
+    """Расписание охраны: «сколько брони было на цели в эту фазу» — all the armor the target got (a
+    Бункер's 3), counted before the Мафия Пистолет's 2 used it up in part."""
+    g = night(2).player("C", hand=["bunker"] + ["dummy"] * 4)
+    g.player("K", secret="killer", hand=["pistol", "dummy"])
+    g.player("A", hand=["guard_schedule", "dummy"], sleeve=["dummy"])
+    g.play("C", "bunker").play("K", "pistol", target="C")
+    g.play("A", "guard_schedule", target="C", pay_sleeve=["dummy"]).resolve()
+    assert told(g, "guard_schedule_armor", "A") == [{"target": g.pid("C"), "phase": 3, "n": 3}]
+    assert g.hand_size("C") == 5
+
+
+def test_i45_prison_forbids_playing_a_sleeve_card_as_mirror_after_shadow():
+    """Тень: «any Sleeve card may be played as Зеркало» to the end of the game; Тюрьма (the next 2 phases):
+    «нельзя … играть карты из рукава … как другую карту» — refused in those phases, allowed after."""
+    g = night().player("B", hand=["shadow"] + ["dummy"] * 4, sleeve=["dummy", "dummy"])
+    g.player("A", hand=["prison", "dummy"], sleeve=["dummy"])
+    g.play("B", "shadow").play("A", "prison", target="B", pay_sleeve=["dummy"]).resolve()  # night 1
+    g.resolve()  # day 1: the first phase of the Тюрьма
+    refusal = g.refusal("B", "play", card="dummy", from_sleeve=True, **{"as": "mirror"})  # night 2: the second
+    assert (refusal.code, refusal.params["reason"]) == ("not_allowed", "imprisoned")
+    g.resolve()  # night 2
+    g.resolve()  # day 2
+    g.play("B", "dummy", from_sleeve=True, **{"as": "mirror"}).resolve()  # night 3
+    assert g.sleeve("B") == ["dummy"]
