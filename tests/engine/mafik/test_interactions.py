@@ -741,7 +741,7 @@ def test_i35_reflection_turns_a_check_card_back_on_its_player():
     g.play("R", "reflection", pay_sleeve=["dummy", "dummy"]).play("C", "testimony", target="R").resolve()
     assert [e["colours"] for e in told(g, "testimony_colours", "C")] == [["defence", "defence"]]
     [record] = g.state.checks
-    assert (record.observer, record.read) == (g.pid("C"), g.pid("C"))
+    assert (record.observer, record.aimed_at, record.read) == (g.pid("C"), g.pid("C"), g.pid("C"))  # rulings: mafik-checks.md
 
 
 def test_i36_steroids_void_the_players_own_reflection_but_not_anothers():
