@@ -124,7 +124,7 @@ def guises(res: Resolution) -> None:
 
 
 @QUERIES.modifier("appearance")
-def _obstruction(state: GameState, value: object, *, observer: int, target: int, aspect: str) -> object:
+def _obstruction(state: GameState, value: object, *, observer: int, target: int, aspect: str, **_: object) -> object:
     if aspect == "guise" and state.effects_of(OBSTRUCTED, target=observer):
         return ANONYMOUS
     return value
