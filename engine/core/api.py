@@ -237,7 +237,7 @@ def record_orders(state: GameState) -> None:
     """The phase's submissions as they stand at its deadline, for the master's record (the phase's
     close clears them): each living player's orders (without their default fields), with the card ids
     of the Hand and Sleeve cards they name (by uid), so the record names the cards however they move
-    afterwards. The record stays in the state for the rest of the game, so it keeps only what it names."""
+    afterwards, and the living characters' public statuses (Ruleset.statuses), if any. The record stays in the state for the rest of the game, so it keeps only what it names."""
     orders: dict[str, JsonValue] = {}
     held: dict[str, JsonValue] = {}
     for pid, mine in sorted(state.orders.items()):
@@ -249,7 +249,10 @@ def record_orders(state: GameState) -> None:
         orders[str(pid)] = dumped
         held[str(pid)] = {zone: {str(c.uid): c.card for c in cards if c.uid in named}
                           for zone, cards in (("hand", player.hand), ("sleeve", player.sleeve))}
-    state.emit("phase_orders", "master", None, orders=orders, held=held)
+    # The public statuses each living character had while the phase ran (a rule set with statuses only).
+    ruleset = ruleset_of(state)
+    statuses: dict[str, JsonValue] = {str(p.pid): mine for p in state.living() if (mine := ruleset.statuses(state, p.pid))}
+    state.emit("phase_orders", "master", None, orders=orders, held=held, **({"statuses": statuses} if statuses else {}))
 
 
 def _numbers(orders: list[dict[str, Any]]) -> set[int]:

@@ -1,7 +1,8 @@
 """«Мафия с личинами» through the real bot: /newgame guises, four characters sign up (two of them Герои:
 the one public role any number may take), the game starts at the first night without deck building,
 the abilities are used from the panel's buttons, the deadline resolves each phase, the day's vote ends
-with the public list of who voted for whom, and the game ends with the reveal. No line of tgbot/ names
+with the public list of who voted for whom, and the game ends with the reveal and the master's readable
+record. No line of tgbot/ names
 the rule set."""
 
 from __future__ import annotations
@@ -75,21 +76,51 @@ async def test_a_game_of_guises_from_newgame_to_the_reveal_through_the_bot(tmp_p
         assert sum(f"{names[watched]} — личина:" in t for t in h.texts(user[boss])) >= 1
         assert "Началась фаза день 1." in lines(h, h.public)
 
-        # Day 1: the Повар cooks (a day ability, announced at the end of the day); the law votes the Босс
-        # out; the list of who voted for whom is public; the law wins.
+        # Day 1: the Повар cooks (a day ability, announced at the end of the day); nobody votes, nobody dies.
         cook = 2
         cooked = law[0] if cook == boss else boss
         await use(h, user[cook], "🍲 Карательная кулинария", names[cooked])
+        await deadline_passes(h)
+        assert f"Цель Карательной кулинарии: {names[cooked]}" in lines(h, h.public)
+        assert (await h.app.service.state(1)).players[boss].alive
+
+        # Night 2: the cooked character lies in the hospital (a public status); the Босс reads a guise again
+        # (Мозговой центр is «Г»: it works from the hospital too).
+        again = law[2]
+        await use(h, user[boss], "🧠 Мозговой центр", names[again])
+        await deadline_passes(h)
+
+        # Day 2: the law votes the Босс out; the list of who voted for whom is public; the law wins.
         for pid in law:
             await vote(h, user[pid], names[boss])
         await deadline_passes(h)
         public = lines(h, h.public)
         assert "Голосование дня — кто за кого:" in public
         assert f"{names[law[0]]} → {names[boss]}" in public
-        assert f"Цель Карательной кулинарии: {names[cooked]}" in public
         state = await h.app.service.state(1)
         assert state.status == "finished" and state.winners == ["law"]
         assert all(any(t.startswith("Игра окончена. Победа: Закон.") for t in h.texts(u)) for u in h.players)
+
+        # The master's readable record of the game: every phase, each ability used with its target (by the
+        # panel's label), the day's ballots, the public statuses while a phase ran, the final roles.
+        document, page = h.world.documents_in(h.log)
+        assert document.file_name == "game-1.json" and page.file_name == "game-1.html"
+        html = page.data.decode("utf-8")
+        for title in ("Начало игры: роли розданы", "Ночь 1", "День 1", "Ночь 2", "День 2"):
+            assert f"<h2>{title}</h2>" in html
+        assert "Сбор колод" not in html, "no deck building in this rule set"
+        assert f"• {names[boss]}: 🚫 Допрос → {names[blocked]}" in html
+        assert f"• {names[boss]}: 🧠 Мозговой центр → {names[watched]}" in html
+        assert f"• {names[cook]}: 🍲 Карательная кулинария → {names[cooked]}" in html
+        assert f"• {names[law[0]]}: голос: {names[boss]}" in html
+        assert f"{names[law[0]]} → {names[boss]}" in html  # the public list of the ballots
+        night2 = html[html.index("<h2>Ночь 2</h2>"):html.index("<h2>День 2</h2>")]
+        assert "<h3>Статусы в эту фазу (видны всем)</h3>" in night2
+        assert f"<li>{names[cooked]}: госпиталь (Повар)</li>" in night2
+        assert "interrogate" not in html and "mastermind" not in html and "cook;" not in html
+        for player in state.players:
+            assert f"<td>{names[player.pid]}</td>" in html
+        assert "<td>Босс</td><td>Мафия</td><td>нет в живых</td>" in html
     finally:
         await h.close()
 

@@ -143,7 +143,7 @@ class Guises(Ruleset):
             state.emit("guises_role", "player", player.pid, secret_role=player.secret_role,
                        faction=player.faction)
         bosses = [p for p in state.players if p.secret_role in ("boss", "killer", "agent")]
-        for player in bosses:  # Контакты: Босс, Киллер и Агент learn each other's public roles
+        for player in bosses if len(bosses) > 1 else ():  # Контакты: Босс, Киллер и Агент learn each other's
             state.emit("guises_contacts", "player", player.pid, pids=[p.pid for p in bosses if p.pid != player.pid])
         from engine.rulesets.guises.steps import begin_phase
 
