@@ -237,7 +237,8 @@ def record_orders(state: GameState) -> None:
     """The phase's submissions as they stand at its deadline, for the master's record (the phase's
     close clears them): each living player's orders (without their default fields), with the card ids
     of the Hand and Sleeve cards they name (by uid), so the record names the cards however they move
-    afterwards, and the living characters' public statuses (Ruleset.statuses), if any. The record stays in the state for the rest of the game, so it keeps only what it names."""
+    afterwards, and the living characters' public statuses (Ruleset.statuses), if any. The record stays
+    in the state for the rest of the game, so it keeps only what it names."""
     orders: dict[str, JsonValue] = {}
     held: dict[str, JsonValue] = {}
     for pid, mine in sorted(state.orders.items()):

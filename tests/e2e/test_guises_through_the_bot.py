@@ -7,6 +7,8 @@ the rule set."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import acts, choose_role, panel_of, press_act, tap
 from tests.e2e.harness import Harness, make_harness, start_app
@@ -140,5 +142,45 @@ async def test_the_table_is_a_setting_and_a_table_that_cannot_start_is_refused(t
         state = await h.app.service.state(1)
         factions = sorted(p.faction for p in state.players)
         assert state.status == "running" and factions.count("mafia") == 1 and factions.count("law") == 3
+    finally:
+        await h.close()
+
+
+async def test_rules_sends_the_completed_rules_document_in_telegram_sized_messages(tmp_path) -> None:
+    """/rules in a game of a rule set with a rules document (Ruleset.rules_documents) sends the whole
+    document, docs/rulesets/guises.md, as Telegram HTML split under the message limit; a reader of
+    another language gets the summary in theirs first; a rule set without one keeps its summary."""
+    h = await make_harness(tmp_path, players=4)
+    try:
+        await sign_up(h)
+        player = h.players[0]
+        before = len(h.texts(player))
+        await h.feed(player.send("/rules"))
+        parts = h.texts(player)[before:]
+        assert len(parts) >= 2 and all(len(p) <= 4096 for p in parts)
+        whole = "\n".join(parts)
+        assert parts[0].startswith("Мафия с личинами — правила с решениями мастера")
+        for heading in ("Стороны и победа", "ХП и статусы", "Личины", "Голосование", "Порядок разрешения фазы",
+                        "Явные роли", "Тайные роли", "Общение"):
+            assert f"\n{heading}\n" in whole, heading
+        assert "• Мафия (Босс, Киллер, Агент, Предатель) побеждает, когда мертв весь Закон." in whole
+        assert "**" not in whole and "`" not in whole, "the Markdown became formatting"
+        document = (Path(__file__).parents[2] / "docs/rulesets/guises.md").read_text(encoding="utf-8")
+        last = document.strip().splitlines()[-1].strip()
+        assert last in whole.replace("\n", " "), "the document is sent to its end"
+
+        before = len(h.texts(h.public))
+        await h.feed(player.send("/rules", h.public))
+        assert h.texts(h.public)[before].startswith("Мафия с личинами — правила")
+
+        english = h.world.add_user("Reader", started=True, language_code="en")
+        await h.feed(english.send("/rules guises"))
+        said = h.texts(english)
+        assert said[0].startswith("Mafia with guises: 4 to 14 players")
+        assert "The completed rules, with every decision of the master, are in Russian:" in said[0]
+        assert any("Порядок разрешения фазы" in text for text in said)
+
+        await h.feed(player.send("/rules mafik"))
+        assert (player.last_text or "").startswith("Мафик: 12–30 игроков"), "no document: the summary"
     finally:
         await h.close()

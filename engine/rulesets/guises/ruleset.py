@@ -104,6 +104,7 @@ class Guises(Ruleset):
     single_orders = frozenset({*ABILITIES.single_orders, "vote"})
     max_players = setup.MAX_PLAYERS
     shared_public_roles: ClassVar[frozenset[str]] = frozenset({HERO})
+    rules_documents: ClassVar[dict[str, str]] = {"ru": "docs/rulesets/guises.md"}
     listing = 30
     game_ext: ClassVar[type[BaseModel]] = Table
     player_ext: ClassVar[type[BaseModel]] = Character
