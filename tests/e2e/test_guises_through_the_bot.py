@@ -146,6 +146,24 @@ async def test_the_table_is_a_setting_and_a_table_that_cannot_start_is_refused(t
         await h.close()
 
 
+async def test_the_table_is_read_at_the_start_so_a_later_change_is_refused_with_a_clear_answer(tmp_path) -> None:
+    h = await make_harness(tmp_path, players=4)
+    try:
+        await h.feed(h.master.send("/newgame guises", h.log))
+        await h.feed(h.master.send("/bind 1", h.public))
+        for i, user in enumerate(h.players):
+            await h.app.service.join(1, user_id=user.id, name=f"Персонаж {i + 1}", public_role="hero", locale="ru")
+        await h.feed(h.master.send("/startgame", h.log))
+        assert (await h.app.service.state(1)).status == "running"
+        await h.feed(h.master.send("/set table 2/0", h.log))
+        assert ("Настройка table действует только при старте игры: игра уже начата, изменить ее нельзя "
+                "(настройка не изменена).") in lines(h, h.log)
+        assert h.app.service.options(await h.app.service.game(1))["table"] is None
+        await h.feed(h.master.send("/set early on", h.log))  # the other settings still change
+        assert h.app.service.options(await h.app.service.game(1))["early"] is True
+    finally:
+        await h.close()
+
 async def test_rules_sends_the_completed_rules_document_in_telegram_sized_messages(tmp_path) -> None:
     """/rules in a game of a rule set with a rules document (Ruleset.rules_documents) sends the whole
     document, docs/rulesets/guises.md, as Telegram HTML split under the message limit; a reader of
