@@ -306,6 +306,13 @@ def view_profile(ruleset: str) -> ViewProfile:
     return get_ruleset(ruleset).view_profile
 
 
+def muted(state: GameState, pid: int) -> bool:
+    """Whether the character may not write publicly now (Ruleset.muted): a living character of a running game."""
+    if state.status != "running" or not state.player(pid).alive:
+        return False
+    return ruleset_of(state).muted(state, pid)
+
+
 def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
     """The lines of this player's panel beyond its zones (hit points, coins…), as the rule set says."""
     _player(state, pid)

@@ -165,6 +165,11 @@ class Ruleset(ABC):
         return [{"status": e.kind, "end": e.end} for e in state.effects
                 if e.target == pid and e.kind in self.public_statuses and e.active(state.phase)]
 
+    def muted(self, state: GameState, pid: int) -> bool:
+        """The character may not write publicly now (a rule set's silence: «Безмолвие»). The bot cannot stop
+        a post in the public group; it reports one by a muted character to the master. None by default."""
+        return False
+
     def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
         """The lines a player's panel shows of their own state beyond its zones, in order (none by default)."""
         return []

@@ -164,6 +164,33 @@ async def test_the_table_is_read_at_the_start_so_a_later_change_is_refused_with_
     finally:
         await h.close()
 
+async def test_silence_a_public_group_post_by_the_silenced_is_reported_to_the_master(tmp_path) -> None:
+    """Безмолвие forbids public messages too. The bot cannot stop a post in the public group, but it reads
+    the group: a post by a character under Безмолвие is reported to the master's log as a violation (the
+    master decides what follows); a post by anyone else, or before the silence begins, is not."""
+    h = await make_harness(tmp_path, players=4)
+    try:
+        await sign_up(h)
+        await h.feed(h.master.send("/startgame", h.log))
+        state = await h.app.service.state(1)
+        names = {p.pid: p.name for p in state.players}
+        boss = next(p.pid for p in state.players if p.secret_role == "boss")
+        law = [p.pid for p in state.players if p.faction == "law"]
+        silenced, free = h.players[law[0]], h.players[law[1]]
+        await use(h, h.players[boss], "🤐 Безмолвие", names[law[0]])
+        await h.feed(silenced.send("Ночью я еще могу говорить", h.public))  # the silence starts with the next phase
+        await deadline_passes(h)
+        assert any("🤐 Безмолвие" in t for t in h.texts(silenced))
+        await h.feed(silenced.send("Голосуйте против Игрока 4!", h.public))
+        await h.feed(free.send("А мне можно", h.public))
+        await h.deliver()
+        log = lines(h, h.log)
+        assert (f"⚠ Нарушение: {names[law[0]]} по правилам сейчас не может писать публично, но написал(а) в "
+                "публичной группе (День 1): Голосуйте против Игрока 4!") in log
+        assert "Ночью я еще могу говорить" not in log and "А мне можно" not in log
+    finally:
+        await h.close()
+
 async def test_rules_sends_the_completed_rules_document_in_telegram_sized_messages(tmp_path) -> None:
     """/rules in a game of a rule set with a rules document (Ruleset.rules_documents) sends the whole
     document, docs/rulesets/guises.md, as Telegram HTML split under the message limit; a reader of

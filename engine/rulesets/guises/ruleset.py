@@ -228,6 +228,10 @@ class Guises(Ruleset):
             shown.insert(0, {"status": "hospital", "end": None})
         return shown
 
+    def muted(self, state: GameState, pid: int) -> bool:
+        """Безмолвие: two phases with no messages, public or private (the bot reports a public post)."""
+        return bool(state.effects_of(SILENCE, target=pid))
+
     def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
         me = char(state, pid)
         facts: list[PanelFact] = []
