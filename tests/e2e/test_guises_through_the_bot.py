@@ -185,7 +185,8 @@ async def test_silence_a_public_group_post_by_the_silenced_is_reported_to_the_ma
         await h.feed(free.send("А мне можно", h.public))
         await h.deliver()
         log = lines(h, h.log)
-        assert (f"⚠ Нарушение: {names[law[0]]} по правилам сейчас не может писать публично, но написал(а) в "
+        wrote = "написала" if state.player(law[0]).gender == "f" else "написал"
+        assert (f"⚠ Нарушение: {names[law[0]]} по правилам сейчас не может писать публично, но {wrote} в "
                 "публичной группе (День 1): Голосуйте против Игрока 4!") in log
         assert "Ночью я еще могу говорить" not in log and "А мне можно" not in log
     finally:

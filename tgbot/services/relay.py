@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core import api
 from tgbot.i18n import t
+from tgbot.render import Renderer
 from tgbot.services.chats import chat_uses
 from tgbot.services.errors import ServiceError
 from tgbot.services.room_rows import RoomRows
@@ -47,7 +48,7 @@ class Relay(RoomRows):
                 continue
             async with self.repo.db.batch() as conn:
                 await self.service._enqueue(conn, [self._log(
-                    game, t(str(game["locale"]), "log.muted_post", name=escape(state.player(pid).name),
+                    game, t(str(game["locale"]), "log.muted_post", name=Renderer(state, str(game["locale"])).player(pid),
                             phase=phase_title(str(game["locale"]), state.phase), text=escape(text)),
                     f"muted{chat_id}:m{message_id}")])
             self.service._wake()
