@@ -252,7 +252,7 @@ def record_orders(state: GameState) -> None:
                           for zone, cards in (("hand", player.hand), ("sleeve", player.sleeve))}
     # The public statuses each living character had while the phase ran (a rule set with statuses only).
     ruleset = ruleset_of(state)
-    statuses: dict[str, JsonValue] = {str(p.pid): mine for p in state.living() if (mine := ruleset.statuses(state, p.pid))}
+    statuses: dict[str, JsonValue] = {str(p.pid): shown for p in state.living() if (shown := ruleset.statuses(state, p.pid))}
     state.emit("phase_orders", "master", None, orders=orders, held=held, **({"statuses": statuses} if statuses else {}))
 
 
