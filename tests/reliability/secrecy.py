@@ -130,11 +130,8 @@ def words_of(ruleset: str) -> Words:
     sides = {r.faction for r in secret if r.faction}
     factions = {t(lang, f"faction.{f}"): f for lang in LANGS for f in sides if has(lang, f"faction.{f}")}
     cards = {gamedata.card_name(ruleset, c, lang): c for c in gamedata.card_ids(ruleset) for lang in LANGS}
-    kinds = {spec.kind for card in get_ruleset(ruleset).catalog for spec in card.params}
-    kinds |= {spec.kind for action in catalog.actions.values() for spec in action.params}
     names = {spec.name for card in get_ruleset(ruleset).catalog for spec in card.params}
-    names |= {t(lang, f"label.{kind}") for kind in kinds for lang in LANGS if has(lang, f"label.{kind}")}
-    flow_summary = re.compile(r"^(" + "|".join(re.escape(n) for n in sorted(names)) + r"): ")
+    flow_summary = re.compile(r"^(" + "|".join(re.escape(n) for n in sorted(names)) + r"): " if names else r"(?!)")
     static = _static_lines(ruleset)
     long_static = tuple(sorted((line for line in static if len(line) >= 30), key=len, reverse=True))
     return Words(ruleset, roles, factions, cards, _pattern(set(roles)), _pattern(set(factions)), _pattern(set(cards)),
