@@ -403,6 +403,11 @@ MAFIK_COLOURS = ("damage", "defence", "intel", "disguise", "control", "chaos", "
 AGENTS: dict[str, type[Agent]] = {"mafik": MafikAgent}
 
 
+def agent_class_for(ruleset_name: str) -> type[Agent]:
+    """The random player of a rule set: its own, else the card player, else the actions player."""
+    return AGENTS.get(ruleset_name, Agent if len(get_ruleset(ruleset_name).catalog) else ActionsAgent)
+
+
 @dataclass
 class GameResult:
     winners: list[str]
@@ -430,7 +435,7 @@ class GameRunner:
         roles = [r["id"] for r in self.ruleset.public_roles()]
         chosen = rnd.sample(roles, players)
         self.state = api.new_game(ruleset_name, [(f"Игрок {i + 1}", r) for i, r in enumerate(chosen)], seed=seed)
-        agent_class = AGENTS.get(ruleset_name, Agent if len(self.ruleset.catalog) else ActionsAgent)
+        agent_class = agent_class_for(ruleset_name)
         self.agents = [agent_class(pid, random.Random(rnd.getrandbits(64))) for pid in range(players)]
         for agent in self.agents:
             agent.build_deck(self.state, self.ruleset)

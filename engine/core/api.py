@@ -238,7 +238,8 @@ def record_orders(state: GameState) -> None:
     """The phase's submissions as they stand at its deadline, for the master's record (the phase's
     close clears them): each living player's orders (without their default fields), with the card ids
     of the Hand and Sleeve cards they name (by uid), so the record names the cards however they move
-    afterwards. The record stays in the state for the rest of the game, so it keeps only what it names."""
+    afterwards, and the living characters' public statuses (Ruleset.statuses), if any. The record stays
+    in the state for the rest of the game, so it keeps only what it names."""
     orders: dict[str, JsonValue] = {}
     held: dict[str, JsonValue] = {}
     for pid, mine in sorted(state.orders.items()):
@@ -250,7 +251,10 @@ def record_orders(state: GameState) -> None:
         orders[str(pid)] = dumped
         held[str(pid)] = {zone: {str(c.uid): c.card for c in cards if c.uid in named}
                           for zone, cards in (("hand", player.hand), ("sleeve", player.sleeve))}
-    state.emit("phase_orders", "master", None, orders=orders, held=held)
+    # The public statuses each living character had while the phase ran (a rule set with statuses only).
+    ruleset = ruleset_of(state)
+    statuses: dict[str, JsonValue] = {str(p.pid): shown for p in state.living() if (shown := ruleset.statuses(state, p.pid))}
+    state.emit("phase_orders", "master", None, orders=orders, held=held, **({"statuses": statuses} if statuses else {}))
 
 
 def _numbers(orders: list[dict[str, Any]]) -> set[int]:
@@ -301,6 +305,13 @@ def catalog(ruleset: str) -> Catalog:
 def view_profile(ruleset: str) -> ViewProfile:
     """What a panel of this rule set shows and how it asks (zones, currency, colours, votes)."""
     return get_ruleset(ruleset).view_profile
+
+
+def muted(state: GameState, pid: int) -> bool:
+    """Whether the character may not write publicly now (Ruleset.muted): a living character of a running game."""
+    if state.status != "running" or not state.player(pid).alive:
+        return False
+    return ruleset_of(state).muted(state, pid)
 
 
 def panel_facts(state: GameState, pid: int) -> list[PanelFact]:

@@ -68,6 +68,18 @@ class Ruleset(ABC):
     # How the bot words its events where their parameters' names do not say it (engine/core/wording.py).
     event_formats: ClassVar[tuple[EventFormat, ...]] = ()
 
+    # The rule set's completed rules, by language: a Markdown file's path from the repository's root
+    # (docs/rulesets/<id>.md). The bot's /rules sends it whole; a language without one gets the summary
+    # (`rules.<id>`) and the first language's document.
+    rules_documents: ClassVar[dict[str, str]] = {}
+
+    def rules_document(self, lang: str) -> tuple[str, Path] | None:
+        """(language, path) of the completed rules to show a reader of `lang`, or None."""
+        if not self.rules_documents:
+            return None
+        chosen = lang if lang in self.rules_documents else next(iter(self.rules_documents))
+        return chosen, DATA_DIR.parent / self.rules_documents[chosen]
+
     @property
     def data_dir(self) -> Path:
         """Where the rule set's data lives (roles.toml, cards*.toml, abilities.toml): data/<name>/."""
@@ -156,6 +168,11 @@ class Ruleset(ABC):
             return []
         return [{"status": e.kind, "end": e.end} for e in state.effects
                 if e.target == pid and e.kind in self.public_statuses and e.active(state.phase)]
+
+    def muted(self, state: GameState, pid: int) -> bool:
+        """The character may not write publicly now (a rule set's silence: «Безмолвие»). The bot cannot stop
+        a post in the public group; it reports one by a muted character to the master. None by default."""
+        return False
 
     def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
         """The lines a player's panel shows of their own state beyond its zones, in order (none by default)."""

@@ -97,6 +97,24 @@ async def play_a_card(h: Harness, user: FakeUser, rnd: random.Random, uid: int |
     await h.press(user, panel, rnd.choice(cards).pack())
     if not await press_act(h, user, panel, "play"):
         return False
+    return await walk_flow(h, user, panel, rnd)
+
+
+async def use_an_action(h: Harness, user: FakeUser, rnd: random.Random) -> bool:
+    """Open one of the panel's actions (a rule set's ability: the `do` buttons) at random and walk its
+    flow to the end with random choices; True if it was accepted."""
+    panel = panel_of(h, user)
+    if panel is None:
+        return False
+    actions = [a for _t, a in acts(panel) if a.a == "do"]
+    if not actions:
+        return False
+    await h.press(user, panel, rnd.choice(actions).pack())
+    return await walk_flow(h, user, panel, rnd)
+
+
+async def walk_flow(h: Harness, user: FakeUser, panel: FakeMessage, rnd: random.Random) -> bool:
+    """Walk an open flow (its screen is `panel`) to the end with random choices; True if accepted."""
     for _ in range(40):
         text = panel.text or ""
         if "Заявка принята" in text:

@@ -59,23 +59,24 @@ class Bot:
         return await self.app.service.state(game_id)
 
     async def new_game(self, players: int = 8, *, admins: tuple[FakeUser, ...] = (), lang: str = "ru",
-                       names: list[str] | None = None, resolve_deck: bool = True) -> Game:
-        """A game in its first night (decks built at random), set up through the service."""
+                       names: list[str] | None = None, resolve_deck: bool = True, ruleset: str = "micromafik") -> Game:
+        """A game of `ruleset` in its first night (decks built at random, in a rule set with deck building),
+        set up through the service."""
         n = len(self.games) + 1
         world, service = self.world, self.app.service
         master = world.add_user(f"Мастер {n}", started=True)
         users = [world.add_user(f"U{n}_{i}", started=True, language_code=lang) for i in range(players)]
         log = world.create_group(f"Лог {n}", owner=master, members=list(admins))
         public = world.create_group(f"Игра {n}", owner=master, members=users)
-        roles = [r["id"] for r in get_ruleset("micromafik").public_roles()]
-        game_id = await service.create_game(master_user_id=master.id, log_chat_id=log.id, ruleset="micromafik",
+        roles = [r["id"] for r in get_ruleset(ruleset).public_roles()]
+        game_id = await service.create_game(master_user_id=master.id, log_chat_id=log.id, ruleset=ruleset,
                                             locale=lang, chat_admin=True)
         await service.bind_public(game_id, user_id=master.id, chat_id=public.id)
         for i, user in enumerate(users):
             name = names[i] if names else f"Персонаж {n}.{i}"
             await service.join(game_id, user_id=user.id, name=name, public_role=roles[i], locale=lang)
         await service.start(game_id, user_id=master.id)
-        if resolve_deck:
+        if resolve_deck and get_ruleset(ruleset).deck_building:
             await service.resolve(game_id, 0)
         game = Game(game_id, master, log, public, users)
         self.games.append(game)

@@ -4,7 +4,9 @@ Every message, edit, button and button-press answer the bot sent (from the fake'
 split into lines. A line that names a secret role or a side ("Киллер", "Мафия", …) must be
 explained: it is a line of an event the reader may see (`engine.core.views.visible_to`, rendered
 for the reader), or a line of a fixed text everyone gets (the rules), or it speaks of the reader's
-own role and side and of nobody else. A line that names another character together with a card
+own role and side and of nobody else, or is a line of their own panel's facts (api.panel_facts: the
+Маньяк's own guises by name). The words are the rule set's (`words_of`: its secret roles, sides and
+cards; its locale strings, card texts and completed rules as the fixed texts). A line that names another character together with a card
 must likewise be a line of a visible event, or only name cards the reader has held, chosen or been
 told of (their own view), or be the reader's own choices in the card flow. The master's log group
 may see everything. The routing of announcements is checked from the outbox: a player's message
@@ -18,21 +20,23 @@ import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
+from engine.core import api
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
 from engine.core.views import visible_to
-from engine.rulesets.micromafik.roles import SECRET_ROLES
 from faketg import World
 from faketg.formatting import parse_html
 from tgbot import gamedata
-from tgbot.i18n import _catalog, choose, is_choice, t
-from tgbot.render import render
+from tgbot.i18n import _catalog, choose, has, is_choice, t
+from tgbot.render import Renderer, render
 from tgbot.services.announce import PANEL_EVENTS, split_text
 from tgbot.services.chronicle import log_lines
+from tgbot.ui.panel import fact_text
+from tgbot.ui.rules_doc import rules_messages
 
-RULESET = "micromafik"
 LANGS = ("ru", "en")
 
 
@@ -71,48 +75,78 @@ def _words(words: set[str]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in ordered) + r")(?!\w)")
 
 
-ROLE_WORDS = {r.name: r.id for r in SECRET_ROLES.values()} | {r.name_en: r.id for r in SECRET_ROLES.values()}
-FACTION_WORDS = {t(lang, f"faction.{f}"): f for lang in LANGS for f in ("law", "mafia")}
-CARD_WORDS = {gamedata.card_name(RULESET, c, lang): c for c in gamedata.card_ids(RULESET) for lang in LANGS}
-ROLES_RE, FACTIONS_RE, CARDS_RE = _words(set(ROLE_WORDS)), _words(set(FACTION_WORDS)), _words(set(CARD_WORDS))
-PARAM_NAMES = {spec.name for card in get_ruleset(RULESET).catalog for spec in card.params}
-FLOW_SUMMARY = re.compile(r"^(" + "|".join(sorted(PARAM_NAMES)) + r"): ")
+def _pattern(words: set[str]) -> re.Pattern[str] | None:
+    """Whole words of a set; None for an empty set (a rule set without cards has no card words)."""
+    return _words(words) if words else None
 
 
-def _static_lines() -> set[str]:
+def found(pattern: re.Pattern[str] | None, line: str) -> list[str]:
+    return pattern.findall(line) if pattern is not None else []
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a rule set's texts may give away: its secret roles' and sides' names, its cards' names; and
+    the texts everyone may read (every locale string, every card's text, the completed rules)."""
+
+    ruleset: str
+    roles: dict[str, str]  # word -> secret role id
+    factions: dict[str, str]  # word -> side
+    cards: dict[str, str]  # word -> card id
+    roles_re: re.Pattern[str] | None
+    factions_re: re.Pattern[str] | None
+    cards_re: re.Pattern[str] | None
+    flow_summary: re.Pattern[str]
+    static: frozenset[str]
+    long_static: tuple[str, ...]
+
+    def in_fixed_text(self, line: str, words: set[str]) -> bool:
+        """The line is, or quotes, a fixed text (the rules, a card's text) that holds these words."""
+        if line in self.static:
+            return True
+        quoted = [s for s in self.long_static if s in line]
+        return all(any(w in s for s in quoted) for w in words) if quoted else False
+
+    def card_ids_in(self, value: Any) -> set[str]:
+        """Card ids anywhere in event or order parameters."""
+        ids = set(self.cards.values())
+        out: set[str] = set()
+        if isinstance(value, str) and value in ids:
+            out.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                out |= self.card_ids_in(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                out |= self.card_ids_in(item)
+        return out
+
+
+@cache
+def words_of(ruleset: str) -> Words:
+    catalog = api.catalog(ruleset)
+    secret = [r for r in catalog.roles.values() if r.secret]
+    roles = {gamedata.role_name(ruleset, r.id, lang): r.id for r in secret for lang in LANGS}
+    sides = {r.faction for r in secret if r.faction}
+    factions = {t(lang, f"faction.{f}"): f for lang in LANGS for f in sides if has(lang, f"faction.{f}")}
+    cards = {gamedata.card_name(ruleset, c, lang): c for c in gamedata.card_ids(ruleset) for lang in LANGS}
+    names = {spec.name for card in get_ruleset(ruleset).catalog for spec in card.params}
+    flow_summary = re.compile(r"^(" + "|".join(re.escape(n) for n in sorted(names)) + r"): " if names else r"(?!)")
+    static = _static_lines(ruleset)
+    long_static = tuple(sorted((line for line in static if len(line) >= 30), key=len, reverse=True))
+    return Words(ruleset, roles, factions, cards, _pattern(set(roles)), _pattern(set(factions)), _pattern(set(cards)),
+                 flow_summary, static, long_static)
+
+
+def _static_lines(ruleset: str) -> frozenset[str]:
     lines: set[str] = set()
     texts = [value.format_map(_Empty(form)) for lang in LANGS for value in _catalog(lang).values()
              for form in ("m", "f", "one", "few", "many", "other")]
-    texts += [gamedata.card_text(RULESET, c, lang) for c in gamedata.card_ids(RULESET) for lang in LANGS]
+    texts += [gamedata.card_text(ruleset, c, lang) for c in gamedata.card_ids(ruleset) for lang in LANGS]
+    texts += [part for lang in LANGS for part in rules_messages(lang, ruleset) or []]
     for text in texts:
         lines.update(line.strip() for line in plain(text).split("\n"))
-    return {line for line in lines if line}
-
-
-STATIC = _static_lines()
-LONG_STATIC = sorted((line for line in STATIC if len(line) >= 30), key=len, reverse=True)
-
-
-def in_fixed_text(line: str, words: set[str]) -> bool:
-    """The line is, or quotes, a fixed text (the rules, a card's text) that holds these words."""
-    if line in STATIC:
-        return True
-    quoted = [s for s in LONG_STATIC if s in line]
-    return all(any(w in s for s in quoted) for w in words) if quoted else False
-
-
-def card_ids_in(value: Any) -> set[str]:
-    """Card ids anywhere in event or order parameters."""
-    found: set[str] = set()
-    if isinstance(value, str) and value in gamedata.card_ids(RULESET):
-        found.add(value)
-    elif isinstance(value, dict):
-        for item in value.values():
-            found |= card_ids_in(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            found |= card_ids_in(item)
-    return found
+    return frozenset(line for line in lines if line)
 
 
 @dataclass
@@ -129,6 +163,7 @@ class Reader:
     lang: str
     seats: list[Seat]
     known_cards: set[str] = field(default_factory=set)
+    own_lines: set[str] = field(default_factory=set)  # the lines of their own panel facts, so far
 
 
 @dataclass
@@ -143,12 +178,17 @@ class Checker:
     world: World
     games: dict[int, dict[str, Any]]  # game id -> {"log": chat, "public": chat, "lang": str}
     readers: dict[int, Reader]
+    ruleset: str = "micromafik"
     checked_calls: int = 0
     lines_checked: int = 0
     messages_checked: int = 0
     tokens_explained: int = 0
     leaks: list[Leak] = field(default_factory=list)
     _rendered: dict[tuple[int, int, str], list[str]] = field(default_factory=dict)
+
+    @property
+    def words(self) -> Words:
+        return words_of(self.ruleset)
 
     # ------------------------------------------------------------------ what a reader may know
     def event_lines(self, game: int, state: GameState, seq: int, lang: str) -> list[str]:
@@ -183,11 +223,16 @@ class Checker:
                 known.update(me.building.picks)
                 known.update(me.building.offer)
             for order in state.orders.get(seat.pid, []):
-                known |= card_ids_in(order.params)
+                known |= self.words.card_ids_in(order.params)
             known.update(r.card for r in state.history if r.actor == seat.pid)
             for event in state.events:
                 if visible_to(event, state, seat.pid):
-                    known |= card_ids_in(event.params)
+                    known |= self.words.card_ids_in(event.params)
+            # A panel fact is the player's own view (api.panel_facts: "only what the player may know"):
+            # hit points, the Маньяк's own guises by name.
+            r = Renderer(state, reader.lang)
+            reader.own_lines.update(line.strip() for fact in api.panel_facts(state, seat.pid)
+                                    for line in plain(fact_text(r, fact)).split("\n"))
 
     # ------------------------------------------------------------------ the calls
     def texts(self, start: int) -> list[tuple[int, str]]:
@@ -247,14 +292,15 @@ class Checker:
             own_roles = set()
             for s in reader.seats:
                 me = states[s.game].player(s.pid)
-                own_roles |= {w for w, r in ROLE_WORDS.items() if r == me.secret_role}
-                own_roles |= {w for w, f in FACTION_WORDS.items() if f == me.faction}
+                own_roles |= {w for w, r in self.words.roles.items() if r == me.secret_role}
+                own_roles |= {w for w, f in self.words.factions.items() if f == me.faction}
             everyone = [n for s in reader.seats for n in names[s.game]]
-            self._check_texts(chat, texts, allowed, everyone, own_names=own_names, own_roles=own_roles,
+            self._check_texts(chat, texts, allowed, everyone, own_names=own_names, own_roles=own_roles, own=reader.own_lines,
                               known=reader.known_cards)
 
     def _check_texts(self, chat: int, texts: list[str], allowed: set[str], names: list[str], *,
-                     own_names: set[str], own_roles: set[str], known: set[str] | None) -> None:
+                     own_names: set[str], own_roles: set[str], known: set[str] | None,
+                     own: set[str] | frozenset[str] = frozenset()) -> None:
         others = [n for n in names if n not in own_names]
         for text in texts:
             self.messages_checked += 1
@@ -263,17 +309,19 @@ class Checker:
                 if not line:
                     continue
                 self.lines_checked += 1
-                secrets = set(ROLES_RE.findall(line)) | set(FACTIONS_RE.findall(line))
+                words = self.words
+                secrets = set(found(words.roles_re, line)) | set(found(words.factions_re, line))
                 named = [n for n in others if n in line]
-                cards = {CARD_WORDS[c] for c in CARDS_RE.findall(line)}
+                cards = {words.cards[c] for c in found(words.cards_re, line)}
                 if secrets:
-                    if line in allowed or in_fixed_text(line, secrets) or (not named and secrets <= own_roles):
+                    if line in allowed or words.in_fixed_text(line, secrets) or (not named and secrets <= own_roles) \
+                            or line in own:
                         self.tokens_explained += len(secrets)
                     else:
                         self.leaks.append(Leak(chat, line, f"names {sorted(secrets)} unexplained"))
                 if named and cards:
                     mine = known is not None and cards <= known
-                    if line in allowed or line in STATIC or FLOW_SUMMARY.match(line) or mine:
+                    if line in allowed or line in words.static or words.flow_summary.match(line) or mine:
                         self.tokens_explained += len(cards)
                     else:
                         self.leaks.append(Leak(chat, line, f"cards {sorted(cards)} with {named}"))

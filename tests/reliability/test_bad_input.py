@@ -1,4 +1,4 @@
-"""Suite 3 — bad input, driven by Hypothesis. Random sequences of updates from players (alive and
+"""Suite 3 — bad input, driven by Hypothesis, for each rule set in RULESETS. Random sequences of updates from players (alive and
 dead, one of them in two games), outsiders and masters: real buttons (also stale ones, and of
 another game), forged and malformed callback data, double clicks (one after the other and at the
 same time), unknown commands, master commands in the wrong chat or from the wrong person, very
@@ -15,24 +15,32 @@ the event log only grows); and nobody's orders changed but the sender's own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiogram.types import Update
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
+from engine.core import api
+from engine.core.refusal import Refusal
+from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
 from faketg import FakeChat, FakeUser
 from tests.reliability.inproc import Bot, Records, answer_of, log_records, make_bot, press_update
 from tgbot.i18n import t
+from tgbot.services.errors import ServiceError
 from tgbot.ui.callbacks import Act
 from tgbot.ui.resolve import phase_words
 
-PLAY_ACTIONS = ["panel", "card", "disc", "votes", "vote", "puns", "pun", "kills", "kill", "perk", "croupier", "crou",
+# The rule sets fuzzed, with their examples (Микромафик's cards; Мафия с личинами's abilities and statuses).
+RULESETS = {"micromafik": 40, "guises": 25}
+PLAY_ACTIONS = ["do", "panel", "card", "disc", "votes", "vote", "puns", "pun", "kills", "kill", "perk", "croupier", "crou",
                 "paranoid", "para", "orders", "wd", "reorder", "up", "noop", "replies", "reply", "play", "boost", "keep",
                 "f", "pick", "bcol", "badd", "bdel", "btext", "bsave", "bauto", "explode", ""]
 FLOW_VALUES = ["p=0", "p=1", "p=99", "t=0", "t=3", "pc=1", "pc=-1", "pp=1", "pp=-5", "pp=x", "ok", "d", "s",
@@ -52,9 +60,11 @@ TEXTS = st.one_of(
 
 @dataclass
 class World:
-    """The cast: two running games (one player in both), one game still building decks, an outsider."""
+    """The cast: two running games (one player in both), one game still building decks (in a rule set
+    with deck building; else a third running game), an outsider."""
 
     bot: Bot
+    ruleset: str = "micromafik"
     people: list[FakeUser] = field(default_factory=list)
     groups: list[FakeChat] = field(default_factory=list)
 
@@ -63,11 +73,11 @@ class World:
         return self.bot.world
 
 
-async def cast(tmp: Path) -> World:
+async def cast(tmp: Path, ruleset: str = "micromafik") -> World:
     bot = await make_bot(tmp)
-    a = await bot.new_game(6)
-    b = await bot.new_game(5)
-    c = await bot.new_game(4, resolve_deck=False)
+    a = await bot.new_game(6, ruleset=ruleset)
+    b = await bot.new_game(5, ruleset=ruleset)
+    c = await bot.new_game(4, resolve_deck=False, ruleset=ruleset)
     service = bot.app.service
     # A player of game 1 also plays in game 2 (seat 0 of game 2 handed over to them).
     twin = a.users[1]
@@ -75,21 +85,32 @@ async def cast(tmp: Path) -> World:
         await bot.app.repo.replace_player(conn, b.id, 0, user_id=twin.id, locale=None)
     b.users[0] = twin
     bot.world.set_member(b.public, twin, "member")
-    # Somebody dies: the mafia strikes, then the day executes.
+    # Somebody dies: the mafia strikes (where it votes a kill), then the day votes one of the law out (day
+    # after day, a new one each day, until somebody is dead: a public role may escape the first vote).
+    refused = (Refusal, ServiceError)
     for game in (a, b):
-        state = await bot.state(game.id)
-        mafia = [p.pid for p in state.players if p.faction == "mafia"]
-        law = [p.pid for p in state.players if p.faction == "law"]
-        for pid in mafia:
-            await service.submit(game.id, user_id=game.users[pid].id, kind="kill_vote", params={"target": law[0]})
-        await service.resolve(game.id, 1)
-        state = await bot.state(game.id)
-        victim = next(p.pid for p in state.living() if p.faction == "law")
-        for p in state.living():
-            await service.submit(game.id, user_id=game.users[p.pid].id, kind="vote", params={"target": victim})
-            await service.submit(game.id, user_id=game.users[p.pid].id, kind="punishment",
-                                 params={"choice": "execution"})
-        await service.resolve(game.id, 2)
+        tried: set[int] = set()
+        for _day in range(3):
+            state = await bot.state(game.id)
+            mafia = [p.pid for p in state.players if p.faction == "mafia"]
+            law = [p.pid for p in state.players if p.faction == "law"]
+            for pid in mafia:
+                with contextlib.suppress(*refused):
+                    await service.submit(game.id, user_id=game.users[pid].id, kind="kill_vote", params={"target": law[0]})
+            await service.resolve(game.id, state.phase)
+            state = await bot.state(game.id)
+            victim = next(p.pid for p in state.living() if p.faction == "law" and p.pid not in tried)
+            tried.add(victim)
+            for p in state.living():
+                with contextlib.suppress(*refused):
+                    await service.submit(game.id, user_id=game.users[p.pid].id, kind="vote", params={"target": victim})
+                with contextlib.suppress(*refused):
+                    await service.submit(game.id, user_id=game.users[p.pid].id, kind="punishment",
+                                         params={"choice": "execution"})
+            await service.resolve(game.id, state.phase)
+            state = await bot.state(game.id)
+            if any(not p.alive for p in state.players) or state.status != "running":
+                break
     outsider = bot.world.add_user("Чужак", started=True)
     admin_less = bot.world.add_user("Гость", started=False, language_code="en")
     # A player who found their way into game 1's log group, and the outsider into a public group.
@@ -97,7 +118,7 @@ async def cast(tmp: Path) -> World:
     bot.world.set_member(a.public, outsider, "member")
     await bot.drain()
     people = [u for g in (a, b, c) for u in g.users if u is not twin] + [twin, outsider, admin_less, a.master, b.master]
-    return World(bot, people=people, groups=[a.log, a.public, b.log, b.public, c.log, c.public])
+    return World(bot, ruleset, people=people, groups=[a.log, a.public, b.log, b.public, c.log, c.public])
 
 
 def invariants(before: dict[int, GameState], after: dict[int, GameState], movers: set[tuple[int, int]],
@@ -153,6 +174,7 @@ class Stats:
 
 
 STATS = Stats()
+RUN: set[str] = set()
 
 
 async def seats_of(bot: Bot, user: FakeUser) -> set[tuple[int, int]]:
@@ -161,6 +183,11 @@ async def seats_of(bot: Bot, user: FakeUser) -> set[tuple[int, int]]:
 
 async def states(bot: Bot) -> dict[int, GameState]:
     return {g.id: (await bot.state(g.id)).model_copy(deep=True) for g in bot.games}
+
+
+def action_ids(ruleset: str) -> list[str]:
+    """The rule set's actions and cards by id (forged values of a `do`, `card` or `play` press)."""
+    return sorted(api.catalog(ruleset).actions) + [c.id for c in get_ruleset(ruleset).catalog][:40] or ["x"]
 
 
 def callback_data(draw: Any, cast_: World, user: FakeUser) -> str:
@@ -177,6 +204,7 @@ def callback_data(draw: Any, cast_: World, user: FakeUser) -> str:
         games = [g.id for g in cast_.bot.games] + [0, 99]
         action = draw(st.sampled_from(PLAY_ACTIONS))
         value = draw(st.one_of(st.integers(-3, 400).map(str), st.sampled_from(FLOW_VALUES),
+                               st.sampled_from(action_ids(cast_.ruleset)),
                                st.sampled_from(["letter", "attack", "businessman_point", "execution", "beating", "x" * 30]),
                                st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=":"), max_size=8)))
         try:
@@ -282,29 +310,34 @@ async def step(draw: Any, cast_: World, records: Records) -> None:
 
 
 # No shrinking: a failing sequence is reported whole (with every step noted), and shrinking these
-# stateful runs takes minutes.
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True,
-          phases=[Phase.explicit, Phase.reuse, Phase.generate])
-@given(data=st.data())
-def test_random_updates_never_crash_and_keep_the_games_sound(data: st.DataObject) -> None:
-    async def scenario() -> None:
-        with tempfile.TemporaryDirectory() as tmp:
-            cast_ = await cast(Path(tmp))
-            try:
-                with log_records() as records:
-                    for _ in range(data.draw(st.integers(10, 45), label="updates")):
-                        await step(data.draw, cast_, records)
-            finally:
-                await cast_.bot.close()
+# stateful runs takes minutes. Each rule set plays its own number of examples (RULESETS).
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_random_updates_never_crash_and_keep_the_games_sound(ruleset: str) -> None:
+    @settings(max_examples=RULESETS[ruleset], deadline=None, suppress_health_check=list(HealthCheck),
+              derandomize=True, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+    @given(data=st.data())
+    def fuzz(data: st.DataObject) -> None:
+        async def scenario() -> None:
+            with tempfile.TemporaryDirectory() as tmp:
+                cast_ = await cast(Path(tmp), ruleset)
+                try:
+                    with log_records() as records:
+                        for _ in range(data.draw(st.integers(10, 45), label="updates")):
+                            await step(data.draw, cast_, records)
+                finally:
+                    await cast_.bot.close()
 
-    asyncio.run(scenario())
+        asyncio.run(scenario())
+
+    fuzz()
+    RUN.add(ruleset)
 
 
 def test_zz_report_bad_input_figures(figures) -> None:
     """Runs after the property (same module): the figures of everything fuzzed."""
     figures("bad_input", updates_fuzzed=STATS.updates, presses=STATS.presses, double_clicks=STATS.double_clicks,
             texts=STATS.texts, commands=STATS.commands, edits=STATS.edits, inline_queries=STATS.inline,
-            resolutions=STATS.resolutions, refusals_answered=sum(STATS.refusals.values()),
+            resolutions=STATS.resolutions, rule_sets=sorted(RUN), refusals_answered=sum(STATS.refusals.values()),
             api_errors=dict(STATS.api_errors.most_common(6)), unhandled_exceptions=0)
 
 

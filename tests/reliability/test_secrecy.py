@@ -1,4 +1,4 @@
-"""Suite 4 — secrecy. Many games played through the bot (random legal orders submitted through the
+"""Suite 4 — secrecy, for each rule set in RULESETS. Many games played through the bot (random legal orders submitted through the
 game service as the buttons would, screens opened with button presses, phases resolved by the
 master's /resolve); every message, edit, button and press answer the bot sends is checked by
 `tests.reliability.secrecy`: a player gets only what the engine addressed to them, to their side
@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, Order
 from engine.rulesets.micromafik.roles import SECRET_ROLES
-from engine.sim import Agent, GameRunner
+from engine.sim import Agent, GameRunner, agent_class_for
 from faketg import FakeMessage, FakeUser
-from tests.e2e.driver import play_a_card
+from tests.e2e.driver import play_a_card, use_an_action
 from tests.reliability.inproc import Bot, answer_of, make_bot, press_update
 from tests.reliability.secrecy import Checker, Reader, Seat, check_outbox
 from tgbot.services.errors import ServiceError
@@ -34,10 +37,12 @@ from tgbot.ui.resolve import phase_words
 
 NAMES = ["Аглая", "Бронислав", "Велимир", "Гордей", "Доброгнева", "Ерофей", "Жозефина", "Зиновий", "Изольда",
          "Казимир", "Людомила", "Мирослав", "Нинель", "Онисим", "Прасковья", "Ростислав"]
-GAMES = 8
 PLAYERS = 8
 MAX_PHASES = 16
-RULESET = get_ruleset("micromafik")
+# The rule sets played, with how many games of each (one of them in English): Микромафик's cards and
+# Мафия с личинами's abilities, guises, statuses and relayed messages.
+RULESETS = {"micromafik": 8, "guises": 6}
+RULESET = get_ruleset("micromafik")  # the non-interference property's (it scrambles cards)
 
 
 class Driver:
@@ -65,18 +70,42 @@ def new_orders(before: list[Order], after: list[Order]) -> list[Order]:
     return [o for o in after if o.oid not in old]
 
 
-async def agent_orders(bot: Bot, game_id: int, user: FakeUser, agent: Agent) -> int:
-    """A random legal agent chooses on a copy of the game; its orders go through the service."""
+@contextlib.contextmanager
+def instant_actions() -> Iterator[list[tuple[str, dict[str, Any]]]]:
+    """The instant actions (a message relayed at once…) an agent takes on its copy of the game, kept to be
+    taken again through the service."""
+    taken: list[tuple[str, dict[str, Any]]] = []
+    original = api.act
+
+    def record(state: GameState, pid: int, action: str, params: dict[str, Any] | None = None) -> None:
+        original(state, pid, action, params)
+        taken.append((action, dict(params or {})))
+
+    api.act = record  # type: ignore[assignment]
+    try:
+        yield taken
+    finally:
+        api.act = original  # type: ignore[assignment]
+
+
+async def agent_orders(bot: Bot, game_id: int, user: FakeUser, agent: Agent) -> tuple[int, int]:
+    """A random legal agent chooses on a copy of the game; its orders and instant actions go through
+    the service; (orders, instant actions) accepted."""
     live = await bot.state(game_id)
     trial = live.model_copy(deep=True)
-    agent.act(trial, RULESET)
-    accepted = 0
+    with instant_actions() as taken:
+        agent.act(trial, get_ruleset(live.ruleset))
+    accepted = instant = 0
+    for action, params in taken:
+        with contextlib.suppress(Refusal, ServiceError):
+            await bot.app.service.act(game_id, user_id=user.id, action=action, params=params)
+            instant += 1
     for order in new_orders(live.orders.get(agent.pid, []), trial.orders.get(agent.pid, [])):
         with contextlib.suppress(Refusal, ServiceError):
             await bot.app.service.submit(game_id, user_id=user.id, kind=order.kind, card=order.card,
                                          params=order.params, payment=order.payment.model_dump())
             accepted += 1
-    return accepted
+    return accepted, instant
 
 
 async def look_around(bot: Bot, game_id: int, user: FakeUser, pid: int, rnd: random.Random) -> int:
@@ -96,8 +125,11 @@ async def look_around(bot: Bot, game_id: int, user: FakeUser, pid: int, rnd: ran
 
 
 async def play(bot: Bot, rnd: random.Random, checker: Checker) -> dict[str, int]:
-    counts = {"phases": 0, "orders": 0, "presses": 0, "flows": 0}
-    agents = {g.id: [Agent(pid, random.Random(rnd.random())) for pid in range(len(g.users))] for g in bot.games}
+    counts = {"phases": 0, "orders": 0, "instant": 0, "presses": 0, "flows": 0}
+    agents: dict[int, list[Agent]] = {}
+    for g in bot.games:
+        agent_class = agent_class_for((await bot.state(g.id)).ruleset)
+        agents[g.id] = [agent_class(pid, random.Random(rnd.random())) for pid in range(len(g.users))]
     driver = Driver(bot)
     while True:
         running = [g for g in bot.games if (await bot.state(g.id)).status == "running"
@@ -109,12 +141,17 @@ async def play(bot: Bot, rnd: random.Random, checker: Checker) -> dict[str, int]
             for pid, user in enumerate(game.users):
                 if not state.player(pid).alive:
                     continue
-                counts["orders"] += await agent_orders(bot, game.id, user, agents[game.id][pid])
+                orders, instant = await agent_orders(bot, game.id, user, agents[game.id][pid])
+                counts["orders"] += orders
+                counts["instant"] += instant
                 counts["presses"] += await look_around(bot, game.id, user, pid, rnd)
                 if user.language_code == "ru" and rnd.random() < 0.15:
                     await bot.drain()
                     counts["flows"] += 1
-                    await play_a_card(driver, user, rnd)  # type: ignore[arg-type]
+                    if state.player(pid).hand:
+                        await play_a_card(driver, user, rnd)  # type: ignore[arg-type]
+                    else:
+                        await use_an_action(driver, user, rnd)  # type: ignore[arg-type]
             await bot.drain()
             checker.check({g.id: await bot.state(g.id) for g in bot.games})
             await bot.feed(game.master.send("/status", game.log))
@@ -124,27 +161,30 @@ async def play(bot: Bot, rnd: random.Random, checker: Checker) -> dict[str, int]
             checker.check({g.id: await bot.state(g.id) for g in bot.games})
 
 
-async def setup(tmp_path: Any, rnd: random.Random) -> tuple[Bot, Checker, FakeUser]:
+async def setup(tmp_path: Any, rnd: random.Random, ruleset: str = "micromafik") -> tuple[Bot, Checker, FakeUser]:
     bot = await make_bot(tmp_path, seed=rnd.randrange(1 << 30))
-    for n in range(GAMES):
-        lang = "en" if n == GAMES - 1 else "ru"
-        await bot.new_game(PLAYERS, names=rnd.sample(NAMES, PLAYERS), lang=lang)
+    games = RULESETS[ruleset]
+    for n in range(games):
+        lang = "en" if n == games - 1 else "ru"
+        await bot.new_game(PLAYERS, names=rnd.sample(NAMES, PLAYERS), lang=lang, ruleset=ruleset)
     outsider = bot.world.add_user("Посторонний", started=True)
     await bot.drain()
-    games: dict[int, dict[str, Any]] = {}
+    seen: dict[int, dict[str, Any]] = {}
     readers: dict[int, Reader] = {outsider.id: Reader(outsider.id, "ru", [])}
     for g in bot.games:
         langs = {pid: u.language_code or "ru" for pid, u in enumerate(g.users)}
-        games[g.id] = {"log": g.log.id, "public": g.public.id, "lang": (await bot.app.service.game(g.id))["locale"],
-                       "langs": langs}
+        seen[g.id] = {"log": g.log.id, "public": g.public.id, "lang": (await bot.app.service.game(g.id))["locale"],
+                      "langs": langs}
         for pid, user in enumerate(g.users):
             readers[user.id] = Reader(user.id, langs[pid], [Seat(g.id, pid)])
-    return bot, Checker(bot.world, games, readers), outsider
+    return bot, Checker(bot.world, seen, readers, ruleset=ruleset), outsider
 
 
-async def test_no_message_tells_a_player_what_is_not_theirs(tmp_path, figures):
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+async def test_no_message_tells_a_player_what_is_not_theirs(tmp_path, figures, ruleset):
     rnd = random.Random(1959)
-    bot, checker, outsider = await setup(tmp_path, rnd)
+    games = RULESETS[ruleset]
+    bot, checker, outsider = await setup(tmp_path, rnd, ruleset)
     try:
         counts = await play(bot, rnd, checker)
         # The outsider pokes at every game's buttons: refusals only, nothing secret.
@@ -158,21 +198,23 @@ async def test_no_message_tells_a_player_what_is_not_theirs(tmp_path, figures):
         rows = [dict(r) for r in await (await bot.app.db.conn.execute("SELECT * FROM outbox")).fetchall()]
         routed, misrouted = check_outbox(rows, states, checker.games, seats)
         finished = sum(s.status == "finished" for s in states.values())
-        figures("secrecy", games=GAMES, games_finished=finished, phases=counts["phases"],
-                orders_through_the_service=counts["orders"], presses=counts["presses"], card_flows=counts["flows"],
+        figures("secrecy" if ruleset == "micromafik" else f"secrecy_{ruleset}", games=games, games_finished=finished,
+                phases=counts["phases"], orders_through_the_service=counts["orders"], instant_actions=counts["instant"],
+                presses=counts["presses"], card_flows=counts["flows"],
                 messages_checked=checker.messages_checked, lines_checked=checker.lines_checked,
                 secret_tokens_explained=checker.tokens_explained, announcements_routed=routed,
                 leaks=len(checker.leaks) + len(misrouted))
-        assert counts["phases"] >= GAMES * 4
+        assert counts["phases"] >= games * 4
         assert not checker.leaks, checker.leaks[:5]
         assert not misrouted, misrouted[:5]
     finally:
         await bot.close()
 
 
-async def test_the_checker_catches_a_leak(tmp_path, monkeypatch):
-    """Mutation: every player is also sent the mafia's events (the team list, the partners' cards).
-    Both the line check and the routing check must see it."""
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+async def test_the_checker_catches_a_leak(tmp_path, monkeypatch, ruleset):
+    """Mutation: every player is also sent the events of the others and of the mafia (the roles dealt,
+    the team list, the partners' cards). Both the line check and the routing check must see it."""
     import tgbot.services.games as games_module
     from tgbot.render import render
 
@@ -180,7 +222,7 @@ async def test_the_checker_catches_a_leak(tmp_path, monkeypatch):
 
     def leaky(game: dict[str, Any], state: GameState, events: list[Any], players: list[dict[str, Any]]) -> list[Any]:
         out = original(game, state, events, players)
-        secret = [e for e in events if e.to == "faction"]
+        secret = [e for e in events if e.to in ("faction", "player")]
         if secret:
             text = "\n".join(render(state, e, "ru") for e in secret)
             out += [OutboxMessage(chat_id=int(p["user_id"]), text=text, game_id=int(game["id"]),
@@ -190,14 +232,14 @@ async def test_the_checker_catches_a_leak(tmp_path, monkeypatch):
 
     monkeypatch.setattr(games_module, "event_messages", leaky)
     rnd = random.Random(3)
-    bot, checker, _outsider = await setup(tmp_path, rnd)
+    bot, checker, _outsider = await setup(tmp_path, rnd, ruleset)
     try:
         checker.check({g.id: await bot.state(g.id) for g in bot.games})
         states = {g.id: await bot.state(g.id) for g in bot.games}
         seats = {(g.id, pid): u.id for g in bot.games for pid, u in enumerate(g.users)}
         rows = [dict(r) for r in await (await bot.app.db.conn.execute("SELECT * FROM outbox")).fetchall()]
         _routed, misrouted = check_outbox(rows, states, checker.games, seats)
-        assert checker.leaks, "the mafia's team list reached the law and the checker did not notice"
+        assert checker.leaks, "the roles dealt reached everyone and the checker did not notice"
         assert misrouted
     finally:
         await bot.close()

@@ -26,6 +26,7 @@ from tgbot.services.games import GameService
 from tgbot.ui import names
 from tgbot.ui.callbacks import Lang
 from tgbot.ui.deck import card_info
+from tgbot.ui.rules_doc import rules_messages
 
 GROUP_COMMANDS = {"newgame", "bind", "set", "lang", "startgame", "status", "resolve", "extend"}
 LOOKUP_LIMIT = 20  # inline results
@@ -66,7 +67,9 @@ async def game_ruleset(service: GameService, *, chat_id: int | None, user_id: in
 
 
 async def rules(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
-    """The rules summary of the chat's game's rule set (or the one named: /rules mafik); both without."""
+    """The rules of the chat's game's rule set (or the one named: /rules mafik): its completed rules
+    document if it has one (Ruleset.rules_documents, in Telegram-sized messages), else its summary;
+    without a game, every rule set's summary."""
     arg = (command.args or "").strip().lower()
     if arg in ruleset_names():
         wanted = [arg]
@@ -74,6 +77,11 @@ async def rules(message: Message, command: CommandObject, service: GameService, 
         found = await game_ruleset(service, chat_id=message.chat.id,
                                    user_id=message.from_user.id if message.from_user else None)
         wanted = [found] if found else list(ruleset_names())
+    document = rules_messages(lang, wanted[0]) if len(wanted) == 1 else None
+    if document:
+        for part in document:
+            await message.answer(part, parse_mode="HTML")
+        return
     await message.answer("\n\n".join(filter(None, (names.ruleset_rules(lang, r) for r in wanted))) or "—", parse_mode="HTML")
 
 

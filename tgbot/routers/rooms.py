@@ -76,7 +76,12 @@ async def room_message(message: Message, rooms: RoomService) -> None:
         raise SkipHandler
     copied = await rooms.copy_to_log(message.chat.id, user_id=message.from_user.id,
                                      fallback_name=message.from_user.full_name, message_id=message.message_id, text=text)
-    if not copied:
+    if copied:
+        return
+    # A game's public group: a post by a character the rules silence now is reported to the master.
+    reported = await rooms.report_muted_post(message.chat.id, user_id=message.from_user.id,
+                                             message_id=message.message_id, text=text)
+    if not reported:
         raise SkipHandler
 
 

@@ -135,7 +135,7 @@ class Submissions:
         try:
             template = t(self.lang, f"ui.order_{kind}")
         except KeyError:
-            return escape(kind), set()
+            return self.action_head(kind, params)
         fields = {name for _text, name, _spec, _conv in string.Formatter().parse(template) if name}
         values: dict[str, str] = {}
         for name in fields:
@@ -147,6 +147,17 @@ class Submissions:
                 text = self.value(pid, kinds.get(name, ""), params[name])
                 values[name] = f" → {text}" if name == "target" and kind in SUFFIX_TARGET else text
         return t(self.lang, f"ui.order_{kind}", **values), fields & set(params) | {"ability"}
+
+    def action_head(self, kind: str, params: dict[str, Any]) -> tuple[str, set[str]]:
+        """An order without its own sentence (a rule set's ability): the action's label as the panel
+        shows it and " → " its targets; the other parameters follow labelled."""
+        action = next((a for a in api.catalog(self.state.ruleset).actions.values() if a.kind == kind), None)
+        if action is None or not action.label_key:
+            return escape(kind), set()
+        targets = [params[name] for name in TARGET_PARAMS if params.get(name) not in (None, [])]
+        flat = [v for value in targets for v in (value if isinstance(value, list) else [value])]
+        arrow = " → " + ", ".join(self.r.player(v) for v in flat) if flat else ""
+        return t(self.lang, action.label_key) + arrow, set(TARGET_PARAMS)
 
     def labelled(self, pid: int, name: str, kind: str | None, value: Any) -> str:
         label = escape(name)
@@ -264,13 +275,38 @@ def _items(lines: Iterable[str]) -> str:
     return "<ul>" + "".join(f"<li>{line.replace(chr(10), '<br>')}</li>" for line in lines) + "</ul>"
 
 
+def record_phase_title(state: GameState, lang: str, phase: int) -> str:
+    """A phase's heading in the record: phase 0 is deck building only in a rule set that has it."""
+    if phase == 0 and not get_ruleset(state.ruleset).deck_building:
+        return t(lang, "log.html_setup")
+    return phase_title(lang, phase)
+
+
+def status_words(state: GameState, statuses: Iterable[Any], lang: str) -> str:
+    """Public statuses (the rule set's `statuses`: {"status": kind, …}) as words: «тюрьма, дух»."""
+    return ", ".join(escape(names.effect_name(state.ruleset, str(s["status"]), lang)) for s in statuses
+                     if isinstance(s, dict) and s.get("status"))
+
+
+def status_lines(state: GameState, record: Event, lang: str) -> list[str]:
+    """Who had which public status while the phase ran (the `phase_orders` record's `statuses`)."""
+    r = Renderer(state, lang)
+    shown = dict(record.params.get("statuses") or {})
+    return [f"{r.player(int(pid))}: {status_words(state, mine, lang)}"
+            for pid, mine in sorted(shown.items(), key=lambda item: int(item[0])) if mine]
+
+
 def _roles_table(state: GameState, lang: str) -> str:
     r = Renderer(state, lang)
+    ruleset = get_ruleset(state.ruleset)
     head = "".join(f"<th>{t(lang, f'log.html_{c}')}</th>" for c in ("player", "public_role", "secret_role", "side", "fate"))
     rows = []
     for p in state.players:
         public = escape(gamedata.public_role_label(state.ruleset, p.public_role, lang, p.role_title))
         fate = t(lang, "log.html_alive" if p.alive else "log.html_dead")
+        statuses = status_words(state, ruleset.statuses(state, p.pid), lang) if p.alive else ""
+        if statuses:
+            fate += f" · {statuses}"
         rows.append(f"<tr class=\"{'' if p.alive else 'dead'}\"><td>{r.player(p.pid)}</td><td>{public}</td>"
                     f"<td>{r.role(p.secret_role)}</td><td>{r.faction(p.faction)}</td><td>{fate}</td></tr>")
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
@@ -278,8 +314,11 @@ def _roles_table(state: GameState, lang: str) -> str:
 
 def _phase_section(state: GameState, phase: int, events: list[Event], lang: str) -> str:
     r = Renderer(state, lang)
-    out = [f"<h2>{phase_title(lang, phase)}</h2>"]
+    out = [f"<h2>{record_phase_title(state, lang, phase)}</h2>"]
     for record in (e for e in events if e.kind == ORDERS_EVENT):
+        statuses = status_lines(state, record, lang)
+        if statuses:
+            out += [f"<h3>{t(lang, 'log.html_statuses')}</h3>", _items(statuses)]
         out += [f"<h3>{t(lang, 'log.submissions')}</h3>", _items(log_lines(state, record, lang))]
     effects = [line for e in events if e.kind != ORDERS_EVENT for line in
                ([f"🎩 {render(state, e, lang)}"] if e.kind == QUESTION_EVENT else log_lines(state, e, lang))]

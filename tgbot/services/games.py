@@ -158,6 +158,8 @@ class GameService:
             game = await self.game(game_id)
             self.require_master(game, user_id)
             value = parse_option(key, raw)
+            if key in START_OPTIONS and game["status"] != "signup":  # read once, when the game starts
+                raise ServiceError("start_only_option", key=key, status=game["status"])
             options = json.loads(game["settings_json"] or "{}")
             options[key] = value
             async with self.repo.db.batch() as conn:

@@ -1,4 +1,5 @@
-"""Rooms' words: a room group's messages copied to the master's log, and a relayed room (no pool group
+"""Rooms' words: a room group's messages copied to the master's log (and a public-group post by a
+character the rules silence reported there), and a relayed room (no pool group
 was free) carried between its members' private chats, which a member may leave."""
 
 from __future__ import annotations
@@ -7,10 +8,14 @@ import json
 from html import escape
 from typing import Any
 
+from engine.core import api
 from tgbot.i18n import t
+from tgbot.render import Renderer
+from tgbot.services.chats import chat_uses
 from tgbot.services.errors import ServiceError
 from tgbot.services.room_rows import RoomRows
 from tgbot.storage.repo import OutboxMessage
+from tgbot.ui.panel import phase_title
 
 
 class Relay(RoomRows):
@@ -27,6 +32,28 @@ class Relay(RoomRows):
                 f"room{room['id']}:m{message_id}")])
         self.service._wake()
         return True
+
+    async def report_muted_post(self, chat_id: int, *, user_id: int, message_id: int, text: str) -> bool:
+        """A message in a running game's public group by a character the rules forbid to write publicly now
+        (api.muted: «Безмолвие»): reported to the master's log as a violation (True if it was). The bot
+        does not delete it: what follows is the master's decision."""
+        for use in await chat_uses(self.repo, chat_id):
+            game = use.game
+            if use.role != "public" or game is None or game["status"] != "running":
+                continue
+            state = await self.repo.load_state(int(game["id"]))
+            pid = next((p for p, row in (await self._users(int(game["id"]))).items() if int(row["user_id"]) == user_id),
+                       None)
+            if state is None or pid is None or not api.muted(state, pid):
+                continue
+            async with self.repo.db.batch() as conn:
+                await self.service._enqueue(conn, [self._log(
+                    game, t(str(game["locale"]), "log.muted_post", name=Renderer(state, str(game["locale"])).player(pid),
+                            phase=phase_title(str(game["locale"]), state.phase), text=escape(text)),
+                    f"muted{chat_id}:m{message_id}")])
+            self.service._wake()
+            return True
+        return False
 
     async def _speaker(self, game_id: int, user_id: int, fallback: str) -> str:
         state = await self.repo.load_state(game_id)

@@ -49,6 +49,9 @@ class Character(Extension):
     granted: list[str] = Field(default_factory=list)  # abilities inherited (Наган, Сбор ополчения, Пистолет)
     militia: int | None = None  # Сбор ополчения: the heir chosen
     changed_role: bool = False  # a Лентяй who changed his public role
+    # Public roles taken during the game (Биржа труда, Расхищение) → the days resolved before his first day
+    # with it: the Посол's bonus counts the days from there. A role held from the start is not listed (0).
+    since: dict[str, int] = Field(default_factory=dict)
 
 
 class Table(Extension):

@@ -104,6 +104,7 @@ class Guises(Ruleset):
     single_orders = frozenset({*ABILITIES.single_orders, "vote"})
     max_players = setup.MAX_PLAYERS
     shared_public_roles: ClassVar[frozenset[str]] = frozenset({HERO})
+    rules_documents: ClassVar[dict[str, str]] = {"ru": "docs/rulesets/guises.md"}
     listing = 30
     game_ext: ClassVar[type[BaseModel]] = Table
     player_ext: ClassVar[type[BaseModel]] = Character
@@ -143,7 +144,7 @@ class Guises(Ruleset):
             state.emit("guises_role", "player", player.pid, secret_role=player.secret_role,
                        faction=player.faction)
         bosses = [p for p in state.players if p.secret_role in ("boss", "killer", "agent")]
-        for player in bosses:  # Контакты: Босс, Киллер и Агент learn each other's public roles
+        for player in bosses if len(bosses) > 1 else ():  # Контакты: Босс, Киллер и Агент learn each other's
             state.emit("guises_contacts", "player", player.pid, pids=[p.pid for p in bosses if p.pid != player.pid])
         from engine.rulesets.guises.steps import begin_phase
 
@@ -226,6 +227,10 @@ class Guises(Ruleset):
                 and not any(s["status"] == COOKED for s in shown):
             shown.insert(0, {"status": "hospital", "end": None})
         return shown
+
+    def muted(self, state: GameState, pid: int) -> bool:
+        """Безмолвие: two phases with no messages, public or private (the bot reports a public post)."""
+        return bool(state.effects_of(SILENCE, target=pid))
 
     def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
         me = char(state, pid)

@@ -315,8 +315,10 @@ def statuses(res: Resolution) -> None:
         state.emit("boss_call", "player", target(order), text=str(order.params["text"]))
     for pid, order in kept(res, "plunder"):
         role = state.player(target(order)).public_role
-        with edit(Character, state.player(pid)) as me:
-            me.looted = [*me.looted, role] if role not in me.looted else me.looted
+        if role not in char(state, pid).looted and not has_public(state, pid, role):
+            with edit(Character, state.player(pid)) as me:
+                me.looted = [*me.looted, role]
+            gain_public_role(state, pid, role)
         state.emit("loot_taken", "public", None, pid=pid, target=target(order))
     for pid, order in kept(res, "militia"):
         with edit(Character, state.player(pid)) as me:
@@ -334,7 +336,19 @@ def statuses(res: Resolution) -> None:
         state.player(pid).public_role = str(order.params["public"])
         with edit(Character, state.player(pid)) as me:
             me.changed_role = True
+        gain_public_role(state, pid, str(order.params["public"]))
         state.emit("public_role_changed", "public", None, pid=pid)
+
+
+def gain_public_role(state: GameState, pid: int, role: str) -> None:
+    """A public role taken during the game (the Лентяй's Биржа труда, the Мародер's Расхищение) acts as
+    if held from the start from then on: ЗОЖ gives its +1 ХП now; Переговоры' +3 falls from the first day
+    with it (the days resolved by then are remembered)."""
+    days = read(Table, state).days + (1 if state.is_day else 0)  # a day's resolution: from the next day
+    with edit(Character, state.player(pid)) as me:
+        me.since = {**me.since, role: days}
+        if role == "strongman":
+            me.hp += 1
 
 
 # ---------------------------------------------------------------- the Джокер's cards
@@ -377,8 +391,8 @@ def strength(state: GameState, pid: int) -> int:
     halves += 1 if passive(state, pid, "politician") else 0
     halves += 2 if passive(state, pid, "authority") else 0
     halves += 1 if passive(state, pid, "oppositionist", prison=True) else 0
-    if passive(state, pid, "ambassador"):
-        halves += 2 * max(0, 3 - read(Table, state).days)
+    if passive(state, pid, "ambassador"):  # from the start, or from the first day he had the role
+        halves += 2 * max(0, 3 - (read(Table, state).days - char(state, pid).since.get("ambassador", 0)))
     return halves
 
 

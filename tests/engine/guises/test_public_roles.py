@@ -150,3 +150,23 @@ def test_hero_has_no_abilities(game) -> None:
 
     g = game(("hero", "juror"), ("hero", "boss"))
     assert [a.id for a in api.actions(g.state, 0) if a.source == "role" and a.available] == ["hands_juror", "aid"]
+
+
+def test_idler_who_becomes_the_strongman_gains_his_extra_hp(game) -> None:
+    """ЗОЖ (+1 ХП) belongs to the role: a Лентяй who takes the Здоровяк by Биржа труда gets the ХП then,
+    and knows his ХП from then on."""
+    from engine.core import api
+
+    g = game(("idler", "forensic"), ("hero", "boss"), phase=2)
+    assert g.hp(0) == 2
+    g.do(0, "job_change", public="strongman").resolve()
+    assert g.state.player(0).public_role == "strongman" and g.hp(0) == 3
+    assert any(f.key == "panel_guises.hp" and f.params["hp"] == 3 for f in api.panel_facts(g.state, 0))
+
+
+def test_marauder_who_loots_the_strongman_gains_his_extra_hp(game) -> None:
+    g = game(("marauder", "forensic"), ("strongman", "juror"), ("hero", "killer"), ("hero", "boss"))
+    g.set(1, hp=1).do(2, "shotgun", target=1).resolve().resolve()
+    assert not g.alive(1)
+    g.do(0, "plunder", target=1).resolve()
+    assert g.char(0).looted == ["strongman"] and g.hp(0) == 3

@@ -138,6 +138,14 @@ def test_boss_killer_and_agent_learn_each_other_at_the_start() -> None:
     raise AssertionError("no table with the three")
 
 
+def test_contacts_a_lone_boss_is_told_of_no_partners() -> None:
+    """Контакты names the others of the three; a Босс alone (4–5 players) has none, so is told nothing
+    (not «ваши сообщники — —»)."""
+    state = api.new_game("guises", [(f"P{i}", "hero") for i in range(4)], seed=3)
+    assert [p.secret_role for p in state.players].count("boss") == 1
+    assert not [e for e in state.events if e.kind == "guises_contacts"]
+
+
 def test_mafia_wins_when_all_the_law_is_dead(game) -> None:
     g = game(("hero", "killer"), ("hero", "officer"), ("hero", "boss"), ("hero", "agent"))
     g.do(0, "shotgun", target=1).resolve()

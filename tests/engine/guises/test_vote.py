@@ -133,3 +133,17 @@ def test_medium_learns_a_guise_of_each_killed_last_night(game) -> None:
     g.do(1, "shotgun", target=2).resolve()
     g.do(0, "seance").resolve()
     assert [e["target"] for e in g.told(0, "guise_learned")] == [2]
+
+
+def test_ambassador_bonus_counts_the_days_from_taking_the_role(game) -> None:
+    """Переговоры: +3, falling by one after each day — the Посол's days, not the game's: a Лентяй who
+    becomes the Посол on day 2 votes with +3 on day 3, +2 on day 4."""
+    from engine.rulesets.guises.steps import strength
+
+    g = day(game, ("idler", "forensic"), ("hero", "boss"))
+    g.resolve().resolve()  # day 1 and night 2 pass: the game's bonus would be +2 by now
+    g.do(0, "job_change", public="ambassador").resolve().resolve()  # day 2: the change; night 3
+    assert g.state.player(0).public_role == "ambassador"
+    assert strength(g.state, 0) == 8, "his first day as the Посол: 1 + 3"
+    g.resolve().resolve()
+    assert strength(g.state, 0) == 6

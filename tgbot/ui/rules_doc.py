@@ -1,0 +1,70 @@
+"""A rule set's completed rules (Ruleset.rules_documents: a Markdown file) as Telegram messages.
+
+The documents use a small part of Markdown: headings (`#`, `##`), list items (`- `, `1. `) whose
+continuation lines are indented, paragraphs hard-wrapped, **bold** and `code`. They become Telegram
+HTML — a heading in bold, an item a line of its own («•» for a dash), a paragraph one line — split
+at line breaks into messages under Telegram's limit, so no tag is ever cut in two.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from engine.core.ruleset import get_ruleset
+from tgbot.i18n import t
+from tgbot.services.announce import split_text
+from tgbot.ui import names
+
+HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
+ITEM = re.compile(r"^(-|\d+\.)\s+(.*)$")
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+CODE = re.compile(r"`([^`]+)`")
+
+
+def inline(text: str) -> str:
+    """One logical line: HTML-escaped, **bold** and `code` as tags."""
+    return CODE.sub(r"<code>\1</code>", BOLD.sub(r"<b>\1</b>", escape(text, quote=False)))
+
+
+def markdown_html(text: str) -> str:
+    """The document as Telegram HTML: one line per heading, item and paragraph; a blank line between blocks."""
+    blocks: list[str] = []  # logical lines; "" a break
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if not line.strip():
+            if blocks and blocks[-1] != "":
+                blocks.append("")
+            continue
+        heading, item = HEADING.match(line), ITEM.match(line)
+        if heading:
+            if blocks and blocks[-1] != "":
+                blocks.append("")
+            blocks += [f"<b>{inline(heading[2])}</b>", ""]
+        elif item:
+            mark = "•" if item[1] == "-" else item[1]
+            blocks.append(f"{mark} {inline(item[2])}")
+        elif blocks and blocks[-1] != "":
+            blocks[-1] += " " + inline(line.strip())  # a wrapped line continues its paragraph or item
+        else:
+            blocks.append(inline(line.strip()))
+    while blocks and blocks[-1] == "":
+        blocks.pop()
+    return "\n".join(blocks)
+
+
+def rules_messages(lang: str, ruleset: str, limit: int | None = None) -> list[str] | None:
+    """The completed rules of `ruleset` for a reader of `lang` as messages, or None when it has none.
+    A document in another language comes after the summary in the reader's and a line saying so."""
+    found = get_ruleset(ruleset).rules_document(lang)
+    if found is None:
+        return None
+    doc_lang, path = found
+    try:
+        body = markdown_html(path.read_text(encoding="utf-8"))
+    except OSError:
+        return None
+    if doc_lang != lang:
+        summary = names.ruleset_rules(lang, ruleset)
+        body = "\n\n".join(filter(None, [summary, t(lang, f"general.rules_document_in_{doc_lang}"), body]))
+    return split_text(body, limit) if limit is not None else split_text(body)
