@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import api
-from engine.core.ruleset import get_ruleset
+from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.core.state import GameState
 from engine.core.views import visible_to
 from faketg import World
@@ -32,6 +32,7 @@ from faketg.formatting import parse_html
 from tgbot import gamedata
 from tgbot.i18n import _catalog, choose, has, is_choice, t
 from tgbot.render import Renderer, render
+from tgbot.routers.general import games_named
 from tgbot.services.announce import PANEL_EVENTS, split_text
 from tgbot.services.chronicle import log_lines
 from tgbot.ui.panel import fact_text
@@ -144,6 +145,9 @@ def _static_lines(ruleset: str) -> frozenset[str]:
              for form in ("m", "f", "one", "few", "many", "other")]
     texts += [gamedata.card_text(ruleset, c, lang) for c in gamedata.card_ids(ruleset) for lang in LANGS]
     texts += [part for lang in LANGS for part in rules_messages(lang, ruleset) or []]
+    # the greeting and the help as the bot words them (the games it runs by name: «Мафия с личинами» names a side)
+    texts += [t(lang, "general.welcome", games=games_named(lang)) for lang in LANGS]
+    texts += [t(lang, "general.help", ids="|".join(ruleset_names())) for lang in LANGS]
     for text in texts:
         lines.update(line.strip() for line in plain(text).split("\n"))
     return frozenset(line for line in lines if line)
