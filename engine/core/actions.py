@@ -37,11 +37,13 @@ class PaymentOptions:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Action:
     """One thing a player can do now. `kind` is what is submitted: `api.act(kind)` when `instant`,
     else `api.submit(kind)`. `source`: "hand" / "sleeve" (a card's play), "role" (a role's order or
-    action), "ability" (a granted ability), "phase" (what the phase gives everyone: votes, discards)."""
+    action), "ability" (a granted ability), "phase" (what the phase gives everyone: votes, discards).
+    A description made afresh for every panel (a dozen or more a click): read it, never change it — it is
+    not frozen because a frozen dataclass takes four times as long to make."""
 
     id: str
     kind: str

@@ -88,6 +88,8 @@ async def test_a_game_of_guises_from_newgame_to_the_reveal_through_the_bot(tmp_p
 
         # Night 2: the cooked character lies in the hospital (a public status); the Босс reads a guise again
         # (Мозговой центр is «Г»: it works from the hospital too).
+        night_post = next(text for text in reversed(h.texts(h.public)) if "Живы" in text)
+        assert f"{names[cooked]} (госпиталь (Повар))" in night_post, "a public status on the public phase post"
         again = law[2]
         await use(h, user[boss], "🧠 Мозговой центр", names[again])
         await deadline_passes(h)

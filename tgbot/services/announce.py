@@ -16,9 +16,10 @@ from html import escape
 from typing import Any
 
 from engine.core.state import Event, GameState
+from engine.core.views import public_players
 from tgbot.i18n import t
 from tgbot.render import render
-from tgbot.services.chronicle import log_text
+from tgbot.services.chronicle import log_text, status_words
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui import questions
 from tgbot.ui.decisions import QUESTION_EVENT, final_text, question_markup, question_text, slot_of
@@ -66,11 +67,13 @@ def _messages(game_id: int, chat_id: int, text: str, key: str) -> list[OutboxMes
 
 def public_text(game: dict[str, Any], state: GameState, event: Event, lang: str) -> str:
     """An event as the public group reads it: a new phase says also its deadline, in the game's time
-    zone, and who is alive."""
+    zone, and who is alive, each with the public statuses the rule set shows everyone («госпиталь», «тюрьма»)."""
     text = render(state, event, lang)
     if event.kind != "phase_started":
         return text
-    alive = [escape(p.name) for p in state.living()]
+    statuses = {p["pid"]: p["statuses"] for p in public_players(state)}
+    alive = [escape(p.name) + (f" ({words})" if (words := status_words(state, statuses.get(p.pid) or (), lang)) else "")
+             for p in state.living()]
     deadline = deadline_text(lang, game.get("deadline_at"), game.get("timezone") or TIMEZONE)
     return "\n".join(line for line in (text, deadline, t(lang, "ui.alive_list", n=len(alive), names=", ".join(alive)))
                      if line)
