@@ -397,3 +397,38 @@ async def add_pool_group(h: Harness, title: str = "Запасная") -> FakeCha
 
 def log_texts(h: Harness) -> str:
     return "\n".join(h.texts(h.log))
+
+
+# ---------------------------------------------------------------- a card's dialogue to the end, a phase, what one was told
+
+ACCEPTED = "✅ Заявка принята."
+
+
+async def play_accepted(h: Harness, user: FakeUser, card: str, *steps: str) -> str:
+    """Open `card` on the panel, tap `steps`, the last of which submits: the order is accepted."""
+    message, _ = await play(h, user, card, *steps[:-1])
+    answer = await tap(h, user, message, steps[-1])
+    assert answer == ACCEPTED, (answer, message.text)
+    return message.text or ""
+
+
+async def tap_accepted(h: Harness, user: FakeUser, message: FakeMessage, *steps: str) -> None:
+    """On an open dialogue, tap `steps`, the last of which submits: the order is accepted."""
+    answer = ""
+    for step in steps:
+        answer = await tap(h, user, message, step)
+    assert answer == ACCEPTED, (answer, message.text)
+
+
+async def resolve_running(h: Harness) -> GameState:
+    """The master ends the phase: the next one runs."""
+    before = (await state_of(h)).phase
+    await h.resolve()
+    state = await state_of(h)
+    assert state.phase == before + 1 and state.status == "running", (state.phase, state.status, state.winners)
+    return state
+
+
+def told(h: Harness, pid: int) -> str:
+    """Everything the player's private chat holds, one text."""
+    return "\n".join(h.texts(h.players[pid]))

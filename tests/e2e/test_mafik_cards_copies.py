@@ -10,32 +10,29 @@ Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 from __future__ import annotations
 
 from engine.core import api
-from engine.core.state import GameState
-from faketg import FakeMessage, FakeUser
-from tests.e2e.driver import deal, fresh_panel, labels, name, orders, play, save, state_of, tap, vote_and_punish
-from tests.e2e.harness import Harness, make_harness, start_mafik
+from tests.e2e.driver import (
+    deal,
+    fresh_panel,
+    labels,
+    name,
+    orders,
+    play,
+    resolve_running,
+    save,
+    state_of,
+    tap,
+    tap_accepted,
+    told,
+    vote_and_punish,
+)
+from tests.e2e.harness import make_harness, start_mafik
 
 ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
          "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 FILL = ["dummy"] * 5
 
 
-async def accepted(h: Harness, user: FakeUser, message: FakeMessage, *steps: str) -> None:
-    for step in steps[:-1]:
-        await tap(h, user, message, step)
-    assert await tap(h, user, message, steps[-1]) == "✅ Заявка принята.", message.text
 
-
-async def resolve(h: Harness) -> GameState:
-    before = (await state_of(h)).phase
-    await h.resolve()
-    state = await state_of(h)
-    assert state.phase == before + 1 and state.status == "running", (state.phase, state.status)
-    return state
-
-
-def told(h: Harness, pid: int) -> str:
-    return "\n".join(h.texts(h.players[pid]))
 
 
 async def test_copy_cards_through_telegram(tmp_path):
@@ -57,13 +54,13 @@ async def test_copy_cards_through_telegram(tmp_path):
         # ---- night 1
         await deal(h, dark, hand=["darknet", *FILL])
         message, _ = await play(h, u[dark], "🃏 Даркнет", "▶ Сыграть")
-        await accepted(h, u[dark], message, "✅ Подтвердить")
+        await tap_accepted(h, u[dark], message, "✅ Подтвердить")
 
         await deal(h, saboteur, hand=["sabotage", *FILL], sleeve=["dummy"])
         await deal(h, sabotaged, hand=["kick"] * 6)
         message, _ = await play(h, u[saboteur], "🃏 Саботаж", "▶ Сыграть", name(sabotaged), "Пропустить")
         await tap(h, u[saboteur], message, "Нет")  # no upper stance
-        await accepted(h, u[saboteur], message, "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
+        await tap_accepted(h, u[saboteur], message, "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
 
         # Мародёрство: 10 − 2 dead = 8 names
         await deal(h, looter, hand=["looting", *FILL])
@@ -72,27 +69,27 @@ async def test_copy_cards_through_telegram(tmp_path):
             await tap(h, u[looter], message, "Защита")
             await tap(h, u[looter], message, card)
         assert "Назовите карты (8)" in (message.text or "")
-        await accepted(h, u[looter], message, "Готово", "✅ Подтвердить")
+        await tap_accepted(h, u[looter], message, "Готово", "✅ Подтвердить")
         (order,) = orders(await state_of(h), looter, "play")
         assert len(order.params["cards"]) == 8
 
         await deal(h, mac, hand=["macgyver", *FILL])
         message, _ = await play(h, u[mac], "🃏 MacGyver", "▶ Сыграть", "Защита", "Бункер")
-        await accepted(h, u[mac], message, "✅ Подтвердить")
+        await tap_accepted(h, u[mac], message, "✅ Подтвердить")
 
         await deal(h, carrier, hand=["concealed_carry", "kick", *FILL[:4]])
         message, _ = await play(h, u[carrier], "🃏 Скрытое ношение", "▶ Сыграть")
-        await accepted(h, u[carrier], message, "Удар ногой", "Готово", "✅ Подтвердить")
+        await tap_accepted(h, u[carrier], message, "Удар ногой", "Готово", "✅ Подтвердить")
 
         await deal(h, upgrader, hand=["upgrade", "bunker", *FILL[:4]], sleeve=["dummy"])
         message, _ = await play(h, u[upgrader], "🃏 Улучшение", "▶ Сыграть")
-        await accepted(h, u[upgrader], message, "Бункер", "Готово", "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
+        await tap_accepted(h, u[upgrader], message, "Бункер", "Готово", "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
 
         await deal(h, digger, hand=["exhumation", *FILL])
         message, _ = await play(h, u[digger], "🃏 Эксгумация", "▶ Сыграть")
-        await accepted(h, u[digger], message, name(dead[0]), "✅ Подтвердить")
+        await tap_accepted(h, u[digger], message, name(dead[0]), "✅ Подтвердить")
 
-        state = await resolve(h)  # ---------------------------------------------------------------- day 1
+        state = await resolve_running(h)  # ---------------------------------------------------------------- day 1
         public = "\n".join(h.texts(h.public))
         assert "Даркнет: каждый получает в рукав карту «RSVP»" in public
         assert f"Улучшение — {name(upgrader)}: в руке есть карта «Бункер», теперь она мирная." in public
@@ -112,7 +109,7 @@ async def test_copy_cards_through_telegram(tmp_path):
         assert "Цена 0: до конца игры ваши карты с Ценой дороже на 1" in str(message.reply_markup)
         await tap(h, u[analyst], message, "Цена 1: ничего не делает")
         assert "🎴 Пустышка" in labels(message) and not any("RSVP" in label for label in labels(message))
-        await accepted(h, u[analyst], message, "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
+        await tap_accepted(h, u[analyst], message, "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
         (order,) = orders(await state_of(h), analyst, "play")
         assert order.params == {"mode": "cost_1_nothing"} and len(order.payment.cards) == 1
         await deal(h, carrier, hand=["dummy", "debt", *FILL[:4]])
@@ -121,12 +118,12 @@ async def test_copy_cards_through_telegram(tmp_path):
         api.reorder_hand(state, carrier, [hand[1].uid, *[c.uid for c in hand if c.uid != hand[1].uid]])
         assert state.player(carrier).hand[-1].card == "debt"
         await vote_and_punish(h, [p.pid for p in state.living()], sabotaged, "казнь")
-        state = await resolve(h)  # ---------------------------------------------------------------- night 2
+        state = await resolve_running(h)  # ---------------------------------------------------------------- night 2
 
         # ---- night 2: Дубликат; the night discard of a Долг is refused with its reason
         await deal(h, mac, hand=["duplicate", "kick", *FILL[:4]])
         message, _ = await play(h, u[mac], "🃏 Дубликат", "▶ Сыграть")
-        await accepted(h, u[mac], message, "Удар ногой", "Готово", "✅ Подтвердить")
+        await tap_accepted(h, u[mac], message, "Удар ногой", "Готово", "✅ Подтвердить")
         message = await fresh_panel(h, u[carrier])
         await tap(h, u[carrier], message, "🗑 Сбросить 2 карты")
         await tap(h, u[carrier], message, "Долг")
@@ -135,7 +132,7 @@ async def test_copy_cards_through_telegram(tmp_path):
         refused = await tap(h, u[carrier], message, "Готово")
         assert refused == "Неверный параметр карты. (эту карту нельзя сбросить из руки)"
         assert not orders(await state_of(h), carrier, "night_discard")
-        state = await resolve(h)
+        state = await resolve_running(h)
         assert "Дубликат: у кого-то в руке теперь на одну карту «Удар ногой» больше." in "\n".join(h.texts(h.public))
         assert [c.card for c in state.player(mac).hand].count("kick") == 2
     finally:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from engine.rulesets.mafik.registry import COLOURS
 from engine.rulesets.mafik.roles import colours_of
-from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import (
     acts,
     deal,
@@ -23,9 +22,11 @@ from tests.e2e.driver import (
     save,
     state_of,
     tap,
+    tap_accepted,
+    told,
     vote_and_punish,
 )
-from tests.e2e.harness import Harness, make_harness, start_mafik
+from tests.e2e.harness import make_harness, start_mafik
 from tgbot.ui.callbacks import Act
 
 ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
@@ -35,15 +36,6 @@ WORD = {"damage": "Урон", "defence": "Защита", "intel": "Развед�
         "control": "Контроль", "chaos": "Хаос", "support": "Поддержка", "boost": "Усиление"}
 
 
-async def accepted(h: Harness, user: FakeUser, message: FakeMessage, *steps: str) -> None:
-    answer = ""
-    for step in steps:
-        answer = await tap(h, user, message, step)
-    assert answer == "✅ Заявка принята.", (answer, message.text)
-
-
-def told(h: Harness, pid: int) -> str:
-    return "\n".join(h.texts(h.players[pid]))
 
 
 async def test_deck_cards_through_telegram(tmp_path):
@@ -70,36 +62,36 @@ async def test_deck_cards_through_telegram(tmp_path):
         await tap(h, u[a], message, WORD[own[0]])
         offered = labels(message)
         assert WORD[other] in offered and not any(WORD[c] in offered for c in own)
-        await accepted(h, u[a], message, WORD[other], "✅ Подтвердить")
+        await tap_accepted(h, u[a], message, WORD[other], "✅ Подтвердить")
         assert orders(await state_of(h), a, "play")[0].params == {"old": own[0], "new": other}
 
         # Оптимизм: three colours, one by one (a colour may repeat)
         await deal(h, b, hand=["optimism", *DUMMIES])
         message, _ = await play(h, u[b], "🃏 Оптимизм", "▶ Сыграть", "Защита", "Защита")
-        await accepted(h, u[b], message, "Урон", "✅ Подтвердить")
+        await tap_accepted(h, u[b], message, "Урон", "✅ Подтвердить")
 
         # Промывание мозгов: a target and a colour, paid from the Sleeve
         await deal(h, c, hand=["brainwashing", *DUMMIES], sleeve=["dummy"])
         message, _ = await play(h, u[c], "🃏 Промывание мозгов", "▶ Сыграть", name(d))
-        await accepted(h, u[c], message, "Защита", "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
+        await tap_accepted(h, u[c], message, "Защита", "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
 
         # Убеждение: a target and two named cards (on the deck Промывание мозгов empties of Защита)
         await deal(h, e, hand=["persuasion", *DUMMIES], sleeve=["dummy"])
         message, _ = await play(h, u[e], "🃏 Убеждение", "▶ Сыграть", name(b), "Урон", "Пистолет", "Средь бела дня")
         assert "Выбрано: 2" in (message.text or "")
         await tap(h, u[e], message, "Готово")
-        await accepted(h, u[e], message, "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
+        await tap_accepted(h, u[e], message, "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
         assert orders(await state_of(h), e, "play")[0].params["cards"] == ["pistol", "broad_daylight"]
 
         # Интуиция (Мафия: Цена 1): then the panel shows the top and the bottom card of the deck
         await deal(h, g, hand=["intuition", *DUMMIES], sleeve=["dummy"])
         message, _ = await play(h, u[g], "🃏 Интуиция", "▶ Сыграть")
-        await accepted(h, u[g], message, "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
+        await tap_accepted(h, u[g], message, "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
 
         # Хитрый план: Sleeve cards and the upper stance
         await deal(h, f, hand=["cunning_plan", *DUMMIES], sleeve=["tank", "lamp"])
         message, _ = await play(h, u[f], "🃏 Хитрый план", "▶ Сыграть", "Танк", "Готово")
-        await accepted(h, u[f], message, "Да", "✅ Подтвердить")
+        await tap_accepted(h, u[f], message, "Да", "✅ Подтвердить")
 
         await h.resolve()  # ------------------------------------------------------------------ day 1
         state = await state_of(h)
@@ -123,7 +115,7 @@ async def test_deck_cards_through_telegram(tmp_path):
         await deal(h, a, hand=["mask", *DUMMIES])
         message, _ = await play(h, u[a], "🃏 Маска", "▶ Сыграть")
         assert WORD[other] not in labels(message)
-        await accepted(h, u[a], message, WORD[own[-1]], "✅ Подтвердить")
+        await tap_accepted(h, u[a], message, WORD[own[-1]], "✅ Подтвердить")
         voters = [p.pid for p in state.living()][:3]
         await vote_and_punish(h, voters, law[-1], "казнь")
         await h.resolve()  # ------------------------------------------------------------------ night 2

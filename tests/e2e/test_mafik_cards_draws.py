@@ -7,10 +7,8 @@ Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 
 from __future__ import annotations
 
-from engine.core.state import GameState
-from faketg import FakeUser
-from tests.e2e.driver import deal, fresh_panel, name, orders, play, state_of, tap, vote_and_punish
-from tests.e2e.harness import Harness, make_harness, start_mafik
+from tests.e2e.driver import deal, fresh_panel, name, orders, play, play_accepted, resolve_running, state_of, tap, told, vote_and_punish
+from tests.e2e.harness import make_harness, start_mafik
 
 ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
          "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
@@ -18,23 +16,7 @@ FILL = ["dummy"] * 5
 OK = "✅ Заявка принята."
 
 
-async def accepted(h: Harness, user: FakeUser, card: str, *steps: str) -> str:
-    message, _ = await play(h, user, card, *steps[:-1])
-    answer = await tap(h, user, message, steps[-1])
-    assert answer == OK, (answer, message.text)
-    return message.text or ""
 
-
-async def resolve(h: Harness) -> GameState:
-    before = (await state_of(h)).phase
-    await h.resolve()
-    state = await state_of(h)
-    assert state.phase == before + 1 and state.status == "running", (state.phase, state.status)
-    return state
-
-
-def told(h: Harness, pid: int) -> str:
-    return "\n".join(h.texts(h.players[pid]))
 
 
 async def test_draw_cards_through_telegram(tmp_path):
@@ -54,14 +36,14 @@ async def test_draw_cards_through_telegram(tmp_path):
 
         # ---- night 1
         await deal(h, mad, hand=["madness", "martial_arts", "pistol", "dummy", "dummy"])
-        await accepted(h, u[mad], "🃏 Безумие", "▶ Сыграть", "✅ Подтвердить")
-        await accepted(h, u[mad], "🃏 Боевое искусство", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
-        await accepted(h, u[mad], "🃏 Пистолет", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
+        await play_accepted(h, u[mad], "🃏 Безумие", "▶ Сыграть", "✅ Подтвердить")
+        await play_accepted(h, u[mad], "🃏 Боевое искусство", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
+        await play_accepted(h, u[mad], "🃏 Пистолет", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
         assert len(orders(await state_of(h), mad, "play")) == 3
         await deal(h, coffee, hand=["coffee", *FILL])
-        await accepted(h, u[coffee], "🃏 Кофе", "▶ Сыграть", name(friend), "✅ Подтвердить")
+        await play_accepted(h, u[coffee], "🃏 Кофе", "▶ Сыграть", name(friend), "✅ Подтвердить")
         await deal(h, bleeder, hand=["bleeding", *FILL])
-        await accepted(h, u[bleeder], "🃏 Кровотечение", "▶ Сыграть", name(bled), "Пропустить", "✅ Подтвердить")
+        await play_accepted(h, u[bleeder], "🃏 Кровотечение", "▶ Сыграть", name(bled), "Пропустить", "✅ Подтвердить")
         await deal(h, maestro, hand=["maestro", *FILL], sleeve=["dummy"] * 4)
         message, _ = await play(h, u[maestro], "🃏 Маэстро", "▶ Сыграть")
         for _ in range(4):
@@ -70,8 +52,8 @@ async def test_draw_cards_through_telegram(tmp_path):
         assert await tap(h, u[maestro], message, "✅ Подтвердить") == OK
         await deal(h, poor, hand=["dummy"] * 3)
         await deal(h, giver, hand=["humanitarian_aid", *FILL])
-        await accepted(h, u[giver], "🃏 Гуманитарная помощь", "▶ Сыграть", name(poor), "Пропустить", "✅ Подтвердить")
-        state = await resolve(h)  # ---------------------------------------------------------------- day 1
+        await play_accepted(h, u[giver], "🃏 Гуманитарная помощь", "▶ Сыграть", name(poor), "Пропустить", "✅ Подтвердить")
+        state = await resolve_running(h)  # ---------------------------------------------------------------- day 1
         assert len(state.player(mad).hand) == 3  # 5 − 3 + Безумие's own replacement
         assert "Кофе: следующей ночью вы можете сыграть одну дополнительную карту из руки." in told(h, friend)
         assert "Кровотечение: следующие 2 фазы вы не добираете карты" in told(h, bled)
@@ -86,7 +68,7 @@ async def test_draw_cards_through_telegram(tmp_path):
         (order,) = orders(await state_of(h), boss, "play")
         assert order.params["mafia_draws"] is True
         await vote_and_punish(h, bystanders[:3], bystanders[-1], "казнь")
-        state = await resolve(h)  # ---------------------------------------------------------------- night 2
+        state = await resolve_running(h)  # ---------------------------------------------------------------- night 2
         assert "Все под контролем: в эту и следующую фазу никто не добирает карты." in "\n".join(h.texts(h.public))
         assert "Мафия в эти фазы добирает карты как обычно" in told(h, boss)
 
@@ -102,9 +84,9 @@ async def test_draw_cards_through_telegram(tmp_path):
         (ability,) = orders(await state_of(h), maestro, "ability")
         assert ability.params["ability"] == "maestro" and len(ability.params["cards"]) == 2
         await deal(h, friend, hand=["martial_arts", "pistol", "dummy", "dummy"])
-        await accepted(h, u[friend], "🃏 Боевое искусство", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
-        await accepted(h, u[friend], "🃏 Пистолет", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
-        state = await resolve(h)  # ---------------------------------------------------------------- day 2
+        await play_accepted(h, u[friend], "🃏 Боевое искусство", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
+        await play_accepted(h, u[friend], "🃏 Пистолет", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
+        state = await resolve_running(h)  # ---------------------------------------------------------------- day 2
         hand = [c.card for c in state.player(maestro).hand]
         assert len(hand) == 3 and "pistol" not in hand and "bunker" not in hand  # no draws: Все под контролем
         assert len(state.player(friend).hand) == 2  # two played, none drawn (nobody draws this night)

@@ -7,33 +7,15 @@ Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 
 from __future__ import annotations
 
-from engine.core.state import GameState
-from faketg import FakeUser
-from tests.e2e.driver import deal, name, orders, play, state_of, tap, vote_and_punish
-from tests.e2e.harness import Harness, make_harness, start_mafik
+from tests.e2e.driver import deal, name, orders, play, play_accepted, resolve_running, state_of, tap, told, vote_and_punish
+from tests.e2e.harness import make_harness, start_mafik
 
 ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
          "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 FILL = ["dummy"] * 5
 
 
-async def accepted(h: Harness, user: FakeUser, card: str, *steps: str) -> str:
-    message, _ = await play(h, user, card, *steps[:-1])
-    answer = await tap(h, user, message, steps[-1])
-    assert answer == "✅ Заявка принята.", (answer, message.text)
-    return message.text or ""
 
-
-async def resolve(h: Harness) -> GameState:
-    before = (await state_of(h)).phase
-    await h.resolve()
-    state = await state_of(h)
-    assert state.phase == before + 1 and state.status == "running", (state.phase, state.status)
-    return state
-
-
-def told(h: Harness, pid: int) -> str:
-    return "\n".join(h.texts(h.players[pid]))
 
 
 async def test_misc_cards_through_telegram(tmp_path):
@@ -51,21 +33,21 @@ async def test_misc_cards_through_telegram(tmp_path):
 
         # ---- night 1
         await deal(h, spiker, hand=["spikes", *FILL])
-        await accepted(h, u[spiker], "🃏 Шипы", "▶ Сыграть", name(spiked), "✅ Подтвердить")
+        await play_accepted(h, u[spiker], "🃏 Шипы", "▶ Сыграть", name(spiked), "✅ Подтвердить")
         await deal(h, handler, hand=["secret_service_handler", *FILL])
-        await accepted(h, u[handler], "🃏 Куратор спецслужб", "▶ Сыграть", name(watched), "Пропустить", "✅ Подтвердить")
+        await play_accepted(h, u[handler], "🃏 Куратор спецслужб", "▶ Сыграть", name(watched), "Пропустить", "✅ Подтвердить")
         await deal(h, watched, hand=["kick", "bunker", "dummy", "dummy", "dummy", "dummy"])
-        await accepted(h, u[watched], "🃏 Удар ногой", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
+        await play_accepted(h, u[watched], "🃏 Удар ногой", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
         await deal(h, wanted_by, hand=["wanted_notice", *FILL])
-        await accepted(h, u[wanted_by], "🃏 Разыскная ориентировка", "▶ Сыграть", name(wanted), "✅ Подтвердить")
+        await play_accepted(h, u[wanted_by], "🃏 Разыскная ориентировка", "▶ Сыграть", name(wanted), "✅ Подтвердить")
         await deal(h, countering, hand=["counter", *FILL])
-        await accepted(h, u[countering], "🃏 Counter", "▶ Сыграть", "✅ Подтвердить")
+        await play_accepted(h, u[countering], "🃏 Counter", "▶ Сыграть", "✅ Подтвердить")
         await deal(h, juiced, hand=["steroids", "pistol", "dummy", "dummy", "dummy", "dummy"])
-        await accepted(h, u[juiced], "🃏 Стероиды", "▶ Сыграть", "✅ Подтвердить")
-        await accepted(h, u[juiced], "🃏 Пистолет", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
+        await play_accepted(h, u[juiced], "🃏 Стероиды", "▶ Сыграть", "✅ Подтвердить")
+        await play_accepted(h, u[juiced], "🃏 Пистолет", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
         await deal(h, friendly, hand=["acquaintances", *FILL], sleeve=["dummy"])
-        await accepted(h, u[friendly], "🃏 Знакомства", "▶ Сыграть", "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
-        state = await resolve(h)  # ---------------------------------------------------------------- day 1
+        await play_accepted(h, u[friendly], "🃏 Знакомства", "▶ Сыграть", "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
+        state = await resolve_running(h)  # ---------------------------------------------------------------- day 1
         public = "\n".join(h.texts(h.public))
         assert f"{name(spiked)} получает статус «Шипы»." in public
         assert f"Разыскная ориентировка: {name(wanted)} — в розыске." in public
@@ -76,7 +58,7 @@ async def test_misc_cards_through_telegram(tmp_path):
         assert victim_hit and victim_hit[-1].params["amount"] == 1 + pistol[juiced] + 1  # Стероиды: +1
 
         # ---- day 1: the watched one plays from the Hand; Повестка with a typed message
-        await accepted(h, u[watched], "🃏 Бункер", "▶ Сыграть", "✅ Подтвердить")
+        await play_accepted(h, u[watched], "🃏 Бункер", "▶ Сыграть", "✅ Подтвердить")
         await deal(h, countering, hand=["summons", *FILL])
         message, _ = await play(h, u[countering], "🃏 Повестка", "▶ Сыграть", name(juiced))
         assert "Напишите текст сообщения" in (message.text or "")
@@ -84,7 +66,7 @@ async def test_misc_cards_through_telegram(tmp_path):
         screen = h.last_with_buttons(u[countering])
         assert await tap(h, u[countering], screen, "✅ Подтвердить") == "✅ Заявка принята."
         await vote_and_punish(h, voters, bystanders[-1], "казнь")
-        state = await resolve(h)  # ---------------------------------------------------------------- night 2
+        state = await resolve_running(h)  # ---------------------------------------------------------------- night 2
         handler_saw = told(h, handler)
         assert f"Куратор спецслужб: {name(watched)} сыграл из руки «Бункер»." in handler_saw \
             or f"Куратор спецслужб: {name(watched)} сыграла из руки «Бункер»." in handler_saw
@@ -102,10 +84,10 @@ async def test_misc_cards_through_telegram(tmp_path):
         (order,) = orders(await state_of(h), mafia, "play")
         assert order.params["accuse"] == ["kick"] and order.payment.cards == []
         await deal(h, spiker, hand=["pistol", *FILL])
-        await accepted(h, u[spiker], "🃏 Пистолет", "▶ Сыграть", name(watched), "Пропустить", "✅ Подтвердить")
+        await play_accepted(h, u[spiker], "🃏 Пистолет", "▶ Сыграть", name(watched), "Пропустить", "✅ Подтвердить")
         await deal(h, juiced, hand=["pistol", *FILL])
-        await accepted(h, u[juiced], "🃏 Пистолет", "▶ Сыграть", name(countering), "Пропустить", "✅ Подтвердить")
-        state = await resolve(h)  # ---------------------------------------------------------------- day 2
+        await play_accepted(h, u[juiced], "🃏 Пистолет", "▶ Сыграть", name(countering), "Пропустить", "✅ Подтвердить")
+        state = await resolve_running(h)  # ---------------------------------------------------------------- day 2
         assert f"Перехват — {name(watched)}: в ваш рукав добавлены копии карт: Пистолет." in told(h, mafia)
         assert [c.card for c in state.player(mafia).sleeve] == ["pistol"]
         assert f"Повестка — {name(juiced)}: в ваш рукав добавлены копии карт, сыгранных на вас: Пистолет." \
@@ -119,9 +101,9 @@ async def test_misc_cards_through_telegram(tmp_path):
         await tap(h, u[friendly], message, "✅ Подтвердить")
         assert await tap(h, u[friendly], message, "✅ Подтвердить") == "✅ Заявка принята."
         await deal(h, spiker, hand=["broad_daylight", *FILL])
-        await accepted(h, u[spiker], "🃏 Средь бела дня", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
+        await play_accepted(h, u[spiker], "🃏 Средь бела дня", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
         await vote_and_punish(h, voters, bystanders[-2], "изгнание")
-        state = await resolve(h)
+        state = await resolve_running(h)
         hits = {e.who for e in state.events if e.kind == "damage_taken" and e.phase == 4}
         assert spiker in hits and victim not in hits, "the card came back to its player"
     finally:

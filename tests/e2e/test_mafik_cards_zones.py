@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.state import GameState
 from faketg import FakeUser
-from tests.e2e.driver import deal, fresh_panel, labels, name, play, state_of, tap, vote_and_punish
+from tests.e2e.driver import deal, fresh_panel, labels, name, play, play_accepted, resolve_running, state_of, tap, told, vote_and_punish
 from tests.e2e.harness import Harness, make_harness, start_mafik
 
 ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
@@ -18,12 +18,6 @@ ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolut
 FILL = ["dummy"] * 5
 DONE = "✅ Готово."  # an instant action's answer
 
-
-async def accepted(h: Harness, user: FakeUser, card: str, *steps: str) -> str:
-    message, _ = await play(h, user, card, *steps[:-1])
-    answer = await tap(h, user, message, steps[-1])
-    assert answer == "✅ Заявка принята.", (answer, message.text)
-    return message.text or ""
 
 
 async def instant(h: Harness, user: FakeUser, *steps: str) -> None:
@@ -33,16 +27,6 @@ async def instant(h: Harness, user: FakeUser, *steps: str) -> None:
     assert await tap(h, user, message, steps[-1]) == DONE, message.text
 
 
-async def resolve(h: Harness) -> GameState:
-    before = (await state_of(h)).phase
-    await h.resolve()
-    state = await state_of(h)
-    assert state.phase == before + 1 and state.status == "running", (state.phase, state.status)
-    return state
-
-
-def told(h: Harness, pid: int) -> str:
-    return "\n".join(h.texts(h.players[pid]))
 
 
 def cards(state: GameState, pid: int, zone: str) -> list[str]:
@@ -65,16 +49,16 @@ async def test_zone_cards_through_telegram(tmp_path):
         # ---- night 1
         await deal(h, bugger, hand=["bug", "pistol", *FILL])
         await deal(h, bugged, sleeve=[])
-        text = await accepted(h, u[bugger], "🃏 Жучок", "▶ Сыграть", name(bugged), "Пистолет", "Готово", "Пропустить",
+        text = await play_accepted(h, u[bugger], "🃏 Жучок", "▶ Сыграть", name(bugged), "Пистолет", "Готово", "Пропустить",
                               "✅ Подтвердить")
         assert "Пистолет" in text
         await deal(h, slick, hand=["sleight_of_hand", *FILL], sleeve=["bunker", "dummy"])
-        await accepted(h, u[slick], "🃏 Ловкость рук", "▶ Сыграть", "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
+        await play_accepted(h, u[slick], "🃏 Ловкость рук", "▶ Сыграть", "🎴 Пустышка", "✅ Подтвердить", "✅ Подтвердить")
         await deal(h, shot, hand=["stimulant_shot", *FILL], sleeve=["first_aid"])
-        await accepted(h, u[shot], "🃏 Укол стимулятора", "▶ Сыграть", name(shot), "✅ Подтвердить")
+        await play_accepted(h, u[shot], "🃏 Укол стимулятора", "▶ Сыграть", name(shot), "✅ Подтвердить")
         await deal(h, thief, hand=["negligence", *FILL])
         await deal(h, robbed, sleeve=["shiv", "bunker"])
-        await accepted(h, u[thief], "🃏 Халатность", "▶ Сыграть", name(robbed), "✅ Подтвердить")
+        await play_accepted(h, u[thief], "🃏 Халатность", "▶ Сыграть", name(robbed), "✅ Подтвердить")
         await deal(h, hijacked, hand=["pistol", "kick", "pistol"])
         await deal(h, mafia, hand=["hijack", *FILL], sleeve=[])
         message, _ = await play(h, u[mafia], "🃏 Угон", "▶ Сыграть", name(hijacked), "Урон", "Пистолет", "Удар ногой")
@@ -82,7 +66,7 @@ async def test_zone_cards_through_telegram(tmp_path):
         assert "×2 Пистолет" in labels(message), labels(message)
         await tap(h, u[mafia], message, "Готово")
         assert await tap(h, u[mafia], message, "✅ Подтвердить") == "✅ Заявка принята."
-        state = await resolve(h)  # ---------------------------------------------------------------- day 1
+        state = await resolve_running(h)  # ---------------------------------------------------------------- day 1
         assert cards(state, bugged, "sleeve") == ["pistol"] and "pistol" not in cards(state, bugger, "hand")
         assert f"Жучок — {name(bugged)}: карта легла в рукав; других карт рядом с ней нет." in told(h, bugger)
         assert sorted(cards(state, mafia, "sleeve")) == ["kick", "pistol", "pistol"]
@@ -101,10 +85,10 @@ async def test_zone_cards_through_telegram(tmp_path):
         assert "Халатность" in told(h, thief) and "Заточка" in told(h, thief)
         await deal(h, gifter, hand=["gift", "pistol", *FILL], sleeve=["bunker"])
         await deal(h, gifted, sleeve=[])
-        await accepted(h, u[gifter], "🃏 Подарок", "▶ Сыграть", name(gifted), "Пистолет", "Бункер", "Готово",
+        await play_accepted(h, u[gifter], "🃏 Подарок", "▶ Сыграть", name(gifted), "Пистолет", "Бункер", "Готово",
                        "✅ Подтвердить")
         await vote_and_punish(h, [*bystanders[:2], bugger, slick], bystanders[-1], "казнь")
-        state = await resolve(h)  # ---------------------------------------------------------------- night 2
+        state = await resolve_running(h)  # ---------------------------------------------------------------- night 2
         assert cards(state, gifted, "sleeve") == ["pistol", "bunker"] and cards(state, gifter, "sleeve") == []
         assert "Вам подарили карты — они в вашем рукаве: Пистолет, Бункер." in told(h, gifted)
         assert len(state.player(gifter).hand) == 6, "Подарок refilled, the Pistol given away not"

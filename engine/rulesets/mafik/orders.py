@@ -380,3 +380,17 @@ def _once_per_game(state: GameState, pid: int, orders: list[Order]) -> None:
 
 
 REGISTRIES.rule(set_checks=(_once_per_game,))
+
+
+def busy_cards(state: GameState, pid: int) -> set[int]:
+    """The cards this phase's orders of the player use (played, paying, chosen): an instant move leaves
+    them where they are."""
+    uids: set[int] = set()
+    for order in state.orders.get(pid, []):
+        if order.card is not None:
+            uids.add(order.card)
+        uids.update(order.payment.cards)
+        for value in order.params.values():
+            if isinstance(value, list):
+                uids.update(v for v in value if type(v) is int)
+    return uids

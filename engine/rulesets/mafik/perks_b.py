@@ -50,6 +50,7 @@ from engine.rulesets.mafik.order import (
     STEP_PERK_SCIENTIST,
 )
 from engine.rulesets.mafik.orders import (
+    busy_cards,
     counts_toward_limit,
     find_card,
     living_target,
@@ -182,18 +183,6 @@ def paranoiac(res: Resolution) -> None:
 # ---------------------------------------------------------------- Наркоман
 
 
-def _uids_in_orders(state: GameState, pid: int) -> set[int]:
-    """Every card uid the player's orders of this phase name (played, paid, chosen)."""
-    uids: set[int] = set()
-    for order in state.orders.get(pid, []):
-        if order.card is not None:
-            uids.add(order.card)
-        uids.update(order.payment.cards)
-        for value in order.params.values():
-            if isinstance(value, list):
-                uids.update(v for v in value if type(v) is int)
-    return uids
-
 
 def addict_move(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Наркоман, once a game, at any moment: any number of Sleeve cards into the Hand."""
@@ -205,7 +194,7 @@ def addict_move(state: GameState, pid: int, params: dict[str, Any]) -> None:
     if not isinstance(cards, list) or not cards or not all(type(c) is int for c in cards) or len(set(cards)) != len(cards):
         raise Refusal("bad_param", param="cards", reason="count")
     sleeve = {c.uid for c in player.sleeve}
-    busy = _uids_in_orders(state, pid)
+    busy = busy_cards(state, pid)
     for uid in cards:
         if uid not in sleeve:
             raise Refusal("card_not_in_hand", uid=uid, zone="sleeve")

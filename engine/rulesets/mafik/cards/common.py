@@ -539,19 +539,6 @@ def own_card(player: Any, uids: list[int]) -> tuple[CardInstance | None, str]:
     return None, ""
 
 
-def busy_cards(state: GameState, pid: int) -> set[int]:
-    """The cards this phase's orders of the player use (played, paying, chosen): an instant move leaves
-    them where they are."""
-    uids: set[int] = set()
-    for order in state.orders.get(pid, []):
-        if order.card is not None:
-            uids.add(order.card)
-        uids.update(order.payment.cards)
-        for value in order.params.values():
-            if isinstance(value, list):
-                uids.update(v for v in value if type(v) is int)
-    return uids
-
 
 @REGISTRIES.pipeline.step("hands_at_start", STEP_HANDS_AT_START)
 def _hands_at_start(res: Resolution) -> None:

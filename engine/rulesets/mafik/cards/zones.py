@@ -17,7 +17,6 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue
 from engine.rulesets.mafik.cards.common import (
-    busy_cards,
     card_colour,
     card_message,
     grant_play_as,
@@ -33,6 +32,7 @@ from engine.rulesets.mafik.cards.common import (
 )
 from engine.rulesets.mafik.costs import sleeve_blocked, stance
 from engine.rulesets.mafik.order import STEP_MAGIC_TRICK
+from engine.rulesets.mafik.orders import busy_cards
 from engine.rulesets.mafik.registry import BLANK, REGISTRIES
 
 STANCE_PHASES = 2  # «Можете перейти в нижнюю стойку на 2 фазы»
