@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core import api
 from engine.core.cards import ParamSpec
-from engine.core.params import card_pool, count_of, least_of, past_phases
+from engine.core.params import card_pool, corpses, count_of, least_of, past_phases
 from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.state import GameState
@@ -300,6 +300,8 @@ class MafikAgent(Agent):
             return [self.rnd.sample(pool, self.rnd.randint(1, 2)) for _ in params.get("targets", [])] or None
         if kind == "secret_role":  # `of` a side: only that side's roles
             return self.rnd.choice([r for r in roles if not spec.of or SECRET_ROLES[r].faction == spec.of])
+        if kind == "secret_roles" and spec.count_from == "corpses":
+            return [self.rnd.choice(roles) for _ in range(corpses(state))]
         if kind == "secret_roles":
             return [self.rnd.choice(roles) for _ in params.get("targets", [])]
         if kind == "role_map":

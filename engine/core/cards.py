@@ -30,7 +30,9 @@ class ParamSpec:
     # (who, count) pairs, the first that names the actor wins. TOML: count_by = { traitor = 5 }.
     count_by: tuple[tuple[str, int], ...] = ()
     # The count depends on the game: "dead" — `count` less the number of dead characters, never below
-    # `min` (default 1) (Мародёрство «10-X разных карт, но не менее 1, где X – количество мёртвых»).
+    # `min` (default 1) (Мародёрство «10-X разных карт, но не менее 1, где X – количество мёртвых»);
+    # "corpses" — as many as there are dead characters now (Догадка's Предатель: «столько Тайных ролей,
+    # сколько сейчас трупов»; a secret_roles list then follows no targets).
     count_from: str | None = None
     optional: bool = False
     mafia_only: bool = False

@@ -100,7 +100,14 @@ def count_of(ctx: ParamContext, spec: ParamSpec) -> int:
     if spec.count_from == "dead":
         dead = sum(1 for p in ctx.state.players if not p.alive)
         return max(spec.min if spec.min is not None else 1, spec.count - dead)
+    if spec.count_from == "corpses":
+        return corpses(ctx.state)
     return spec.count
+
+
+def corpses(state: GameState) -> int:
+    """«Сколько сейчас трупов на кладбище»: the dead characters now."""
+    return sum(1 for p in state.players if not p.alive)
 
 
 def least_of(ctx: ParamContext, spec: ParamSpec) -> int:
@@ -265,6 +272,12 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         if spec.of and ctx.role_sides and dict(ctx.role_sides).get(value) != spec.of:
             raise _bad(ctx, spec, "role")
         return str(value)
+    if kind == "secret_roles" and spec.count_from == "corpses":  # as many roles as there are dead now
+        if not isinstance(value, list) or len(value) != corpses(ctx.state):
+            raise _bad(ctx, spec, "count")
+        if not all(v in ctx.roles for v in value):
+            raise _bad(ctx, spec, "role")
+        return [str(v) for v in value]
     if kind == "secret_roles":
         chosen = so_far.get("targets")
         if not isinstance(value, list) or not isinstance(chosen, list) or len(value) != len(chosen):

@@ -98,3 +98,33 @@ async def test_malingerer_shows_the_chosen_count_and_its_cancel_is_offered_and_i
         assert any(e.kind == "malingerer_cancelled" and e.who == lawman for e in state.events)
     finally:
         await h.close()
+
+
+async def test_hunch_asks_the_traitor_for_as_many_roles_as_there_are_corpses(tmp_path):
+    """Догадка (Предатель): «Назовите столько Тайных ролей, сколько сейчас трупов» — with two dead, the
+    dialogue asks two roles one after the other (any roles), then the payment, and the order carries both."""
+    h = await game(tmp_path)
+    try:
+        state = await state_of(h)
+        traitor = seat(state, "traitor") if any(p.faction == "traitor" for p in state.players) else seat(state, "law")
+        player = state.player(traitor)
+        player.secret_role, player.faction = "traitor", "traitor"
+        dead = [p.pid for p in state.players if p.pid != traitor and p.faction == "law"][:2]
+        for pid in dead:
+            state.player(pid).alive = False
+        target = next(p.pid for p in state.players if p.alive and p.pid != traitor)
+        await save(h, state)
+        await deal(h, traitor, hand=["hunch", "dummy"], sleeve=["dummy"])
+        user = h.players[traitor]
+        message, _ = await play(h, user, "🃏 Догадка", "▶ Сыграть", name(target))
+        await tap(h, user, message, "Судья")
+        await tap(h, user, message, "Киллер")
+        assert "Тайные роли: Судья, Киллер" in (message.text or "")
+        await tap(h, user, message, "🎴 Пустышка")  # Цена 1, paid from the Sleeve
+        await tap(h, user, message, "✅ Подтвердить")  # the payment
+        answer = await tap(h, user, message, "✅ Подтвердить")  # the order
+        assert answer == "✅ Заявка принята.", (answer, message.text)
+        (order,) = (await state_of(h)).orders[traitor]
+        assert order.params["roles"] == ["judge", "killer"] and order.params["target"] == target
+    finally:
+        await h.close()

@@ -230,6 +230,9 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         q.options = [c.uid for c in zone if c.uid not in taken]
     elif kind == "secret_role":
         q.options = secret_roles(state, spec.of)
+    elif kind == "secret_roles" and spec.count_from:  # a count of roles, not one per target (Догадка)
+        q.need = api.param_span(state, pid, card, spec)[1]
+        q.options = secret_roles(state)
     elif kind == "secret_roles":
         targets = node.get("targets") or []
         q.subject = int(targets[len(flow["roles"])]) if len(flow["roles"]) < len(targets) else None
@@ -271,6 +274,8 @@ def _asked(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, params: 
         return False
     if spec.kind == "phase_cards" and not params.get("phases"):  # no phase chosen: no card to name
         return False
+    if spec.kind == "secret_roles" and spec.count_from:  # none to name when the count is 0 (nobody dead)
+        return api.param_span(state, pid, card, spec)[1] > 0
     return not (spec.kind in ("secret_roles", "accusations") and not params.get("targets"))
 
 
@@ -359,6 +364,10 @@ def name_role(flow: dict[str, Any], q: Question, role: str) -> None:
     answer."""
     roles: list[str] = [*flow["roles"], role]
     flow["roles"] = roles
+    if q.spec.kind == "secret_roles" and q.spec.count_from:  # a count of roles (q.need), not one per target
+        if len(roles) >= q.need:
+            answer(flow, q, roles)
+        return
     if q.spec.kind in ("secret_roles", "phase_cards"):
         targets = _slot(flow, q.path).get("targets" if q.spec.kind == "secret_roles" else "phases") or []
         if len(roles) >= len(targets):

@@ -46,7 +46,7 @@ def answer_param(flow: dict[str, Any], q: fl.Question, value: str) -> None:
         chosen = _parse(q, value[2:])
         if chosen not in q.options:
             raise ServiceError("bad_button")
-        if q.subject is not None or q.phase is not None:  # one of several, item by item
+        if q.subject is not None or q.phase is not None or q.spec.kind == "secret_roles":  # one of several, item by item
             fl.name_role(flow, q, str(chosen))
         else:
             fl.answer(flow, q, chosen)

@@ -14,6 +14,7 @@ import pytest
 from engine.cardgame import steps
 from engine.core import api
 from engine.core.checks import inspect
+from engine.core.refusal import Refusal
 from engine.core.state import Effect, GameState, PlayRecord
 from engine.rulesets.mafik.ruleset import shown_hand_size
 from tests.engine.mafik.conftest import MafikScenario
@@ -264,12 +265,25 @@ def test_forged_documents_checks_see_the_law_role_and_guesses_fail_to_the_end() 
     assert g.alive("K")
 
 
-def test_forged_documents_only_a_law_role_and_the_colour_option_is_not_yet_there() -> None:
+def test_forged_documents_only_a_law_role() -> None:
     g = World.night(1)
     g.player("K", secret="killer", hand=["forged_documents", "dummy"], sleeve=3).player("B")
     assert g.refusal("K", "play", card="forged_documents", role="boss", pay_sleeve=["dummy"] * 2).code == "bad_param"
+
+
+def test_forged_documents_cost_1_more_gives_the_chosen_roles_colours_at_the_next_build() -> None:
+    """(Цена 1: со следующей пересборкой колоды вы получите цвета выбранной тайной роли.) — one more to pay
+    (2 + 1), and the next deck is built of the Судья's colours (Урон, Разведка, Усиление) instead of the
+    Киллер's."""
+    from engine.rulesets.mafik.deck import deck_colours
+
+    g = World.night(1)
+    g.player("K", secret="killer", hand=["forged_documents", "dummy"], sleeve=3).player("B").player("C", secret="boss")
     assert g.refusal("K", "play", card="forged_documents", role="judge", colours=True,
-                     pay_sleeve=["dummy"] * 2).code == "not_implemented"
+                     pay_sleeve=["dummy"] * 2).code == "cost_unpayable"
+    g.play("K", "forged_documents", role="judge", colours=True, pay_sleeve=["dummy"] * 3).resolve()
+    assert deck_colours(g.state, g.pid("K")) == ("damage", "intel", "boost")
+    assert [e.params["role"] for e in g.state.effects_of("forged_documents", target=g.pid("K"))] == ["judge"]
 
 
 def test_forged_documents_does_nothing_for_the_law() -> None:
@@ -444,6 +458,39 @@ def test_hunch_mafia_no_damage_from_the_guessed_law_role() -> None:
     g.play("J", "pistol", target="M").resolve()
     assert g.hand_size("M") == 6
     assert len(g.events("hunch", to="M")) == 1
+
+
+def _with_corpses(g: MafikScenario, *names: str) -> None:
+    g.build()
+    for name in names:
+        g.state.player(g.pid(name)).alive = False
+
+
+def test_hunch_traitor_names_as_many_roles_as_corpses_and_learns_the_one_that_matches() -> None:
+    """(Предатель: Назовите столько Тайных ролей, сколько сейчас трупов на кладбище. Если роль цели совпадает
+    хоть с одной, узнайте точно какой по итогам следующей ночи.)"""
+    g = World.night(2)
+    g.player("T", secret="traitor", hand=["hunch", "dummy"], sleeve=1).player("B", secret="killer", hand=6)
+    g.player("X").player("Y").player("Z", secret="boss")
+    _with_corpses(g, "X", "Y")
+    g.play("T", "hunch", target="B", roles=["judge", "killer"], pay_sleeve=["dummy"]).resolve()
+    g.resolve()  # day 2
+    g.resolve()  # night 3: the next night is over
+    assert [(e.params["target"], e.params["secret_role"]) for e in g.events("hunch", to="T")] == [(g.pid("B"), "killer")]
+
+
+def test_hunch_traitor_must_name_exactly_as_many_roles_as_corpses() -> None:
+    g = World.night(2)
+    g.player("T", secret="traitor", hand=["hunch", "dummy"], sleeve=1).player("B", secret="killer", hand=6)
+    g.player("X").player("Z", secret="boss")
+    _with_corpses(g, "X")
+    with pytest.raises(Refusal) as refused:
+        g.play("T", "hunch", target="B", roles=["judge", "killer"], pay_sleeve=["dummy"])
+    assert refused.value.params["reason"] == "count"
+    g.play("T", "hunch", target="B", roles=["judge"], pay_sleeve=["dummy"]).resolve()
+    g.resolve()
+    g.resolve()
+    assert g.events("hunch", to="T") == []  # a miss: nothing is learnt
 
 
 # ---- Отдел кадров ----

@@ -31,7 +31,7 @@ from engine.rulesets.mafik.order import LAYER_DANGEROUS
 from engine.rulesets.mafik.registry import BLANK, CATALOG, COLOURS, REGISTRIES
 from engine.rulesets.mafik.roles import colours_of
 
-NEXT_DECK = "next_deck_colours"  # the colours of the next deck: replace one, add one, or all of them
+NEXT_DECK = "next_deck_colours"  # the colours of the next deck: replace one, add one, all, or a set of them
 DECK_VIEW = "deck_view"  # the player always sees the top (and bottom) cards of the own deck
 
 
@@ -47,6 +47,8 @@ def _next_colours(state: GameState, value: tuple[str, ...], *, pid: int, **_: An
         op = effect.params["op"]
         if op == "all":
             colours = list(COLOURS)
+        elif op == "set":  # another role's colours (Поддельные документы)
+            colours = [str(c) for c in effect.params["colours"]]
         elif op == "replace":
             old, new = str(effect.params["old"]), str(effect.params["new"])
             colours = [new if c == old else c for c in colours] if old in colours else colours

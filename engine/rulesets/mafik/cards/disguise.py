@@ -211,7 +211,11 @@ def forged_documents(play: Play) -> None:
     """Мафия, Маньяк, Предатель: to the end of the game role guesses fail and checks take the player for
     the chosen law role (its side and colours too). Others: nothing."""
     if has_role(play.me, ("mafia", "maniac", "traitor")) and play.params.get("role"):
-        play.effect("forged_documents", target=play.actor, during=UNTIL_END, role=str(play.params["role"]))
+        role = str(play.params["role"])
+        play.effect("forged_documents", target=play.actor, during=UNTIL_END, role=role)
+        if play.params.get("colours"):  # (Цена 1: со следующей пересборкой колоды — цвета выбранной роли)
+            play.effect("next_deck_colours", target=play.actor, during=UNTIL_USED, next_build=True, card=play.spec.id,
+                        op="set", colours=list(SECRET_ROLES[role].colours))
 
 
 def _forged_role(state: GameState, target: int) -> str | None:
@@ -219,11 +223,9 @@ def _forged_role(state: GameState, target: int) -> str | None:
     return str(effects[-1].params["role"]) if effects else None
 
 
-def _forged_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
-    """(Цена 1: со следующей пересборкой колоды вы получите цвета выбранной тайной роли.) needs deck-building
-    colours as a query (issue 14): refused until then."""
-    if params.get("colours"):
-        raise Refusal("not_implemented", card="forged_documents", param="colours")
+def _forged_cost(state: GameState, value: int, *, spec: Any, params: dict[str, Any], **_: Any) -> int:
+    """(Цена 1: со следующей пересборкой колоды вы получите цвета выбранной тайной роли.)"""
+    return value + 1 if spec.id == "forged_documents" and params.get("colours") else value
 
 
 def _forged_appearance(state: GameState, value: Any, *, target: int, aspect: str, **ctx: Any) -> Any:
@@ -235,8 +237,9 @@ def _forged_guess(state: GameState, value: bool, *, target: int, **_: Any) -> bo
     return False if _forged_role(state, target) is not None else value
 
 
-REGISTRIES.declare("forged_documents", forged_documents, priority=EARLY, check=_forged_check,
-                   queries=(Query("appearance", _forged_appearance, layer=40), Query("role_guess", _forged_guess)),
+REGISTRIES.declare("forged_documents", forged_documents, priority=EARLY,
+                   queries=(Query("appearance", _forged_appearance, layer=40), Query("role_guess", _forged_guess),
+                            Query("cost", _forged_cost)),
                    effects=(EffectKind("forged_documents", own=True),))
 
 
