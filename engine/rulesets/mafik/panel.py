@@ -9,7 +9,7 @@ from engine.cardgame.effects import EffectKind
 from engine.core.profile import PanelFact
 from engine.core.state import GameState
 from engine.rulesets.mafik import comms
-from engine.rulesets.mafik.costs import exiled, stance
+from engine.rulesets.mafik.costs import exiled, sleeve_blocked, stance
 from engine.rulesets.mafik.deck import deck_view
 from engine.rulesets.mafik.registry import LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
 from engine.rulesets.mafik.roles import colours_of
@@ -59,10 +59,11 @@ def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
         return []
     player = state.player(pid)
     in_exile = exiled(state, pid)
+    no_sleeve_plays = bool(sleeve_blocked(state, pid, "play"))  # Изгнание, Тюрьма: the limits say so
     facts = [PanelFact("panel_mafik.deck", {"deck": len(player.deck), "decks": player.flags.get("decks_built", 0),
                                             "stance": stance(state, pid)}),
              PanelFact("panel_mafik.colours", {"colours": list(colours_of(state, pid))}),
-             limits(state, pid, in_exile)]
+             limits(state, pid, no_sleeve_plays)]
     if player.secret_role == "maniac":
         facts.append(PanelFact("panel_mafik.blood", {"blood": player.points}))
     if in_exile:

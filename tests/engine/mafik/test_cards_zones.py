@@ -457,3 +457,17 @@ def test_maniac_reserves_option_four_armor_this_phase(armour: bool):
     g.play("M", "maniac_reserves", from_sleeve=True, armour=armour)
     council(g, "M").resolve()  # the Вече's 6 damage: 4 absorbed, 2 of the 3 drawn cards lost
     assert (g.alive("M"), g.hand_size("M")) == ((True, 1) if armour else (False, 0))
+
+
+def test_prison_the_panel_limits_say_no_sleeve_card_while_it_lasts():
+    """A Тюрьма'd player's panel says, as for Изгнание, that no Sleeve card may be played — and names no exile."""
+    from engine.core import api
+
+    g = MafikScenario.night(2).player("A", hand=["prison", "dummy"], sleeve=["dummy"]) \
+        .player("B", hand=["pistol", "pistol", "bunker"], sleeve=["dummy", "dummy"]).player("Z", secret="killer", hand=20)
+    g.play("A", "prison", target="B", pay_sleeve=["dummy"]).resolve()
+    keys = [f.key for f in api.panel_facts(g.state, g.pid("B"))]
+    assert "panel_mafik.limits_exiled" in keys and "panel_mafik.exiled" not in keys
+    g.resolve()
+    g.resolve()  # free again
+    assert "panel_mafik.limits" in [f.key for f in api.panel_facts(g.state, g.pid("B"))]
