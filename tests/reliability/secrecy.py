@@ -332,13 +332,46 @@ class Checker:
 
 
 def _phase_post_extra(line: str, lang: str, names: set[str]) -> bool:
-    """A new phase's post adds its deadline and the living characters' names: public facts, no event's."""
+    """A new phase's post adds its deadline and the living characters' names, each with its public statuses
+    («Анна (госпиталь)»): public facts, no event's."""
     deadline = re.escape(t(lang, "ui.deadline", time="TIME", tz="ZONE")).replace("TIME", ".+").replace("ZONE", ".+")
     if re.fullmatch(deadline, line):
         return True
     alive = re.escape(t(lang, "ui.alive_list", n="COUNT", names="NAMES")).replace("COUNT", r"\d+").replace("NAMES", "(.*)")
     match = re.fullmatch(alive, line)
-    return match is not None and set(match[1].split(", ")) <= names
+    if match is None:
+        return False
+    words = {value for key, value in _catalog(lang).items() if key.startswith("status.")}
+    rest = match[1]
+    while rest:  # «Имя», or «Имя (статус, статус)», separated by ", " (a status word may hold parentheses)
+        name = next((n for n in sorted(names, key=len, reverse=True) if rest.startswith(n)), None)
+        if name is None:
+            return False
+        rest = rest[len(name):]
+        if rest.startswith(" ("):
+            depth, end = 0, None
+            for i, char in enumerate(rest[1:], start=1):
+                depth += {"(": 1, ")": -1}.get(char, 0)
+                if depth == 0:
+                    end = i
+                    break
+            if end is None or not _only_status_words(rest[2:end], words):
+                return False
+            rest = rest[end + 1:]
+        rest = rest.removeprefix(", ")
+    return True
+
+
+def _only_status_words(text: str, words: set[str]) -> bool:
+    """A list of public status words («госпиталь (Повар), тюрьма»; a word may itself hold a comma-free
+    parenthesis)."""
+    rest = text
+    while rest:
+        word = next((w for w in sorted(words, key=len, reverse=True) if rest.startswith(w)), None)
+        if word is None:
+            return False
+        rest = rest[len(word):].removeprefix(", ")
+    return True
 
 
 def check_outbox(rows: list[dict[str, Any]], states: dict[int, GameState], games: dict[int, dict[str, Any]],

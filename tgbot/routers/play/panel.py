@@ -133,7 +133,7 @@ async def noop(query: CallbackQuery) -> None:
 
 
 async def replies_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: GameState, pid: int) -> None:
-    effects = player_view(gs, pid, events=False)["me"]["effects"]
+    effects = player_view(gs, pid, events=False)["me"].get("effects", [])  # a rule set's view may have none
     targets = sorted({e["source"] for e in effects if e["kind"] == "may_message" and e["start"] <= gs.phase})
     rows = player_buttons(gs, callback_data, Code.REPLY, targets)
     rows.append(back_row(callback_data, lang))
