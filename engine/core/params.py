@@ -237,21 +237,13 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         wanted = count_of(ctx, spec)
         if len(value) != wanted or len(set(value)) != len(value):
             raise _bad(ctx, spec, "count")
-        for name in value:
-            if name not in catalog:
-                raise Refusal("unknown_card", card=name)
-            _check_peaceful(ctx, spec, name)
-        return list(value)
+        return _known_cards(ctx, spec, value, catalog)
     if kind == "card_multiset":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise _bad(ctx, spec, "not_a_list")
         if not least_of(ctx, spec) <= len(value) <= count_of(ctx, spec):
             raise _bad(ctx, spec, "count")
-        for name in value:
-            if name not in catalog:
-                raise Refusal("unknown_card", card=name)
-            _check_peaceful(ctx, spec, name)
-        return list(value)
+        return _known_cards(ctx, spec, value, catalog)
     if kind == "card_name":
         if not isinstance(value, str) or value not in catalog:
             raise Refusal("unknown_card", card=str(value))
@@ -372,6 +364,15 @@ def _check_accusation(ctx: ParamContext, spec: ParamSpec, value: Any) -> list[st
             raise Refusal("unknown_card", card=name)
         if catalog[name].has("peaceful"):
             raise _bad(ctx, spec, "peaceful")
+    return list(value)
+
+
+def _known_cards(ctx: ParamContext, spec: ParamSpec, value: list[Any], catalog: Any) -> list[str]:
+    """Card names of the collection, none of them peaceful where the parameter refuses those."""
+    for name in value:
+        if name not in catalog:
+            raise Refusal("unknown_card", card=name)
+        _check_peaceful(ctx, spec, name)
     return list(value)
 
 
