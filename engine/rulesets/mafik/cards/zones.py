@@ -15,7 +15,7 @@ from engine.cardgame.registries import Query, Step
 from engine.core.durations import NEXT_DAY, NEXT_PHASE, UNTIL_END, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
-from engine.core.state import CardInstance, GameState, JsonValue
+from engine.core.state import CardInstance, Effect, GameState, JsonValue
 from engine.rulesets.mafik.cards.common import (
     card_colour,
     card_message,
@@ -59,15 +59,22 @@ def sleight_of_hand(play: Play) -> None:
     play.effect("sleight_of_hand", target=play.actor, during=NEXT_PHASE)
 
 
+def granted_move(state: GameState, pid: int, effect: str, action: str, use: str) -> list[Effect]:
+    """The effects that grant this instant move (refused without one), when the player's Sleeve may serve
+    `use` (refused in Изгнание or Тюрьма, with the reason)."""
+    allowed = state.effects_of(effect, target=pid)
+    if not allowed:
+        raise Refusal("not_allowed", what=action, reason="no_effect")
+    blocked = sleeve_blocked(state, pid, use)
+    if blocked:
+        raise Refusal("not_allowed", what=action, reason=blocked)
+    return allowed
+
+
 def sleight_swap(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """The instant swap Ловкость рук grants (action "sleight_swap"): the chosen Hand cards take the chosen
     Sleeve cards' places and the other way round; cards this phase's orders use stay where they are."""
-    allowed = state.effects_of("sleight_of_hand", target=pid)
-    if not allowed:
-        raise Refusal("not_allowed", what="sleight_swap", reason="no_effect")
-    blocked = sleeve_blocked(state, pid, "use")
-    if blocked:
-        raise Refusal("not_allowed", what="sleight_swap", reason=blocked)
+    allowed = granted_move(state, pid, "sleight_of_hand", "sleight_swap", "use")
     player = state.player(pid)
     hand, sleeve = _uids(params.get("hand")), _uids(params.get("sleeve"))
     if not hand or len(hand) != len(sleeve):
@@ -221,12 +228,7 @@ def negligence(play: Play) -> None:
 def negligence_take(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Халатность's instant take (action "negligence_take"): the top card of the victim's Sleeve into the
     player's; with none there, the victim learns someone tried (and the player learns nothing)."""
-    allowed = state.effects_of("negligence", target=pid)
-    if not allowed:
-        raise Refusal("not_allowed", what="negligence_take", reason="no_effect")
-    blocked = sleeve_blocked(state, pid, "receive")
-    if blocked:
-        raise Refusal("not_allowed", what="negligence_take", reason=blocked)
+    allowed = granted_move(state, pid, "negligence", "negligence_take", "receive")
     effect = allowed[0]
     victim = int(effect.params["victim"])
     state.effects.remove(effect)
@@ -318,12 +320,7 @@ def stimulant_shot(play: Play) -> None:
 
 def stimulant_move(state: GameState, pid: int, params: dict[str, Any]) -> None:
     """Укол стимулятора's instant move (action "stimulant_move"): one Sleeve card into the Hand."""
-    allowed = state.effects_of("stimulant_shot", target=pid)
-    if not allowed:
-        raise Refusal("not_allowed", what="stimulant_move", reason="no_effect")
-    blocked = sleeve_blocked(state, pid, "use")
-    if blocked:
-        raise Refusal("not_allowed", what="stimulant_move", reason=blocked)
+    allowed = granted_move(state, pid, "stimulant_shot", "stimulant_move", "use")
     uid = params.get("card")
     card = next((c for c in state.player(pid).sleeve if c.uid == uid), None)
     if card is None:
