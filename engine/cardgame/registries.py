@@ -84,6 +84,8 @@ class Query:
     fn: Modifier
     layer: int = 50
     flags: tuple[str, ...] = ()  # e.g. checks.DECEIVES_UNDECEIVABLE on an "appearance" modifier
+    # asked only about the card that declares it (its own cost rule…): see engine/core/queries.py
+    own: bool = False
 
 
 @dataclass
@@ -159,6 +161,10 @@ class CardGameRegistries:
             self.alters_checks.add(card_id)
         if plays_another is not None:
             self.plays_another[card_id] = plays_another
+        queries = contributions.pop("queries", ())
+        for query in queries:
+            self.queries.modifier(query.name, layer=query.layer, flags=query.flags,
+                                  card=card_id if query.own else None)(query.fn)
         self.rule(**contributions)
 
     def rule(self, *, steps: Sequence[Step] = (), replacements: Sequence[Layer] = (), queries: Sequence[Query] = (),
@@ -176,6 +182,8 @@ class CardGameRegistries:
         for layer in replacements:
             self.replacement(layer.name, layer.number)(layer.fn)
         for query in queries:
+            if query.own:
+                raise ValueError(f"query {query.name!r}: only a card's declaration has its own questions")
             self.queries.modifier(query.name, layer=query.layer, flags=query.flags)(query.fn)
         for option, option_check in (options or {}).items():
             self.option_checks[option] = option_check

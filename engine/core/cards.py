@@ -131,6 +131,7 @@ class CardCatalog:
         self.specs: dict[str, CardSpec] = {s.id: s for s in specs}
         if len(self.specs) != len(specs):
             raise ValueError("duplicate card id in the collection")
+        self._tagged: dict[str, frozenset[str]] = {}
 
     @classmethod
     def load(cls, ruleset: str) -> CardCatalog:
@@ -162,6 +163,14 @@ class CardCatalog:
 
     def ids(self) -> list[str]:
         return list(self.specs)
+
+    def tagged(self, tag: str) -> frozenset[str]:
+        """The ids of the cards whose data carry `tag` (the collection is read only, so kept once asked:
+        a copy's properties are asked of every card in every Hand at every step that touches one)."""
+        ids = self._tagged.get(tag)
+        if ids is None:
+            ids = self._tagged[tag] = frozenset(s.id for s in self.specs.values() if tag in s.tags)
+        return ids
 
     def check_behaviours(self, registry: CardRegistry, *, allow_missing: bool = False) -> None:
         """Load-time check: no behaviour without a card, and (unless allowed) no card without one."""

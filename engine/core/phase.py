@@ -21,9 +21,20 @@ DeathRule = Callable[[Resolution, PlayerState], "bool | None"]
 
 
 def revalidate(state: GameState, pid: int, validate: Callable[[GameState, int, list[Order]], None]) -> list[Order]:
-    """Keep, in submission order, each order still valid together with the ones kept; tell about the rest."""
+    """Keep, in submission order, each order still valid together with the ones kept; tell about the rest.
+    A set still valid as a whole is kept at once (each of its orders was checked when it was submitted):
+    the order-by-order pass, quadratic in the orders, runs only when something is dropped."""
+    orders = state.orders.get(pid, [])
+    if not orders:
+        return []
+    try:
+        validate(state, pid, list(orders))
+    except Refusal:
+        pass
+    else:
+        return list(orders)
     kept: list[Order] = []
-    for order in state.orders.get(pid, []):
+    for order in orders:
         try:
             validate(state, pid, [*kept, order])
         except Refusal as refusal:

@@ -4,6 +4,11 @@ A query answers a question such as "what does this card cost this player now?" o
 player target that one?". Rulesets register modifiers per query name; each modifier looks at
 the active effects in the state and returns the (possibly changed) value. Adding a new card that
 changes costs means registering one more modifier, never touching the callers.
+
+A modifier may be scoped to one card (`card=`): it answers only questions about that card (the
+context's `spec`), such as a card's own cost rule, and is not even called for the others — a query
+asked about every card of every Hand then costs what the cards in play need, not what the whole
+collection declares.
 """
 
 from __future__ import annotations
@@ -18,17 +23,25 @@ Modifier = Callable[..., Any]
 
 class Queries:
     def __init__(self) -> None:
+        # (layer, registration number, modifier), in the order they run: the modifiers for every card
         self._modifiers: dict[str, list[tuple[int, int, Modifier]]] = {}
+        # the modifiers scoped to one card, by query name and card id
+        self._scoped: dict[str, dict[str, list[tuple[int, int, Modifier]]]] = {}
         # the modifiers of each query that carry a flag (by query name, then flag)
         self._flagged: dict[str, dict[str, set[Modifier]]] = {}
+        self._registered = 0
 
-    def modifier(self, name: str, *, layer: int = 50, flags: Iterable[str] = ()) -> Callable[[Modifier], Modifier]:
+    def modifier(self, name: str, *, layer: int = 50, flags: Iterable[str] = (),
+                 card: str | None = None) -> Callable[[Modifier], Modifier]:
         """Register a modifier of query `name` at `layer`; `flags` mark it for `ask_flagged` (e.g. a
-        disguise that deceives even an undeceivable check: engine/core/checks.py)."""
+        disguise that deceives even an undeceivable check: engine/core/checks.py); `card` scopes it to
+        the questions about that card (the context's `spec`)."""
 
         def register(fn: Modifier) -> Modifier:
-            entries = self._modifiers.setdefault(name, [])
-            entries.append((layer, len(entries), fn))
+            scoped = self._scoped.setdefault(name, {})
+            entries = self._modifiers.setdefault(name, []) if card is None else scoped.setdefault(card, [])
+            entries.append((layer, self._registered, fn))
+            self._registered += 1
             entries.sort(key=lambda item: (item[0], item[1]))
             for flag in flags:
                 self._flagged.setdefault(name, {}).setdefault(flag, set()).add(fn)
@@ -36,15 +49,23 @@ class Queries:
 
         return register
 
+    def _chain(self, name: str, context: dict[str, Any]) -> list[tuple[int, int, Modifier]]:
+        """The modifiers a question runs through: the general ones, and those scoped to its card."""
+        general = self._modifiers.get(name, [])
+        scoped = self._scoped.get(name)
+        spec = context.get("spec") if scoped else None
+        own = scoped.get(getattr(spec, "id", ""), []) if scoped and spec is not None else []
+        return sorted([*general, *own], key=lambda item: (item[0], item[1])) if own else general
+
     def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
-        for _layer, _order, fn in self._modifiers.get(name, ()):
+        for _layer, _order, fn in self._chain(name, context):
             value = fn(state, value, **context)
         return value
 
     def ask_flagged(self, name: str, flag: str, state: GameState, value: Any, **context: Any) -> Any:
         """`ask`, through only the modifiers registered with `flag` (in their layer order)."""
         chosen = self._flagged.get(name, {}).get(flag, set())
-        for _layer, _order, fn in self._modifiers.get(name, ()):
+        for _layer, _order, fn in self._chain(name, context):
             if fn in chosen:
                 value = fn(state, value, **context)
         return value

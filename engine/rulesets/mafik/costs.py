@@ -58,7 +58,7 @@ COPY_PROPERTIES = ("no_pay", "no_as", "no_discard", "no_transform", "hand_bottom
 
 def copy_has(card: CardInstance, prop: str) -> bool:
     """Does this physical card have the property (its own tag, or its card's data tag)?"""
-    return prop in card.tags or (card.card in CATALOG and CATALOG[card.card].has(prop))
+    return card.card in CATALOG.tagged(prop) or prop in card.tags
 
 
 def check_discardable(cards: list[CardInstance], *, param: str = "cards") -> None:
@@ -71,6 +71,9 @@ def check_discardable(cards: list[CardInstance], *, param: str = "cards") -> Non
 def normalise_hand(state: GameState, pid: int) -> None:
     """The cards that always lie at the bottom of the Hand (a Долг) go last, the rest keep their order."""
     player = state.player(pid)
+    pinned = CATALOG.tagged("hand_bottom")
+    if not player.hand or not any(c.card in pinned or c.tags for c in player.hand):
+        return
     bottom = [c for c in player.hand if copy_has(c, "hand_bottom")]
     if bottom and player.hand[-len(bottom):] != bottom:
         player.hand = [c for c in player.hand if not copy_has(c, "hand_bottom")] + bottom

@@ -119,10 +119,10 @@ def psychoanalysis(play: Play) -> None:
 
 def _psychoanalysis_cost(state: GameState, value: int, *, pid: int, spec: Any, **_: Any) -> int:
     """(Верхняя стойка: не требует цены.)"""
-    return value - spec.cost if spec.id == "psychoanalysis" and stance(state, pid) == "upper" else value
+    return value - spec.cost if stance(state, pid) == "upper" else value
 
 
-REGISTRIES.declare("psychoanalysis", psychoanalysis, queries=(Query("cost", _psychoanalysis_cost),))
+REGISTRIES.declare("psychoanalysis", psychoanalysis, queries=(Query("cost", _psychoanalysis_cost, own=True),))
 
 
 def open_investigation(play: Play) -> None:

@@ -56,12 +56,12 @@ def interception(play: Play) -> None:
 def _interception_cost(state: GameState, value: int, *, pid: int, spec: CardSpec,
                        params: dict[str, JsonValue] | None = None, cheapest: bool = False, **_: Any) -> int:
     """(Мафия) an Обвинение instead of paying the Cost: nothing to pay (so it is playable with nothing)."""
-    if spec.id == "interception" and ((params or {}).get("accuse") or cheapest) and state.player(pid).faction == "mafia":
+    if ((params or {}).get("accuse") or cheapest) and state.player(pid).faction == "mafia":
         return 0
     return value
 
 
-REGISTRIES.declare("interception", interception, queries=(Query("cost", _interception_cost, layer=95),))
+REGISTRIES.declare("interception", interception, queries=(Query("cost", _interception_cost, layer=95, own=True),))
 
 
 def spikes(play: Play) -> None:

@@ -303,13 +303,13 @@ def _preparation_free(state: GameState, value: bool, *, spec: CardSpec, params: 
                       **_: Any) -> bool:
     """«Если угадали, эта карта становится Свободной»: submitted with a guess, it does not count toward
     the limit (whether the guess is right is learnt only as it resolves: `preparation`)."""
-    if spec.id == "preparation" and params.get("role") is not None and params.get("target") is not None:
+    if params.get("role") is not None and params.get("target") is not None:
         return False
     return value
 
 
 REGISTRIES.declare("preparation", preparation, check=_guess_check("preparation"),
-                   queries=(Query("counts_toward_limit", _preparation_free),))
+                   queries=(Query("counts_toward_limit", _preparation_free, own=True),))
 
 
 # ---------------------------------------------------------------- Анализ слабостей
@@ -333,11 +333,11 @@ def _weakness_check(state: GameState, pid: int, params: dict[str, JsonValue]) ->
 
 def _weakness_cost(state: GameState, value: int, *, pid: int, spec: CardSpec, **_: Any) -> int:
     """«Нижняя стойка: цена 0»."""
-    return 0 if spec.id == "weakness_analysis" and stance(state, pid) == "lower" else value
+    return 0 if stance(state, pid) == "lower" else value
 
 
 REGISTRIES.declare("weakness_analysis", weakness_analysis, check=_weakness_check,
-                   queries=(Query("cost", _weakness_cost, layer=90),))
+                   queries=(Query("cost", _weakness_cost, layer=90, own=True),))
 
 
 # ---------------------------------------------------------------- Улучшение

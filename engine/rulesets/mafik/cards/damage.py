@@ -180,10 +180,10 @@ def backstab(play: Play) -> None:
 def _backstab_light_is_free(state: GameState, value: bool, *, spec: CardSpec,
                             params: dict[str, JsonValue] | None = None, **_: Any) -> bool:
     """Нож в спину's light mode is Free by choice."""
-    return False if spec.id == "backstab" and (params or {}).get("mode") == "free_light" else value
+    return False if (params or {}).get("mode") == "free_light" else value
 
 
-REGISTRIES.declare("backstab", backstab, queries=(Query("counts_toward_limit", _backstab_light_is_free),))
+REGISTRIES.declare("backstab", backstab, queries=(Query("counts_toward_limit", _backstab_light_is_free, own=True),))
 
 
 def mana_burn(play: Play) -> None:
@@ -195,10 +195,10 @@ def mana_burn(play: Play) -> None:
 def _mana_burn_free(state: GameState, value: bool, *, spec: CardSpec, params: dict[str, JsonValue] | None = None,
                     **_: Any) -> bool:
     """The Killer's Mana Burn is Free by choice."""
-    return False if spec.id == "mana_burn" and (params or {}).get("free") else value
+    return False if (params or {}).get("free") else value
 
 
-REGISTRIES.declare("mana_burn", mana_burn, queries=(Query("counts_toward_limit", _mana_burn_free),))
+REGISTRIES.declare("mana_burn", mana_burn, queries=(Query("counts_toward_limit", _mana_burn_free, own=True),))
 
 
 @REGISTRIES.card("sawn_off_under_the_table")

@@ -102,10 +102,10 @@ def i_am_legend(play: Play) -> None:
 
 def _legend_cost(state: GameState, value: int, *, spec: Any, **_: Any) -> int:
     """Я легенда costs 1 less per dead character."""
-    return value - sum(1 for p in state.players if not p.alive) if spec.id == "i_am_legend" else value
+    return value - sum(1 for p in state.players if not p.alive)
 
 
-REGISTRIES.declare("i_am_legend", i_am_legend, queries=(Query("cost", _legend_cost),))
+REGISTRIES.declare("i_am_legend", i_am_legend, queries=(Query("cost", _legend_cost, own=True),))
 
 
 @REGISTRIES.card("tank")
@@ -285,11 +285,11 @@ def _only_peaceful(state: GameState, pid: int, orders: list[Order]) -> None:
 
 def _law_abiding_cost(state: GameState, value: int, *, spec: Any, params: dict[str, JsonValue], **_: Any) -> int:
     """Законопослушный's "shuffle_back" costs 1."""
-    return value + 1 if spec.id == LAW_ABIDING and params.get("mode") == "shuffle_back" else value
+    return value + 1 if params.get("mode") == "shuffle_back" else value
 
 
 REGISTRIES.declare(LAW_ABIDING, law_abiding, steps=(Step("law_abiding", STEP_LAW_ABIDING, _law_abiding_in_deck),),
-                   set_checks=(_only_peaceful,), queries=(Query("cost", _law_abiding_cost),))
+                   set_checks=(_only_peaceful,), queries=(Query("cost", _law_abiding_cost, own=True),))
 
 
 # ---- votes ----
@@ -387,7 +387,7 @@ def lamp(play: Play) -> None:
 
 def _lamp_cost(state: GameState, value: int, *, pid: int, spec: Any, **_: Any) -> int:
     """Лампа costs 0 in the lower stance."""
-    return value - 1 if spec.id == "lamp" and stance(state, pid) == "lower" else value
+    return value - 1 if stance(state, pid) == "lower" else value
 
 
 def _lamp(res: Resolution) -> None:
@@ -406,7 +406,7 @@ def _lamp(res: Resolution) -> None:
                 play.options["cancelled"] = True
 
 
-REGISTRIES.declare("lamp", lamp, queries=(Query("cost", _lamp_cost),), targeting=_lamp,
+REGISTRIES.declare("lamp", lamp, queries=(Query("cost", _lamp_cost, own=True),), targeting=_lamp,
                    effects=(EffectKind("lamp", own=True),))
 
 

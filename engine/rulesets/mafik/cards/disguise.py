@@ -198,11 +198,12 @@ def _crowd_appearance(state: GameState, value: Any, *, target: int, aspect: str,
 
 def _crowd_cost(state: GameState, value: int, *, spec: Any, params: dict[str, Any], **_: Any) -> int:
     """(Цена 1: не объявляется.)"""
-    return value + 1 if spec.id == "crowd" and params.get("unannounced") else value
+    return value + 1 if params.get("unannounced") else value
 
 
 REGISTRIES.declare("crowd", crowd, priority=EARLY, check=_crowd_check,
-                   queries=(Query("appearance", _crowd_appearance, layer=80, flags=(DECEIVES_UNDECEIVABLE,)), Query("cost", _crowd_cost)))
+                   queries=(Query("appearance", _crowd_appearance, layer=80, flags=(DECEIVES_UNDECEIVABLE,)),
+                            Query("cost", _crowd_cost, own=True)))
 
 
 # ---- Поддельные документы ----
@@ -225,7 +226,7 @@ def _forged_role(state: GameState, target: int) -> str | None:
 
 def _forged_cost(state: GameState, value: int, *, spec: Any, params: dict[str, Any], **_: Any) -> int:
     """(Цена 1: со следующей пересборкой колоды вы получите цвета выбранной тайной роли.)"""
-    return value + 1 if spec.id == "forged_documents" and params.get("colours") else value
+    return value + 1 if params.get("colours") else value
 
 
 def _forged_appearance(state: GameState, value: Any, *, target: int, aspect: str, **ctx: Any) -> Any:
@@ -239,7 +240,7 @@ def _forged_guess(state: GameState, value: bool, *, target: int, **_: Any) -> bo
 
 REGISTRIES.declare("forged_documents", forged_documents, priority=EARLY,
                    queries=(Query("appearance", _forged_appearance, layer=40), Query("role_guess", _forged_guess),
-                            Query("cost", _forged_cost)),
+                            Query("cost", _forged_cost, own=True)),
                    effects=(EffectKind("forged_documents", own=True),))
 
 
@@ -338,11 +339,11 @@ def _malingerer_shown(state: GameState, value: int, *, pid: int, **_: Any) -> in
 
 def _malingerer_cost(state: GameState, value: int, *, spec: Any, params: dict[str, Any], **_: Any) -> int:
     """(Цена 0, но перестаёт быть свободной.)"""
-    return value - 1 if spec.id == MALINGERER and params.get("not_free") else value
+    return value - 1 if params.get("not_free") else value
 
 
 def _malingerer_limit(state: GameState, value: bool, *, spec: Any, params: dict[str, Any], **_: Any) -> bool:
-    return True if spec.id == MALINGERER and params.get("not_free") else value
+    return True if params.get("not_free") else value
 
 
 def malingerer_cancel(state: GameState, pid: int, params: dict[str, Any]) -> None:
@@ -355,8 +356,8 @@ def malingerer_cancel(state: GameState, pid: int, params: dict[str, Any]) -> Non
 
 
 REGISTRIES.declare(MALINGERER, malingerer,
-                   queries=(Query("shown_hand_size", _malingerer_shown), Query("cost", _malingerer_cost),
-                            Query("counts_toward_limit", _malingerer_limit, layer=10)),
+                   queries=(Query("shown_hand_size", _malingerer_shown), Query("cost", _malingerer_cost, own=True),
+                            Query("counts_toward_limit", _malingerer_limit, layer=10, own=True)),
                    actions={"malingerer_cancel": malingerer_cancel},
                    effects=(EffectKind(MALINGERER, own=True),))
 
@@ -377,7 +378,7 @@ def brain_chip(play: Play) -> None:
 
 
 def _brain_chip_cost(state: GameState, value: int, *, pid: int, spec: Any, params: dict[str, Any], **_: Any) -> int:
-    if spec.id == "brain_chip" and state.player(pid).flags.get(f"brain_chip:{params.get('target')}"):
+    if state.player(pid).flags.get(f"brain_chip:{params.get('target')}"):
         return 0
     return value
 
@@ -393,7 +394,7 @@ def _needs_target(card_id: str, role_param: str = "role") -> Any:
 
 
 REGISTRIES.declare("brain_chip", brain_chip, check=_needs_target("brain_chip"),
-                   queries=(Query("cost", _brain_chip_cost),))
+                   queries=(Query("cost", _brain_chip_cost, own=True),))
 
 
 def hunch(play: Play) -> None:

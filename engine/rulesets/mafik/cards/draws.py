@@ -262,10 +262,10 @@ def independent_income(play: Play) -> None:
 
 def _humanitarian_cost(state: GameState, value: int, *, spec: Any, params: dict[str, Any], **_: Any) -> int:
     """(Цена 1: 2 любые карты на ваш выбор)."""
-    return value + 1 if spec.id == "humanitarian_aid" and params.get("cards") else value
+    return value + 1 if params.get("cards") else value
 
 
-@REGISTRIES.card("humanitarian_aid", queries=(Query("cost", _humanitarian_cost),))
+@REGISTRIES.card("humanitarian_aid", queries=(Query("cost", _humanitarian_cost, own=True),))
 def humanitarian_aid(play: Play) -> None:
     """A target with 3 Hand cards or fewer as the phase began gets 2 Пустышки (Цена 1: 2 chosen cards)
     into its Sleeve."""

@@ -181,12 +181,10 @@ def spy_machine(play: Play) -> None:
 
 def _spy_machine_cost(state: GameState, value: int, *, spec: Any, params: dict[str, Any], **_: Any) -> int:
     """The mode decides the cost: 0, «Цена 1» for an earlier vote, «Цена 3» for who voted for the target."""
-    if spec.id != "spy_machine":
-        return value
     return value + SPY_MACHINE_SURCHARGE.get(str(params.get("mode")), 0)
 
 
-REGISTRIES.declare("spy_machine", spy_machine, queries=(Query("cost", _spy_machine_cost),))
+REGISTRIES.declare("spy_machine", spy_machine, queries=(Query("cost", _spy_machine_cost, own=True),))
 
 
 # ---- Журнал Посещений ----
