@@ -8,7 +8,8 @@ changes costs means registering one more modifier, never touching the callers.
 A modifier may be scoped to one card (`card=`): it answers only questions about that card (the
 context's `spec`), such as a card's own cost rule, and is not even called for the others — a query
 asked about every card of every Hand then costs what the cards in play need, not what the whole
-collection declares.
+collection declares. And a modifier that can change an answer only while an effect of some kind is in
+force says so (`@only_while(kind, …)`): a question asked when no effect of those kinds exists skips it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,18 @@ from typing import Any
 from engine.core.state import GameState
 
 Modifier = Callable[..., Any]
+WHILE = "__only_while__"  # the effect kinds a modifier needs (set by `only_while`)
+
+
+def only_while(*kinds: str) -> Callable[[Modifier], Modifier]:
+    """Mark a modifier as a no-op unless the state holds an effect of one of `kinds` (active or not:
+    the modifier itself still reads which are in force)."""
+
+    def mark(fn: Modifier) -> Modifier:
+        setattr(fn, WHILE, frozenset(kinds))
+        return fn
+
+    return mark
 
 
 class Queries:
@@ -58,7 +71,14 @@ class Queries:
         return sorted([*general, *own], key=lambda item: (item[0], item[1])) if own else general
 
     def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
+        present: set[str] | None = None
         for _layer, _order, fn in self._chain(name, context):
+            needs = getattr(fn, WHILE, None)
+            if needs is not None:
+                if present is None:
+                    present = {e.kind for e in state.effects}
+                if needs.isdisjoint(present):
+                    continue
             value = fn(state, value, **context)
         return value
 

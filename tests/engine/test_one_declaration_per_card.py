@@ -159,6 +159,12 @@ def _named_defs(node: ast.AST, defs: dict[str, ast.stmt]) -> list[ast.stmt]:
     return list(seen.values())
 
 
+def _first_line(node: ast.stmt) -> int:
+    """A definition's first line, its decorators included (`@only_while("steroids")` is part of it)."""
+    decorators = getattr(node, "decorator_list", [])
+    return min([node.lineno, *(d.lineno for d in decorators)])
+
+
 def _declarations(modules: dict[str, ast.Module]) -> Declarations:
     found = Declarations()
     for path, tree in modules.items():
@@ -186,7 +192,7 @@ def _declarations(modules: dict[str, ast.Module]) -> Declarations:
                     raise AssertionError(f"{path}:{call.lineno}: a card declared without a literal id")
                 found.add(card, path, first, last)
                 for fn in _named_defs(call, defs):
-                    found.add(card, path, fn.lineno, fn.end_lineno or fn.lineno)
+                    found.add(card, path, _first_line(fn), fn.end_lineno or fn.lineno)
     return found
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from engine.cardgame.ruleset import card_rules
 from engine.core.durations import NEXT_PHASE, THIS_PHASE, between
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, JsonValue, Order, PlayerState
@@ -156,6 +157,7 @@ def authority_and_prosecutor(state: GameState, value: int, *, pid: int, **_: Any
 
 
 @REGISTRIES.queries.modifier("votes_against")
+@only_while("politician")
 def politician(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Политик: 2 votes fewer against him on the day he activates it (never below 0)."""
     if state.effects_of("politician", target=target):
@@ -164,6 +166,7 @@ def politician(state: GameState, value: int, *, target: int, **_: Any) -> int:
 
 
 @REGISTRIES.queries.modifier("forced_votes", layer=1000)
+@only_while("bureaucrat")
 def bureaucrat(state: GameState, value: dict[int, int], **_: Any) -> dict[int, int]:
     """Бюрократ: the chosen voter votes for the chosen target, whatever other effects say (the last layer)."""
     chosen = dict(value)
@@ -264,6 +267,7 @@ def secretary(state: GameState, pid: int, params: dict[str, Any]) -> None:
 
 
 @REGISTRIES.queries.modifier("extra_plays")
+@only_while("secretary")
 def secretary_extra(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return value + (1 if state.effects_of("secretary", target=pid) else 0)
 

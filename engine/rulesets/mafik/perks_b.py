@@ -31,6 +31,7 @@ from engine.cardgame.registries import Step
 from engine.core.checks import learn
 from engine.core.durations import NEXT_NIGHT, THIS_PHASE, onwards
 from engine.core.phase import kill, take
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
@@ -257,6 +258,7 @@ def revolutionary(res: Resolution) -> None:
 
 
 @REGISTRIES.queries.modifier("votes_against")
+@only_while("revolution_votes")
 def revolution_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
     return value + sum(int(e.params["votes"]) for e in state.effects_of("revolution_votes", target=target))
 

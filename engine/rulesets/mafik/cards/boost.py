@@ -17,6 +17,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core.durations import FROM_NEXT_PHASE, n_phases
+from engine.core.queries import only_while
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState
 from engine.rulesets.mafik.cards.common import deny_armor, lower
@@ -73,6 +74,7 @@ def _steroids_damage(res: Resolution, packet: DamagePacket) -> None:
     packet.amount += len(boosts)
 
 
+@only_while("steroids")
 def _unprotected(state: GameState, value: bool, *, pid: int, **_: Any) -> bool:
     return False if state.effects_of("steroids", target=pid) else value
 

@@ -16,6 +16,7 @@ from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Query, Step
 from engine.core.checks import checks_of, inspect
 from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_END, between, n_phases, onwards
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import Effect, GameState, JsonValue
@@ -208,6 +209,7 @@ def substitution(play: Play) -> None:
     play.effect("substitution", target=play.actor, during=THIS_PHASE, chosen=play.target, lower=lower(play))
 
 
+@only_while("substitution")
 def _substitute(state: GameState, value: int, **_: Any) -> int:
     for effect in state.effects_of("substitution", target=value):
         return int(str(effect.params["chosen"]))
@@ -239,6 +241,7 @@ def mirror(play: Play) -> None:
     play.effect("mirror", target=play.actor, during=THIS_PHASE, lower=lower(play))
 
 
+@only_while("mirror")
 def _mirror(state: GameState, value: int, *, observer: int, **_: Any) -> int:
     return observer if state.effects_of("mirror", target=value) else value
 
@@ -261,6 +264,7 @@ def darkness(play: Play) -> None:
     play.effect("darkness", target=play.target, during=THIS_PHASE, lower=lower(play))
 
 
+@only_while("darkness")
 def _darkness(state: GameState, value: Any, *, observer: int, aspect: str, **_: Any) -> Any:
     if state.effects_of("darkness", target=observer):  # (the Лампа cancels a Темнота played on its holder)
         return random_result(state, aspect, value)
@@ -290,6 +294,7 @@ def shelter(play: Play) -> None:
     play.effect("shelter", target=play.actor, during=n_phases(2))
 
 
+@only_while("shelter")
 def _shelter(state: GameState, value: Any, *, target: int, aspect: str, **_: Any) -> Any:
     return random_result(state, aspect, value) if state.effects_of("shelter", target=target) else value
 

@@ -15,6 +15,7 @@ from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Query, Step
 from engine.core.cards import CardSpec
 from engine.core.durations import FROM_NEXT_PHASE, UNTIL_END
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, GameState, JsonValue, PlayerState
@@ -209,6 +210,7 @@ def apotheosis(play: Play) -> None:
         play.effect("apotheosis", target=play.actor, during=UNTIL_END, card=play.spec.id)
 
 
+@only_while("apotheosis")
 def _apotheosis_cost(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return value - 1 if state.effects_of("apotheosis", target=pid) else value
 

@@ -13,6 +13,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query
 from engine.core.durations import NEXT_PHASE, UNTIL_END, UNTIL_USED, n_phases
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue
@@ -40,6 +41,7 @@ def _next_build(play: Play, kind: str, **params: JsonValue) -> None:
     play.effect(kind, target=play.actor, during=UNTIL_USED, next_build=True, card=play.spec.id, **params)
 
 
+@only_while(NEXT_DECK)
 def _next_colours(state: GameState, value: tuple[str, ...], *, pid: int, **_: Any) -> tuple[str, ...]:
     """`deck_colours`: the changes waiting for the next build, in the order they were played."""
     colours = list(value)
@@ -91,6 +93,7 @@ def mask(play: Play) -> None:
                 copies=4 if lower(play) else 3)
 
 
+@only_while("mask")
 def _mask_copies(state: GameState, value: int, *, pid: int, card: str, **_: Any) -> int:
     colour = CATALOG[card].colour
     return max([value, *(int(str(e.params["copies"])) for e in state.effects_of("mask", target=pid)
@@ -122,6 +125,7 @@ def schizophrenia(play: Play) -> None:
     _next_build(play, NEXT_DECK, op="all")
 
 
+@only_while(NEXT_DECK)
 def _schizophrenic(state: GameState, value: Any, *, target: int, aspect: str, **_: Any) -> Any:
     if aspect == "secret_role" and any(e.params.get("card") == "schizophrenia"
                                        for e in state.effects_of(NEXT_DECK, target=target)):
@@ -287,6 +291,7 @@ def lets_get_dangerous(play: Play) -> None:
     _next_build(play, "dangerous")
 
 
+@only_while("dangerous")
 def _dangerous_copies(state: GameState, value: int, *, pid: int, card: str, **_: Any) -> int:
     """At the next build: as many copies of the three as the deck holds."""
     if card in ("pistol", "broad_daylight", "sniper_rifle") and state.effects_of("dangerous", target=pid):
@@ -326,6 +331,7 @@ def keikaku(play: Play) -> None:
     _next_build(play, "keikaku", count=KEIKAKU_FREE)
 
 
+@only_while("keikaku")
 def _keikaku_picks(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return value + sum(int(str(e.params["count"])) for e in state.effects_of("keikaku", target=pid))
 
@@ -384,6 +390,7 @@ def _genius_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> N
         raise Refusal("not_allowed", what="card", reason="deck_too_small")
 
 
+@only_while("genius")
 def _genius_limits(state: GameState, value: dict[str, int], *, pid: int, **_: Any) -> dict[str, int]:
     less = sum(int(str(e.params["less"])) for e in state.effects_of("genius", target=pid))
     return {**value, "size": max(0, value["size"] - less)} if less else value

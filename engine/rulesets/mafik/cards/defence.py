@@ -21,6 +21,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue, Order
@@ -306,17 +307,20 @@ def unexpected_twist(play: Play) -> None:
 
 
 @REGISTRIES.queries.modifier("votes_against")
+@only_while("votes_against")
 def _extra_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Танк (+2 at the next vote), Адвокатская защита (−2 / −3): never below 0."""
     extra = sum(int(e.params["amount"]) for e in state.effects_of("votes_against", target=target))
     return max(0, value + extra) if extra else value
 
 
+@only_while("no_votes_against")
 def _no_votes_against(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Неожиданный поворот: no votes count against the target that day (its own default vote neither)."""
     return 0 if state.effects_of("no_votes_against", target=target) else value
 
 
+@only_while("no_votes_against")
 def _no_vote_on(state: GameState, value: bool, *, target: int, by: str = "card", **_: Any) -> bool:
     """Неожиданный поворот: no vote against the target that day."""
     return False if by == "vote" and state.effects_of("no_votes_against", target=target) else value
@@ -345,6 +349,7 @@ def wide_of_the_mark_check(state: GameState, pid: int, params: dict[str, JsonVal
         raise Refusal("invalid_target", card="the_firm", target=target, reason="the_firm_used")
 
 
+@only_while("wide_of_the_mark")
 def _not_on_the_player(state: GameState, value: bool, *, actor: int, target: int, by: str = "card", **_: Any) -> bool:
     """В молоко: no card of `actor` on the one who played it, that night."""
     if by == "card" and any(e.source == target for e in state.effects_of("wide_of_the_mark", target=actor)):

@@ -21,6 +21,7 @@ from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core.checks import DECEIVES_UNDECEIVABLE
 from engine.core.durations import NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_END, UNTIL_USED, n_phases
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue
@@ -85,6 +86,7 @@ def _disguise_guess(state: GameState, value: bool, *, target: int, card: Any = N
     return False if _disguise_role(state, target, card=card) is not None else value
 
 
+@only_while(DISGUISE)
 def _disguise_accusation(state: GameState, value: bool, *, target: int, **_: Any) -> bool:
     """"Обвинения против вас не срабатывают"."""
     return False if _active(state, DISGUISE, target) else value
@@ -142,20 +144,24 @@ def _faceless(state: GameState, target: int) -> bool:
     return bool(_active(state, "faceless", target))
 
 
+@only_while("faceless")
 def _faceless_appearance(state: GameState, value: Any, *, target: int, aspect: str, **_: Any) -> Any:
     """"Нельзя узнать вашу тайную роль": a check of the secret role learns nothing (None) — the Оракул's too."""
     return None if aspect == "secret_role" and _faceless(state, target) else value
 
 
+@only_while("faceless")
 def _faceless_guess(state: GameState, value: bool, *, target: int, **_: Any) -> bool:
     """A guess submitted before Безликий resolved still fails."""
     return False if _faceless(state, target) else value
 
 
+@only_while("faceless")
 def _faceless_accusation(state: GameState, value: bool, *, target: int, **_: Any) -> bool:
     return False if _faceless(state, target) else value
 
 
+@only_while("faceless")
 def _faceless_target(state: GameState, value: bool, *, target: int, by: str = "card", **_: Any) -> bool:
     """"К вам нельзя применить карты, требующие угадать тайную роль"."""
     return False if by == "guess" and _faceless(state, target) else value
@@ -186,6 +192,7 @@ def _crowd_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> No
             raise Refusal("invalid_target", card="crowd", target=target, reason="in_a_room")
 
 
+@only_while("crowd")
 def _crowd_appearance(state: GameState, value: Any, *, target: int, aspect: str, **_: Any) -> Any:
     """The true role of the next member of the crowd (acts on the Оракул's check too)."""
     for effect in reversed(state.effects_of("crowd")):
@@ -251,6 +258,7 @@ def semblance_of_greatness(play: Play) -> None:
     play.effect("semblance", target=play.actor, during=n_phases(2), stance=str(play.params["stance"]))
 
 
+@only_while("semblance")
 def _semblance_appearance(state: GameState, value: Any, *, target: int, aspect: str, **ctx: Any) -> Any:
     effects = _active(state, "semblance", target)
     if aspect != "stance" or not effects:
@@ -271,6 +279,7 @@ def changer(play: Play) -> None:
         play.effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="lower")
 
 
+@only_while("changer")
 def _changer_appearance(state: GameState, value: Any, *, target: int, aspect: str, **ctx: Any) -> Any:
     effects = _active(state, "changer", target)
     if aspect not in ("secret_role", "colours") or not effects:
@@ -295,6 +304,7 @@ def _celebrity_check(state: GameState, pid: int, params: dict[str, JsonValue]) -
         raise Refusal("bad_param", card="celebrity", param="colour", kind="colour", reason="not_role_colour")
 
 
+@only_while("celebrity")
 def _celebrity_accusation(state: GameState, value: bool, *, target: int, named: list[str], **_: Any) -> bool:
     colours = {e.params["colour"] for e in _active(state, "celebrity", target)}
     return False if any(CATALOG[c].colour in colours for c in named) else value
@@ -332,6 +342,7 @@ def malingerer(play: Play) -> None:
     play.effect(MALINGERER, target=play.actor, during=UNTIL_USED, amount=int(play.params["amount"]))
 
 
+@only_while(MALINGERER)
 def _malingerer_shown(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     effects = _active(state, MALINGERER, pid)
     return int(effects[-1].params["amount"]) if effects else value

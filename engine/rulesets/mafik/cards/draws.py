@@ -16,6 +16,7 @@ from engine.core.durations import (
     n_phases,
 )
 from engine.core.phase import discard_order
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, GameState, Order
@@ -44,6 +45,7 @@ HELL_LOSS = 2
 
 # ---- Кровотечение ----
 
+@only_while("no_refills")
 def _no_refills(state: GameState, value: bool, *, pid: int, reason: str, **_: Any) -> bool:
     if reason == "refill" and any(e.params.get("card") == "bleeding" for e in state.effects_of("no_refills", target=pid)):
         return False
@@ -342,6 +344,7 @@ def alcohol(play: Play) -> None:
 
 # ---- Все под контролем (Босс) ----
 
+@only_while("no_draws")
 def _no_draws(state: GameState, value: bool, *, pid: int, **_: Any) -> bool:
     for effect in state.effects_of("no_draws"):
         if not (effect.params.get("mafia_draws") and state.player(pid).faction == "mafia"):

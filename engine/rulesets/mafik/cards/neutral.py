@@ -26,6 +26,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Query, Step
 from engine.core.durations import NEXT_PHASE, UNTIL_END
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import GameState, JsonValue
@@ -227,11 +228,13 @@ def breach(play: Play) -> None:
         play.effect("breach_shield", target=play.actor, during=UNTIL_END, amount=BREACH_SHIELD)
 
 
+@only_while("breach_votes")
 def breach_vote_strength(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     """Пролом: +3 for every member of the mafia (its success), −1 (the law's success)."""
     return value + sum(int(e.params["amount"]) for e in state.effects_of("breach_votes", target=pid))
 
 
+@only_while("breach_shield")
 def breach_shield(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Пролом of the Маньяк or the Предатель: 4 votes against him are removed every day."""
     return value - sum(int(e.params["amount"]) for e in state.effects_of("breach_shield", target=target))
