@@ -7,7 +7,8 @@ deeds count). Its params say everything, as plain data:
   - `damage_dealt`: damage their cards and effects dealt to others (what reached the armor, absorbed or not);
   - `armor_given`: armor their cards and effects gave (to anyone: `Resolution.armor_given`);
   - `cards_played`: cards they played (from a Hand or a Sleeve; an ability's use is no card);
-  - `one_colour`: every card they play in the window is of one colour (at least one card); a second
+  - `one_colour`: every card they play in the window is of one colour (at least one card; a neutral
+    card — Пустышка, Долг — is of no colour: it neither breaks nor meets it); a second
     colour fails at once, success comes when the window ends;
   - `common_colour`: in one phase, every one of them plays a card of one same colour;
   the sums (`progress`) are kept on the effect; `threshold` is the sum that meets the goal — at once,
@@ -31,7 +32,7 @@ from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import Effect, JsonValue
 from engine.rulesets.mafik.history import past_plays
 from engine.rulesets.mafik.order import STEP_TRACKERS
-from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
+from engine.rulesets.mafik.registry import CATALOG, COLOURS, REGISTRIES
 
 TRACKER = "tracker"
 METRICS = ("damage_dealt", "armor_given", "cards_played", "one_colour", "common_colour")
@@ -57,6 +58,11 @@ def _plays(res: Resolution, effect: Effect, pid: int) -> list[str]:
     return [r.card for r in past_plays(res.state, pid, actor=pid, phases=[res.state.phase], card=card)]
 
 
+def _colours(cards: list[str]) -> set[str]:
+    """The colours of these cards; a neutral card (Пустышка, Долг) is of no colour."""
+    return {CATALOG[c].colour for c in cards} & set(COLOURS)
+
+
 def _verdict(res: Resolution, effect: Effect) -> bool | None:
     """True: met; False: failed now; None: not yet decided (this phase's deeds added to the progress)."""
     params = effect.params
@@ -64,12 +70,12 @@ def _verdict(res: Resolution, effect: Effect) -> bool | None:
     who = [int(str(p)) for p in params.get("who") or []]  # type: ignore[union-attr]
     threshold = int(str(params.get("threshold", 1)))
     if metric == "common_colour":
-        played = [{CATALOG[c].colour for c in _plays(res, effect, pid)} for pid in who]
+        played = [_colours(_plays(res, effect, pid)) for pid in who]
         return True if played and set.intersection(*played) else None
     if metric == "one_colour":
         colours = {str(c) for c in params.get("colours") or []}  # type: ignore[union-attr]
         for pid in who:
-            colours |= {CATALOG[c].colour for c in _plays(res, effect, pid)}
+            colours |= _colours(_plays(res, effect, pid))
         params["colours"] = sorted(colours)
         if len(colours) > 1:
             return False
