@@ -67,13 +67,13 @@ def _verdict(res: Resolution, effect: Effect) -> bool | None:
     """True: met; False: failed now; None: not yet decided (this phase's deeds added to the progress)."""
     params = effect.params
     metric = str(params["metric"])
-    who = [int(str(p)) for p in params.get("who") or []]  # type: ignore[union-attr]
+    who = [int(str(p)) for p in params.get("who") or []]
     threshold = int(str(params.get("threshold", 1)))
     if metric == "common_colour":
         played = [_colours(_plays(res, effect, pid)) for pid in who]
         return True if played and set.intersection(*played) else None
     if metric == "one_colour":
-        colours = {str(c) for c in params.get("colours") or []}  # type: ignore[union-attr]
+        colours = {str(c) for c in params.get("colours") or []}
         for pid in who:
             colours |= _colours(_plays(res, effect, pid))
         params["colours"] = sorted(colours)
@@ -98,7 +98,7 @@ def _reward(res: Resolution, effect: Effect) -> None:
     state = res.state
     reward = effect.params.get("reward") or {}
     assert isinstance(reward, dict)
-    to = [int(str(p)) for p in reward.get("to") or [effect.source]]  # type: ignore[union-attr]
+    to = [int(str(p)) for p in reward.get("to") or [effect.source]]
     for pid in dict.fromkeys(to):
         player = state.player(pid)
         if not player.alive:
