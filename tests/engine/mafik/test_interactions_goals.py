@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.rulesets.mafik.roles import SECRET_ROLES
 from tests.engine.mafik.conftest import MafikScenario
-from tests.engine.mafik.test_cards_goals import council_on, next_phase, points, told, trackers
+from tests.engine.mafik.test_cards_goals import next_phase, points, told, trackers
 
 
 def test_ig1_reflection_turns_a_gangstalking_add_back_on_its_player():
