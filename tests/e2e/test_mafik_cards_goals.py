@@ -60,7 +60,7 @@ async def test_goals_cards_ask_what_the_engine_says_and_tell_what_happens(tmp_pa
         await h.resolve()
         for pid in (a, b, c):
             text = "\n".join(h.texts(h.players[pid]))
-            assert f"Gangstalking: на {name(target)} уже 6 очков — тайная роль" in text
+            assert f"Gangstalking: {name(target)} — уже 6 очков, тайная роль" in text
         assert "Цель: нанесите другим персонажам 6 урона до конца фазы" in "\n".join(h.texts(h.players[goal]))
         assert "в колоду каждому" in "\n".join(h.texts(h.players[spreader]))
         state = await state_of(h)
