@@ -106,7 +106,7 @@ class Play:
         )
 
     def armor(self, target: int, amount: int) -> None:
-        self.res.add_armor(target, amount)
+        self.res.add_armor(target, amount, source=self.actor)
 
     def points(self, target: int, amount: int) -> None:
         self.res.gain_points(target, amount)
@@ -159,6 +159,7 @@ class Resolution:
         self.plays: list[Play] = []
         self.packets: list[DamagePacket] = []
         self.armor: dict[int, int] = {}
+        self.armor_given: dict[int, int] = {}  # per giver: the armor their cards and effects gave this phase
         self.refills: dict[int, list[Refill]] = {}  # owed for cards played/discarded from hand
         self.final_damage: dict[int, int] = {}
         self.direct_losses: dict[int, list[int]] = {}  # uids lost "as damage" regardless of armor
@@ -169,9 +170,12 @@ class Resolution:
         if packet.amount > 0 and self.state.player(packet.target).alive:
             self.packets.append(packet)
 
-    def add_armor(self, target: int, amount: int) -> None:
+    def add_armor(self, target: int, amount: int, *, source: int | None = None) -> None:
+        """`amount` armor on `target` this phase; `source`: the player whose card or effect gives it."""
         if amount > 0:
             self.armor[target] = self.armor.get(target, 0) + amount
+            if source is not None:
+                self.armor_given[source] = self.armor_given.get(source, 0) + amount
 
     def gain_points(self, target: int, amount: int) -> None:
         player = self.state.player(target)

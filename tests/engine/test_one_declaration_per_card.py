@@ -76,6 +76,8 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "Артист: «…как если бы это была Грим»",
     ("mafik", "open_investigation", "disguise"):
         "Маскировка: «(Киллер, Босс: не спасает от Начать Расследование)»",
+    ("mafik", "commanding_voice", "psychologist"):
+        "Психолог: «До конца игры можете применять карты из рукава как Властный голос»",
     ("mafik", "pistol", "service_weapon"):
         "Табельное: «Если угадали, добавьте ей в Рукав карту Пистолет»",
     ("mafik", "macgyver", "polymath"):

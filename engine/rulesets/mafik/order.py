@@ -42,6 +42,7 @@ STEP_CRIPPLE_ARMOR = 594  # cards/draws.py: Покалечить (Закон, М
 STEP_RECORD_ARMOR = 596  # history.py: the armor each character had this phase (without the Маньяк's blood armor)
 STEP_GUARD_SCHEDULE = 597  # cards/records.py: Расписание охраны tells the armor recorded
 STEP_DAMAGE = 600  # steps.py: damage packets folded through the replacement layers below
+STEP_TRACKERS = 601  # trackers.py: condition trackers (Цель, Властный голос) met or failed, after damage is folded
 STEP_RECORD_DAMAGE = 603  # history.py: what reached the armor and what it absorbed, per source, target, card
 STEP_EAGLE_EYE = 604  # cards/records.py: Орлиный взор: copies of the cards that damaged the player this night
 STEP_WHAT_DOESNT_KILL_ME = 606  # cards/records.py: a night's damage all absorbed: copies of its cards

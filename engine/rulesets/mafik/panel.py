@@ -84,4 +84,6 @@ def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
         facts.append(PanelFact("panel_mafik.private_left", {"n": left}))
         if not any(o.kind == "vote" for o in state.orders.get(pid, [])):
             facts.append(PanelFact("ui.vote_self_default"))
-    return facts
+    # what cards show on a panel besides (query `panel_facts`, context pid: Gangstalking's points)
+    extra: list[PanelFact] = REGISTRIES.queries.ask("panel_facts", state, [], pid=pid)
+    return facts + extra

@@ -79,7 +79,7 @@ def _ticking(res: Resolution, effects: list[Effect]) -> list[Effect]:
 def _armor_each_phase(res: Resolution, effects: list[Effect]) -> None:
     for effect in _ticking(res, effects):
         assert effect.target is not None
-        res.add_armor(effect.target, int(effect.params.get("amount", 1)))
+        res.add_armor(effect.target, int(effect.params.get("amount", 1)), source=effect.source)
 
 
 def _damage_each_phase(res: Resolution, effects: list[Effect]) -> None:

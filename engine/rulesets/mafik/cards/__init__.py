@@ -12,6 +12,7 @@ from engine.rulesets.mafik.cards import (
     defence,
     disguise,
     draws,
+    goals,
     intel,
     neutral,
     records,
@@ -21,5 +22,5 @@ from engine.rulesets.mafik.cards import (
     zones,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
+__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws", "goals",
            "intel", "neutral", "records", "support", "tracks", "unique", "zones"]
