@@ -14,6 +14,7 @@ from engine.rulesets.mafik.cards import (
     draws,
     intel,
     neutral,
+    posts,
     records,
     support,
     tracks,
@@ -22,4 +23,4 @@ from engine.rulesets.mafik.cards import (
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
-           "intel", "neutral", "records", "support", "tracks", "unique", "zones"]
+           "intel", "neutral", "posts", "records", "support", "tracks", "unique", "zones"]
