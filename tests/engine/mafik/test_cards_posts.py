@@ -307,6 +307,8 @@ def test_vigilante_blind_justice_last_word_dies_and_posts_signed_to_the_city():
     g.player("M", secret="killer", hand=10)
     g.play("V", "vigilante_blind_justice", targets=["M"], last_word=True, message="M — мафия").resolve()
     assert not g.alive("V")
+    [death] = g.public("death")
+    assert death.params == {"pid": g.pid("V"), "cause": "last_word"}
     assert g.hand_size("M") == 6
     assert posts(g) == [{"via": "vigilante_blind_justice", "sender": g.pid("V"), "text": "M — мафия"}]
     assert words(g, g.public("public_post")[0]) == "📣 Сообщение городу от V («Слепое правосудие»): M — мафия"

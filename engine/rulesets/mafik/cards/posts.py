@@ -16,7 +16,8 @@ from engine.core.durations import FROM_NEXT_PHASE, NEXT_NIGHT, UNTIL_END
 from engine.core.messages import found_in
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
-from engine.core.state import GameState, JsonValue, PlayerState
+from engine.core.phase import kill
+from engine.core.state import GameState, JsonValue
 from engine.rulesets.mafik.cards.common import (
     ALIAS,
     FLIP,
@@ -29,7 +30,7 @@ from engine.rulesets.mafik.cards.common import (
     post,
 )
 from engine.rulesets.mafik.history import CARD_ZONES
-from engine.rulesets.mafik.order import STEP_ORCHESTRA
+from engine.rulesets.mafik.order import STEP_LAST_WORD, STEP_ORCHESTRA
 from engine.rulesets.mafik.registry import REGISTRIES
 
 EARLY = 10  # Псевдоним signs the messages sent in its own phase too, whatever their seats
@@ -170,9 +171,12 @@ def blind_justice(play: Play) -> None:
         play.res.scratch.setdefault(LAST_WORD, []).append(play.actor)
 
 
-def _last_word_death(res: Resolution, player: PlayerState) -> bool | None:
-    """The vigilante who chose his last word dies at the end of the phase, whatever his Hand."""
-    return True if player.pid in res.scratch.get(LAST_WORD, []) else None
+def _last_word(res: Resolution) -> None:
+    """The vigilante who chose his last word dies at the end of the phase, whatever his Hand (just before the
+    deaths by cards)."""
+    for pid in res.scratch.get(LAST_WORD, []):
+        if res.state.player(pid).alive:
+            kill(res.state, pid, "last_word")
 
 
-REGISTRIES.declare("vigilante_blind_justice", blind_justice, death_rules=(_last_word_death,))
+REGISTRIES.declare("vigilante_blind_justice", blind_justice, steps=(Step("last_word", STEP_LAST_WORD, _last_word),))
