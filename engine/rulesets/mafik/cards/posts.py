@@ -14,9 +14,9 @@ from engine.cardgame.registries import Query, Step
 from engine.core.cards import CardSpec
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_NIGHT, UNTIL_END
 from engine.core.messages import found_in
+from engine.core.phase import kill
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
-from engine.core.phase import kill
 from engine.core.state import GameState, JsonValue
 from engine.rulesets.mafik.cards.common import (
     ALIAS,
