@@ -69,9 +69,9 @@ async def test_posts_cards_through_telegram(tmp_path):
         await tap_accepted(h, u[orch], screen, "Пистолет", "✅ Подтвердить")
         state = await resolve_running(h)  # ---------------------------------------------------------------- day 1
         public = "\n".join(h.texts(h.public))
-        assert f"📣 Сообщение городу от {name(zed)} («Размашистая Z»): сыгранные в эту фазу карты и их цели: " \
+        assert f"📣 Сообщение городу («Размашистая Z») — {name(zed)}: сыгранные в эту фазу карты и их цели: " \
                f"«Пистолет» → {name(victim)}." in public
-        assert "📣 Сообщение городу без подписи («Оркестр»): Слушайте музыку!" in public
+        assert "📣 Сообщение городу («Оркестр») — без подписи: Слушайте музыку!" in public
         assert "Псевдоним: теперь ваши анонимные сообщения подписаны «Тень»." in told(h, pseud)
         assert "Анонимность: до конца игры каждую ночь вы можете написать одно анонимное сообщение" in told(h, pseud)
         assert "Усилитель сигнала: со следующей фазы" in told(h, booster)
@@ -92,7 +92,7 @@ async def test_posts_cards_through_telegram(tmp_path):
         await vote_and_punish(h, bystanders[:3], bystanders[-1], "казнь")
         state = await resolve_running(h)  # ---------------------------------------------------------------- night 2
         public = "\n".join(h.texts(h.public))
-        assert f"📣 Сообщение городу от {name(vig)} («Слепое правосудие»): Прощайте, город." in public
+        assert f"📣 Сообщение городу («Слепое правосудие») — {name(vig)}: Прощайте, город." in public
         assert not state.player(vig).alive
         assert f"Сообщение — {name(booster)}: Это я звоню." in told(h, called)
 
@@ -110,7 +110,7 @@ async def test_posts_cards_through_telegram(tmp_path):
         await play_accepted(h, u[zed], "🃏 Пистолет", "▶ Сыграть", name(victim), "Пропустить", "✅ Подтвердить")
         state = await resolve_running(h)  # ---------------------------------------------------------------- day 2
         public = "\n".join(h.texts(h.public))
-        assert "📣 Сообщение городу за подписью «Тень» («Анонимность»): Мафия среди нас." in public
+        assert "📣 Сообщение городу («Анонимность») — подпись «Тень»: Мафия среди нас." in public
         assert "Сообщение — подпись «Тень»: Берегись." in told(h, victim)
         assert "Оркестр: этой ночью «Пистолет» сыграли 1 раз — в рукав пришла 1 карта." in told(h, orch)
         assert len(state.player(orch).sleeve) == 1

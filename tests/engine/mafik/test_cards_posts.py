@@ -83,7 +83,7 @@ def test_anonymity_message_to_the_city_is_an_anonymous_public_post():
     assert posts(g) == [{"via": "anonymity", "sender": None, "text": "мафия — B"}]
     [author] = g.events("public_post_author")
     assert author.to == "master" and author.params == {"sender": g.pid("A"), "via": "anonymity"}
-    assert words(g, g.public("public_post")[0]) == "📣 Сообщение городу без подписи («Анонимность»): мафия — B"
+    assert words(g, g.public("public_post")[0]) == "📣 Сообщение городу («Анонимность») — без подписи: мафия — B"
     assert not g.events("card_message")
 
 
@@ -112,6 +112,9 @@ def test_anonymity_post_to_the_city_withheld_by_the_master():
     ability(g, "A", "anonymity", to="to_city", message="см. пост 5")
     [question] = g.state.questions.values()
     assert question.params["via"] == "anonymity" and question.params["targets"] == []
+    [asked] = g.events("master_question")
+    assert words(g, asked).startswith("❓ Вопрос мастеру: опубликовать сообщение карты для всего города?\n"
+                                      "Карта: Анонимность\nОт: A\nТекст: «см. пост 5»")
     api.rule(g.state, question.key, messages.WITHHOLD)
     g.resolve()
     assert posts(g) == []
@@ -228,7 +231,7 @@ def test_sweeping_z_posts_the_cards_played_this_phase_and_their_targets_signed()
                          "plays": [{"card": "pistol", "targets": [g.pid("B")]},
                                    {"card": "pistol", "targets": [g.pid("C")]}]}]
     assert words(g, g.public("public_post")[0]) == \
-        "📣 Сообщение городу от A («Размашистая Z»): сыгранные в эту фазу карты и их цели: " \
+        "📣 Сообщение городу («Размашистая Z») — A: сыгранные в эту фазу карты и их цели: " \
         "«Пистолет» → B; «Пистолет» → C."
     assert not g.events("public_post_author")
 
@@ -238,7 +241,7 @@ def test_sweeping_z_alone_says_no_other_card_was_played():
     g.play("A", "sweeping_z").resolve()
     [post] = g.public("public_post")
     assert post.params["plays"] == []
-    assert words(g, post) == "📣 Сообщение городу от A («Размашистая Z»): других карт в эту фазу не сыграно."
+    assert words(g, post) == "📣 Сообщение городу («Размашистая Z») — A: других карт в эту фазу не сыграно."
 
 
 def test_sweeping_z_lists_only_the_players_own_plays():
@@ -311,7 +314,7 @@ def test_vigilante_blind_justice_last_word_dies_and_posts_signed_to_the_city():
     assert death.params == {"pid": g.pid("V"), "cause": "last_word"}
     assert g.hand_size("M") == 6
     assert posts(g) == [{"via": "vigilante_blind_justice", "sender": g.pid("V"), "text": "M — мафия"}]
-    assert words(g, g.public("public_post")[0]) == "📣 Сообщение городу от V («Слепое правосудие»): M — мафия"
+    assert words(g, g.public("public_post")[0]) == "📣 Сообщение городу («Слепое правосудие») — V: M — мафия"
 
 
 def test_vigilante_blind_justice_last_word_needs_its_message():

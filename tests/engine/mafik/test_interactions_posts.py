@@ -20,7 +20,7 @@ def test_ip1_pseudonym_signs_anonymity_post_to_the_city():
     ability(g, "A", "anonymity", to="to_city", message="я всё вижу")
     g.resolve()
     assert posts(g) == [{"via": "anonymity", "sender": None, "alias": "Тень", "text": "я всё вижу"}]
-    assert words(g, g.public("public_post")[0]) == "📣 Сообщение городу за подписью «Тень» («Анонимность»): я всё вижу"
+    assert words(g, g.public("public_post")[0]) == "📣 Сообщение городу («Анонимность») — подпись «Тень»: я всё вижу"
 
 
 def test_ip2_signal_booster_signs_orchestra_post():
