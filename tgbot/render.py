@@ -244,9 +244,11 @@ QUESTION_FIELDS = frozenset({"key", "question", "offered", "default", "option"})
 
 def _question(r: Renderer, value: Any, event: Event) -> str:
     """A question to the master in words, with the question's own parameters: as asked (`question.<kind>`),
-    or, in the record of its answer, what it was about (`about.<kind>`)."""
+    or, in the record of its answer, what it was about (`about.<kind>`) — with an empty parameter, its
+    `_no_<param>` wording where the locales have one."""
     own = {k: r.value(k, v, event) for k, v in event.params.items() if k not in QUESTION_FIELDS}
-    return t(r.lang, f"{'question' if event.kind == 'master_question' else 'about'}.{value}", **own)
+    key = f"{'question' if event.kind == 'master_question' else 'about'}.{value}"
+    return t(r.lang, r.without_empty(key, event), **own)  # e.g. a card message to nobody: a post to the city
 
 
 def _option(r: Renderer, value: Any, event: Event) -> str:

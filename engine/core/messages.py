@@ -94,13 +94,15 @@ def withheld(state: GameState, sender: int, to: int, text: str, via: str) -> Non
 
 
 def send(state: GameState, sender: int, to: int, text: str, *, anonymous: bool, via: str,
-         order: Order | None) -> bool:
+         order: Order | None, alias: str | None = None) -> bool:
     """A card message goes out at resolution: the target gets it (without the sender's name when
-    `anonymous`), the master sees who sent it — unless the master withheld it, which the sender learns.
-    `via` is the card (or "reply"). True when it was delivered."""
+    `anonymous`, signed with the sender's `alias` if he has one: Мафик's Псевдоним), the master sees who
+    sent it — unless the master withheld it, which the sender learns. `via` is the card (or "reply").
+    True when it was delivered."""
     if not delivered(state, sender, order, text):
         withheld(state, sender, to, text, via)
         return False
-    state.emit("card_message", "player", to, text=text, sender=None if anonymous else sender, via=via)
+    signed: dict[str, JsonValue] = {"alias": alias} if anonymous and alias else {}
+    state.emit("card_message", "player", to, text=text, sender=None if anonymous else sender, via=via, **signed)
     state.emit("card_message_sent", "master", None, sender=sender, to=to, text=text, via=via)
     return True

@@ -56,12 +56,12 @@ def _peacekeeper(phase: str = "night") -> MafikScenario:
 
 def test_armor_instead_is_offered_at_night_after_peacekeeping_for_a_play_with_a_target():
     g = _peacekeeper()
-    assert offered(g, "A", "pistol", target="B") == {"armor_instead": True}
-    assert offered(g, "A", "dummy") == {"armor_instead": False}  # nothing to turn into armor
-    assert offered(g, "C", "pistol", target="B") == {"armor_instead": False}  # no Миротворческая операция
-    assert offered(_peacekeeper("day"), "A", "pistol", target="B") == {"armor_instead": False}
+    assert offered(g, "A", "pistol", target="B")["armor_instead"] is True
+    assert offered(g, "A", "dummy")["armor_instead"] is False  # nothing to turn into armor
+    assert offered(g, "C", "pistol", target="B")["armor_instead"] is False  # no Миротворческая операция
+    assert offered(_peacekeeper("day"), "A", "pistol", target="B")["armor_instead"] is False
 
 
 def test_armor_instead_is_not_offered_with_an_accusation_outside_the_upper_stance():
     g = _peacekeeper()
-    assert offered(g, "A", "pistol", target="B", accuse=["shiv"]) == {"armor_instead": False}
+    assert offered(g, "A", "pistol", target="B", accuse=["shiv"])["armor_instead"] is False

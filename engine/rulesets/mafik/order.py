@@ -57,7 +57,9 @@ STEP_ALCOHOL = 708  # cards/draws.py: Алкоголь: the next night, the top 
 STEP_PERK_MONK = 750  # perks_a.py
 STEP_MEDITATION = 751  # cards/neutral.py: Медитация tells the deck's order
 STEP_PERK_RIPPER = 790  # perks_b.py
+STEP_LAST_WORD = 797  # cards/posts.py: Слепое правосудие's last word: the vigilante dies whatever his Hand
 STEP_DEATHS = cardgame.STEP_DEATHS  # engine/cardgame/steps.py: 0 cards = death (death rules may say otherwise)
+STEP_ORCHESTRA = 803  # cards/posts.py: Оркестр: the named card's plays this night → as many cards to the Sleeve
 STEP_WANTED_NOTICE = 806  # cards/chaos.py: Разыскная ориентировка: who damaged the target, and draws if it died
 STEP_DAY_END_PRIVATE_MESSAGES = 850  # comms.py: private messages spent
 STEP_DAY_END_ROOMS = 851  # comms.py: chat rooms formed

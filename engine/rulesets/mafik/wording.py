@@ -17,6 +17,24 @@ EVENT_FORMATS = (
         "public_role": Value("public_role", source=WHO),
         "perk": Value("perk", source=WHO, empty="secret.no_perk"),
     }),
+    # Псевдоним's alias signs an anonymous card message; a public post (cards/common.py `post`) is signed by its
+    # writer, by an alias, or by nobody, and carries a text or a list of plays (Размашистая Z).
+    EventFormat("card_message", params={"sender": First((
+        Line("posts.message_alias", needs=("alias",), params={"alias": Value("text")}),
+        Line("ui.from_sender", needs=("sender",), params={"sender": Value("player")}),
+    ))}),
+    EventFormat("public_post", params={
+        "signed": First((
+            Line("posts.by_sender", needs=("sender",), params={"sender": Value("player")}),
+            Line("posts.by_alias", needs=("alias",), params={"alias": Value("text")}),
+            Line("posts.anonymous"),
+        )),
+        "body": First((
+            Line("posts.text", needs=("text",), params={"text": Value("text")}),
+            Line("posts.no_plays", when={"plays": ([],)}),
+            Line("posts.plays", needs=("plays",), params={"plays": Value()}),
+        )),
+    }),
     EventFormat("mafia_team", key="event_mafik.mafia_team", params={
         "members": Each("members", Line("secret.member", params={
             "name": Value("player", source="pid"), "secret_role": Value("role"),

@@ -15,6 +15,7 @@ from engine.rulesets.mafik.cards import (
     goals,
     intel,
     neutral,
+    posts,
     records,
     support,
     tracks,
@@ -22,5 +23,5 @@ from engine.rulesets.mafik.cards import (
     zones,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws", "goals",
-           "intel", "neutral", "records", "support", "tracks", "unique", "zones"]
+__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
+           "goals", "intel", "neutral", "posts", "records", "support", "tracks", "unique", "zones"]

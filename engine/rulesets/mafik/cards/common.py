@@ -140,8 +140,11 @@ def not_twice_on(card_id: str) -> CardCheck:
 def card_message(play: Play, to: int, text: str, *, anonymous: bool = True) -> None:
     """"Отправьте цели произвольное сообщение": the target gets it at the end of the phase, without the
     sender's name unless the card says otherwise; the master sees who sent it — and may have withheld it
-    as a link (engine/core/messages.py)."""
-    messages.send(play.state, play.actor, to, text, anonymous=anonymous, via=play.spec.id, order=play.order)
+    as a link (engine/core/messages.py). Усилитель сигнала may flip the anonymity, Псевдоним signs it
+    (`anonymity`, `alias_of`)."""
+    anonymous = anonymity(play, anonymous)
+    messages.send(play.state, play.actor, to, text, anonymous=anonymous, via=play.spec.id, order=play.order,
+                  alias=alias_of(play.state, play.actor) if anonymous else None)
 
 
 def review_messages(state: GameState, pid: int, order: Order) -> None:
@@ -551,3 +554,58 @@ def hand_at_start(play: Play, pid: int) -> list[CardInstance]:
     """The target's Hand as the phase's effects began (see `_hands_at_start`)."""
     hands: dict[int, list[CardInstance]] = play.res.scratch.get("hands", {})
     return list(hands.get(pid, play.state.player(pid).hand))
+
+
+# ---- added with posts ----
+# Messages to the city and anonymity (docs/rulings/mafik-posts.md). By the rules a card's message reaches
+# its target without the sender's name («Цель не узнает, кто отправил сообщение»), unless the card says
+# «неанонимное»; Усилитель сигнала lets its holder flip that per play (the play option FLIP), Псевдоним signs
+# every anonymous message of its holder with an alias (an effect ALIAS: flags hold only numbers).
+ALIAS = "alias"
+FLIP = "flip_anonymity"
+
+
+def alias_of(state: GameState, pid: int) -> str | None:
+    """The alias the player signs his anonymous messages with (the latest Псевдоним), if any."""
+    found = state.effects_of(ALIAS, target=pid)
+    return str(found[-1].params["alias"]) if found else None
+
+
+def anonymity(play: Play, anonymous: bool) -> bool:
+    """Is this play's message anonymous? As its card says, flipped when the play carries FLIP."""
+    return anonymous != bool(play.params.get(FLIP))
+
+
+def message_card(state: GameState, card_id: str) -> bool:
+    """Does this card send a message (to a player or to the city)? Every card with a message parameter;
+    a card that sends one without a text of the player's says so through the query `message_card`
+    (context card)."""
+    default = any(p.name in messages.MESSAGE_PARAMS for p in CATALOG[card_id].params)
+    answer: bool = REGISTRIES.queries.ask("message_card", state, default, card=card_id)
+    return bool(answer)
+
+
+def post(play: Play, *, anonymous: bool, text: str | None = None,
+         plays: list[JsonValue] | None = None) -> bool:
+    """A public post to the city, at resolution, through the public announcements (the bot posts it in
+    the game's group): the player's `text` (a card message: the master may have withheld it, which the
+    player learns) or the list of `plays` ({card, targets}) — signed with the player's name, or anonymous
+    (`anonymity`: Усилитель сигнала flips it; an alias signs it). The master learns who wrote an
+    anonymous post. True when it went out."""
+    state = play.state
+    anonymous = anonymity(play, anonymous)
+    if text is not None and not messages.delivered(state, play.actor, play.order, text):
+        state.emit("public_post_withheld", "player", play.actor, text=text, via=play.spec.id)
+        return False
+    params: dict[str, JsonValue] = {"via": play.spec.id, "sender": None if anonymous else play.actor}
+    alias = alias_of(state, play.actor) if anonymous else None
+    if alias:
+        params["alias"] = alias
+    if text is not None:
+        params["text"] = text
+    if plays is not None:
+        params["plays"] = plays
+    state.emit("public_post", "public", None, **params)
+    if anonymous:
+        state.emit("public_post_author", "master", None, sender=play.actor, via=play.spec.id)
+    return True
