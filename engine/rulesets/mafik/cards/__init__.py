@@ -14,7 +14,9 @@ from engine.rulesets.mafik.cards import (
     draws,
     intel,
     neutral,
+    officials,
     records,
+    stances,
     support,
     tracks,
     unique,
@@ -22,4 +24,4 @@ from engine.rulesets.mafik.cards import (
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
-           "intel", "neutral", "records", "support", "tracks", "unique", "zones"]
+           "intel", "neutral", "officials", "records", "stances", "support", "tracks", "unique", "zones"]
