@@ -20,7 +20,7 @@ SCALES_ROLES = ("exile", "release", "damage")
 def _send_to_exile(play: Play, target: int) -> None:
     if play.state.player(target).alive:
         exile(play.state, target)
-        play.tell(target, "exiled_by_card", card=play.spec.id)
+        play.tell(target, "exiled_by_card")
 
 
 @REGISTRIES.card("officer_guilty")
@@ -50,7 +50,7 @@ def judge_scales_of_crime(play: Play) -> None:
     if isinstance(exiled, int):
         _send_to_exile(play, exiled)
     if isinstance(released, int) and state.player(released).alive and end_effects(state, "exile", released):
-        play.tell(released, "released_from_exile", card=play.spec.id)
+        play.tell(released, "released_from_exile")
     if isinstance(damaged, int):
         play.damage(damaged, SCALES_DAMAGE)
 
