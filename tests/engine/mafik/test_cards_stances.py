@@ -316,7 +316,7 @@ def test_judge_scales_of_crime_exile_one_release_another_4_damage_to_a_third():
         .player("B").player("C").player("D", hand=6).player("Z", secret="killer", hand=30)
     g.build()
     g.state.add_effect("exile", target=g.pid("C"), start=3, end=5)
-    g.play("A", "judge_scales_of_crime", exile=g.pid("B"), release=g.pid("C"), damage=g.pid("D"))
+    g.play("A", "judge_scales_of_crime", exile_target=g.pid("B"), release_target=g.pid("C"), damage_target=g.pid("D"))
     council(g).resolve()  # phase 5
     assert exiled(g.state, g.pid("B")) and not exiled(g.state, g.pid("C"))
     assert len(g.events("released_from_exile", to="C")) == 1
@@ -328,7 +328,7 @@ def test_judge_scales_of_crime_option_takes_every_card_of_the_targets_sleeves():
     g = MafikScenario.day(2).player("A", secret="judge", hand=["judge_scales_of_crime", "dummy"]) \
         .player("B", sleeve=["pistol"]).player("C", sleeve=["bunker", "tank"]).player("D", sleeve=["shiv"]) \
         .player("Z", secret="killer", hand=30)
-    g.play("A", "judge_scales_of_crime", exile=g.pid("B"), release=g.pid("C"), damage=g.pid("D"), take_sleeves=True)
+    g.play("A", "judge_scales_of_crime", exile_target=g.pid("B"), release_target=g.pid("C"), damage_target=g.pid("D"), take_sleeves=True)
     council(g).resolve()
     assert sorted(g.sleeve("A")) == ["bunker", "pistol", "shiv", "tank"]
     assert g.sleeve("B") == g.sleeve("C") == g.sleeve("D") == []
@@ -339,6 +339,6 @@ def test_judge_scales_of_crime_option_takes_every_card_of_the_targets_sleeves():
 def test_judge_scales_of_crime_three_different_targets():
     g = MafikScenario.day(2).player("A", secret="judge", hand=["judge_scales_of_crime", "dummy"]) \
         .player("B").player("C").player("Z", secret="killer", hand=30)
-    refused = g.refusal("A", "play", card="judge_scales_of_crime", exile=g.pid("B"), release=g.pid("C"),
-                        damage=g.pid("B"))
+    refused = g.refusal("A", "play", card="judge_scales_of_crime", exile_target=g.pid("B"), release_target=g.pid("C"),
+                        damage_target=g.pid("B"))
     assert (refused.code, refused.params.get("reason")) == ("invalid_target", "same_target")

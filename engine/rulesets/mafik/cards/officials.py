@@ -14,7 +14,7 @@ from engine.rulesets.mafik.registry import REGISTRIES
 
 GUILTY_DAMAGE = 2  # Виновен!: «(по желанию - может нанести целям 2 урона)»
 SCALES_DAMAGE = 4  # Весы преступлений: «а третьей нанести 4 урона»
-SCALES_ROLES = ("exile", "release", "damage")
+SCALES_ROLES = ("exile_target", "release_target", "damage_target")
 
 
 def _send_to_exile(play: Play, target: int) -> None:
