@@ -9,8 +9,21 @@ Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 from __future__ import annotations
 
 from engine.rulesets.mafik.costs import exiled, stance
-from tests.e2e.driver import deal, fresh_panel, name, orders, play, play_accepted, resolve_running, save, state_of, \
-    tap, tap_accepted, told, vote_and_punish
+from tests.e2e.driver import (
+    deal,
+    fresh_panel,
+    name,
+    orders,
+    play,
+    play_accepted,
+    resolve_running,
+    save,
+    state_of,
+    tap,
+    tap_accepted,
+    told,
+    vote_and_punish,
+)
 from tests.e2e.harness import make_harness, start_mafik
 
 ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
