@@ -113,7 +113,8 @@ def describe_params(gs: GameState, pid: int, spec: CardSpec, params: dict[str, A
                              for p, v in zip(targets, value, strict=False))
         else:
             text = value_text(gs, pid, param.kind, value, lang)
-        lines.append(f"{t(lang, 'label.' + param.kind)}: {text}")
+        label = f"label.param_{param.name}"
+        lines.append(f"{t(lang, label if has(lang, label) else 'label.' + param.kind)}: {text}")
     return "\n".join(lines)
 
 
@@ -213,7 +214,8 @@ def _prompt(gs: GameState, flow: dict[str, Any], q: fl.Question, lang: str) -> s
         return t(lang, "ask.phase_cards", phase=escape(names.phase_name(lang, q.phase)))
     if q.subject is not None:  # naming the role of one character (secret_roles, role_map)
         return t(lang, "ask.role_for", subject=escape(gs.player(q.subject).name))
-    prompt = t(lang, f"ask.{kind}", need=q.need, least=q.least)
+    own = f"ask.param_{q.spec.name}"  # a parameter with words of its own (one of several targets with roles)
+    prompt = t(lang, own if has(lang, own) else f"ask.{kind}", need=q.need, least=q.least)
     if q.multi and flow["pending"]:
         prompt += "\n" + t(lang, "ui.picked", n=len(flow["pending"]))
     return prompt

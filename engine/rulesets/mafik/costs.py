@@ -16,9 +16,17 @@ CULTIST_HAND_CARDS = 2
 
 
 def stance(state: GameState, pid: int) -> str:
-    """normal, upper or lower — the latest stance effect in force."""
+    """normal, upper or lower — the latest stance effect in force, through the query `stance` (context
+    pid: Обесценивание заслуг holds it in the normal one)."""
     effects = state.effects_of("stance", target=pid)
-    return str(effects[-1].params["stance"]) if effects else "normal"
+    now = str(effects[-1].params["stance"]) if effects else "normal"
+    return str(REGISTRIES.queries.ask("stance", state, now, pid=pid))
+
+
+def stance_surcharge(state: GameState, pid: int, now: str) -> int:
+    """What a stance adds to the cost of the other stance's colours: 1, or what the query
+    `stance_surcharge` (context pid, stance) makes it (Курсы: 2)."""
+    return int(REGISTRIES.queries.ask("stance_surcharge", state, 1, pid=pid, stance=now))
 
 
 def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance | None = None,
@@ -37,7 +45,7 @@ def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance
         cost += instance.cost_mod
     now = stance(state, pid)
     if (now == "upper" and spec.colour in LOWER_COLOURS) or (now == "lower" and spec.colour in UPPER_COLOURS):
-        cost += 1
+        cost += stance_surcharge(state, pid, now)
     value: int = REGISTRIES.queries.ask("cost", state, cost, pid=pid, spec=spec, instance=instance, params=params or {},
                                         cheapest=cheapest)
     return max(0, value)

@@ -28,6 +28,7 @@ STEP_TARGETING = 300  # steps.py: reactions to being targeted (REGISTRIES.target
 STEP_EFFECTS = 400  # steps.py: card behaviours, by priority then seat
 STEP_PERK_ALIEN = 410  # perks_b.py
 STEP_TRIGGERS = 450  # steps.py: effects that watch this phase's plays (REGISTRIES.triggers hooks)
+STEP_MENTORSHIP = 453  # cards/stances.py: Наставничество's stance, once every card of the phase has changed stances
 STEP_BIG_BROTHER = 457  # cards/draws.py: Большой брат: copies of the cards paid as costs this phase
 STEP_ANCIENT_MEDALLION = 460  # cards/defence.py
 STEP_PERK_PATROLMAN = 461  # perks_a.py

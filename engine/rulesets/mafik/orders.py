@@ -131,9 +131,14 @@ def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int,
 
 
 def hand_limit(state: GameState, pid: int, hand_colours: list[str]) -> int:
-    """One Hand card a phase; a stance allows one more of its colours."""
-    stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(stance(state, pid), ())
-    return 1 + (1 if any(c in stance_colours for c in hand_colours) else 0)
+    """One Hand card a phase; a stance allows one more of its colours (the query `stance_extra_plays`,
+    context pid and stance, may allow more: Курсы)."""
+    now = stance(state, pid)
+    stance_colours = {"upper": UPPER_COLOURS, "lower": LOWER_COLOURS}.get(now, ())
+    if not stance_colours:
+        return 1
+    extra = int(REGISTRIES.queries.ask("stance_extra_plays", state, 1, pid=pid, stance=now))
+    return 1 + min(extra, sum(1 for c in hand_colours if c in stance_colours))
 
 
 def over_limit(state: GameState, pid: int, hand_colours: list[str], sleeve: int, orders: Sequence[Order] = ()) -> bool:

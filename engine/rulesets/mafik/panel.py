@@ -76,6 +76,7 @@ def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
         facts.append(PanelFact("ui.deck_top", {"cards": [c.card for c in player.deck[:top]]}))
     if bottom and player.deck:
         facts.append(PanelFact("panel_mafik.deck_bottom", {"cards": [c.card for c in player.deck[-bottom:]]}))
+    facts.extend(REGISTRIES.queries.ask("panel_facts", state, [], pid=pid))  # a card's own lines (Сенсей)
     statuses = known_statuses(state, pid)
     if statuses:
         facts.append(PanelFact("ui.statuses", {"statuses": statuses}))

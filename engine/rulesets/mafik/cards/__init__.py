@@ -15,8 +15,10 @@ from engine.rulesets.mafik.cards import (
     goals,
     intel,
     neutral,
+    officials,
     posts,
     records,
+    stances,
     support,
     tracks,
     unique,
@@ -24,4 +26,5 @@ from engine.rulesets.mafik.cards import (
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
-           "goals", "intel", "neutral", "posts", "records", "support", "tracks", "unique", "zones"]
+           "goals", "intel", "neutral", "officials", "posts", "records", "stances", "support", "tracks", "unique",
+           "zones"]

@@ -12,7 +12,7 @@ from engine.core import messages
 from engine.core.abilities import granted_by
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.checks import inspect, learn
-from engine.core.durations import UNTIL_END, Duration, between, n_phases
+from engine.core.durations import NEXT_PHASE, UNTIL_END, Duration, between, n_phases
 from engine.core.params import ParamContext, validate_params
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
@@ -89,9 +89,19 @@ def new_card_to_sleeve(state: GameState, pid: int, card_id: str) -> bool:
     return to_sleeve(state, pid, state.new_card(card_id))
 
 
-def set_stance(state: GameState, pid: int, stance: str, phases: int | None) -> None:
-    """The player goes into a stance from now for `phases` phases (None: until changed)."""
-    state.add_effect("stance", target=pid, during=UNTIL_END if phases is None else n_phases(phases), stance=stance)
+def set_stance(state: GameState, pid: int, stance: str, phases: int | None = None, *,
+               during: Duration | None = None, play: Play | None = None) -> bool:
+    """A card puts the player into a stance for `during` (else from now for `phases` phases; None: until
+    changed), if the query `may_change_stance` (context pid, stance, card) allows it (Посредственность: no
+    card changes the player's stance). With `play`, the change is recorded for this phase's conflicts
+    (`stance_changes`: Наставничество). False when refused."""
+    if not may_change_stance(state, pid, stance, play.spec.id if play is not None else None):
+        return False
+    span = during if during is not None else UNTIL_END if phases is None else n_phases(phases)
+    state.add_effect("stance", target=pid, during=span, stance=stance)
+    if play is not None:
+        play.res.scratch.setdefault("stance_changes", []).append((id(play), pid))
+    return True
 
 
 def grant_play_as(play: Play, card_id: str) -> None:
@@ -609,3 +619,40 @@ def post(play: Play, *, anonymous: bool, text: str | None = None,
     if anonymous:
         state.emit("public_post_author", "master", None, sender=play.actor, via=play.spec.id)
     return True
+
+
+# ---- added with stances ----
+
+def may_change_stance(state: GameState, pid: int, stance: str, card: str | None) -> bool:
+    """May a card (`card`) change the player's stance to `stance`? The query `may_change_stance`
+    (context pid, stance, card): Посредственность answers no. Every stance a card gives asks it (`set_stance`)."""
+    return bool(REGISTRIES.queries.ask("may_change_stance", state, True, pid=pid, stance=stance, card=card))
+
+
+def stance_changes(play: Play, pid: int) -> int:
+    """How many other plays of this phase have changed the player's stance so far (`set_stance` with a
+    play records each): «на неё сыграны карты подобного типа» (Наставничество)."""
+    return sum(1 for made_by, target in play.res.scratch.get("stance_changes", ())
+               if target == pid and made_by != id(play))
+
+
+def end_effects(state: GameState, kind: str, pid: int) -> int:
+    """The player's effects of `kind` in force or still to come end now (Обесценивание заслуг: «мгновенно
+    в неё переходит»; Весы преступлений: back from Изгнание): one begun in an earlier phase ends with the
+    last one, one begun this phase or later is gone. How many ended."""
+    now = state.phase
+    ended = [e for e in state.effects if e.kind == kind and e.target == pid and (e.end is None or e.end >= now)]
+    for effect in ended:
+        if effect.start < now:
+            effect.end = now - 1
+        else:
+            state.effects.remove(effect)
+    return len(ended)
+
+
+def exile(state: GameState, pid: int) -> Effect:
+    """Изгнание as the Вече gives it (council.apply_punishment): the three phases after this one — two
+    nights and the day between when chosen by day (Виновен!, Весы преступлений)."""
+    from engine.rulesets.mafik.council import EXILE_NIGHTS
+
+    return state.add_effect("exile", target=pid, during=n_phases(2 * EXILE_NIGHTS - 1, starting=NEXT_PHASE))

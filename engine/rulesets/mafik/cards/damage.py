@@ -33,6 +33,7 @@ from engine.rulesets.mafik.cards.common import (
     has_damaged,
     new_card_to_sleeve,
     once_a_phase,
+    set_stance,
     to_sleeve,
     upper,
 )
@@ -281,7 +282,7 @@ def demonic_form(play: Play) -> None:
     if not abilities(state, play.actor, "demonic_form"):
         grant_ability(play, during=FROM_NEXT_PHASE, nights_only=True)
     if play.params.get("upper"):
-        play.effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="upper")
+        set_stance(play.state, play.actor, "upper", during=n_phases(2, starting=NEXT_PHASE), play=play)
 
 
 def peacekeeping_operation(play: Play) -> None:

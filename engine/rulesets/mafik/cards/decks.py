@@ -23,6 +23,7 @@ from engine.rulesets.mafik.cards.common import (
     insert_into_deck,
     lower,
     new_card_to_sleeve,
+    set_stance,
     to_sleeve,
     transform,
     upper,
@@ -260,7 +261,7 @@ def cunning_plan(play: Play) -> None:
         card.free = True
         player.deck.insert(state.random.below(len(player.deck) + 1), card)
     if play.params.get("upper_stance"):
-        state.add_effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="upper")
+        set_stance(play.state, play.actor, "upper", during=n_phases(2, starting=NEXT_PHASE), play=play)
 
 
 REGISTRIES.declare("cunning_plan", cunning_plan)

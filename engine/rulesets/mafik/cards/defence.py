@@ -40,6 +40,7 @@ from engine.rulesets.mafik.cards.common import (
     lower,
     new_card_to_sleeve,
     reflect_back,
+    set_stance,
 )
 from engine.rulesets.mafik.costs import copy_has, stance
 from engine.rulesets.mafik.order import (
@@ -486,7 +487,7 @@ def nerves_of_steel(play: Play) -> None:
     else:
         draw_to_sleeve(play.res, play.actor, 2)
     if play.params.get("lower_stance"):
-        play.effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="lower")
+        set_stance(play.state, play.actor, "lower", during=n_phases(2, starting=NEXT_PHASE), play=play)
 
 
 def _nerves_check(state: GameState, pid: int, orders: list[Order]) -> None:

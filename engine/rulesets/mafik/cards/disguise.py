@@ -35,6 +35,7 @@ from engine.rulesets.mafik.cards.common import (
     insert_into_deck,
     new_card_to_sleeve,
     not_twice_on,
+    set_stance,
     upper,
 )
 from engine.rulesets.mafik.history import past_plays
@@ -276,7 +277,7 @@ def changer(play: Play) -> None:
     phases if chosen."""
     play.effect("changer", target=play.target, during=THIS_PHASE, role=str(play.params["role"]))
     if play.params.get("lower_stance"):
-        play.effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="lower")
+        set_stance(play.state, play.actor, "lower", during=n_phases(2, starting=NEXT_PHASE), play=play)
 
 
 @only_while("changer")

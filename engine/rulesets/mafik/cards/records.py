@@ -19,6 +19,7 @@ from engine.rulesets.mafik.cards.common import (
     lower,
     new_card_to_sleeve,
     not_twice_on,
+    set_stance,
     share_with_mafia,
     upper,
 )
@@ -295,7 +296,7 @@ def empathy(play: Play) -> None:
     if count == 0:
         new_card_to_sleeve(play.state, play.actor, BLANK)
     if play.params.get("lower_stance"):
-        play.effect("stance", target=play.actor, during=n_phases(2, starting=NEXT_PHASE), stance="lower")
+        set_stance(play.state, play.actor, "lower", during=n_phases(2, starting=NEXT_PHASE), play=play)
 
 
 # ---- Отпечатки пальцев (Комиссар) ----
