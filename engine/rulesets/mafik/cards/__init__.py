@@ -8,6 +8,7 @@ from engine.rulesets.mafik.cards import (
     control,
     copies,
     damage,
+    deaths,
     decks,
     defence,
     disguise,
@@ -21,5 +22,5 @@ from engine.rulesets.mafik.cards import (
     zones,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
+__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "deaths", "decks", "defence", "disguise", "draws",
            "intel", "neutral", "records", "support", "tracks", "unique", "zones"]
