@@ -68,7 +68,12 @@ def _keep_one(res: Resolution) -> None:
             continue
         if hand_after_damage(res, pid) > 0:
             continue
-        res.final_damage[pid] -= 1
+        player = state.player(pid)
+        held = len(player.hand) + len(res.refills.get(pid, [])) - len(
+            [uid for uid in res.direct_losses.get(pid, []) if any(c.uid == uid for c in player.hand)])
+        if held <= 0:
+            continue  # nothing left to keep
+        res.final_damage[pid] = held - 1
         if state.player(pid).secret_role == "maniac":
             state.emit("last_strength_kept", "player", pid, card="last_strength")
             continue
