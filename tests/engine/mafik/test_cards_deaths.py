@@ -394,3 +394,22 @@ def test_black_spot_lower_stance_the_target_does_not_learn():
     in_stance(g, "A", "lower")
     resolve(g.play("A", "black_spot", target="B"))
     assert not g.events("black_spot_marked", to="B")
+
+
+def test_ignoring_facts_a_player_may_choose_himself():
+    g = MafikScenario.night(2).player("M", secret="killer", hand=30) \
+        .player("A", hand=["ignoring_facts", "dummy"], sleeve=["dummy"] * 3).player("C", hand=["martial_arts", "dummy"])
+    g.play("A", "ignoring_facts", target="A", pay_sleeve=["dummy"] * 3)
+    resolve(hit(g, "C", "A", 3))
+    assert g.hand_size("A") == 2
+
+
+def test_last_note_free_option_allows_a_second_hand_card():
+    g = MafikScenario.night(2).player("M", secret="killer", hand=30) \
+        .player("A", hand=["last_note", "russian_roulette", "dummy"], sleeve=["dummy"]).player("B")
+    g.play("A", "last_note", message="x", targets=["B"], free=True, pay_sleeve=["dummy"])
+    g.play("A", "russian_roulette")
+    h = MafikScenario.night(2).player("M", secret="killer", hand=30) \
+        .player("A", hand=["last_note", "russian_roulette", "dummy"]).player("B")
+    h.play("A", "last_note", message="x", targets=["B"])
+    assert h.refusal("A", "play", card="russian_roulette").code == "limit_reached"

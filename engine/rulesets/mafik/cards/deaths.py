@@ -78,7 +78,7 @@ def _keep_one(res: Resolution) -> None:
             state.emit("last_strength_kept", "player", pid, card="last_strength")
             continue
         state.add_effect(MORTALLY_WOUNDED, target=pid, source=pid, during=NEXT_PHASE)
-        state.emit("mortally_wounded", "public", None, pid=pid, card="last_strength")
+        state.emit("mortally_wounded", "public", None, pid=pid, until=state.phase + 1)  # words shared with Микромафик
 
 
 def _mortal_wound(res: Resolution, player: PlayerState) -> bool | None:
