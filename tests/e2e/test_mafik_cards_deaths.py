@@ -1,13 +1,16 @@
 """The death cards of issue 15 through the fake Telegram: Последняя записка (a typed note to chosen
 addressees; its text changed in a later phase by an instant action; delivered when its author dies by the
 Вече), Месть (the strike offered only in the phase after a night with a death), Обещание (the Sleeve of the
-dead), Черная метка (the target is told) — and what each player is told.
+dead), Черная метка (the target is told), Героическое Самопожертвование (a role named by its button),
+Игнорирование фактов, Русская рулетка, Герой боевика, Из последних сил (the public status) — and what each
+player is told.
 
 Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 """
 
 from __future__ import annotations
 
+from engine.rulesets.mafik.roles import SECRET_ROLES
 from tests.e2e.driver import (
     deal,
     fresh_panel,
@@ -88,5 +91,38 @@ async def test_death_cards_through_telegram(tmp_path):
         assert "«Обещание»:" in told(h, promiser)
         assert any(e.kind == "damage_taken" and e.who == struck and e.phase == 2
                    and e.params["amount"] == 2 for e in state.events)
+
+        # ---- night 2: Героическое Самопожертвование takes the Черная метка's 3 damage off the one it would
+        # kill (the role named by its button); Игнорирование фактов on oneself; Русская рулетка; Герой боевика
+        role = SECRET_ROLES[state.player(struck).secret_role].name
+        await deal(h, struck, hand=["dummy", "dummy"])
+        await deal(h, avenger, hand=["heroic_self_sacrifice", *FILL, *FILL])
+        await play_accepted(h, u[avenger], "🃏 Героическое Самопожертвование", "▶ Сыграть", name(struck), role,
+                            "✅ Подтвердить")
+        await deal(h, marker, hand=["ignoring_facts", *FILL], sleeve=["dummy", "dummy", "dummy"])
+        message, _ = await play(h, u[marker], "🃏 Игнорирование фактов", "▶ Сыграть", name(marker))
+        for _ in range(3):
+            await tap(h, u[marker], message, "🎴 Пустышка")
+        await tap(h, u[marker], message, "✅ Подтвердить")
+        assert await tap(h, u[marker], message, "✅ Подтвердить") == "✅ Заявка принята."
+        await deal(h, promiser, hand=["russian_roulette", *FILL])
+        await play_accepted(h, u[promiser], "🃏 Русская рулетка", "▶ Сыграть", "✅ Подтвердить")
+        await deal(h, reader, hand=["action_hero", *FILL])
+        await play_accepted(h, u[reader], "🃏 Герой боевика", "▶ Сыграть", "✅ Подтвердить")
+        state = await resolve_running(h)  # ---------------------------------------------------------------- day 2
+        assert state.player(struck).alive and len(state.player(struck).hand) == 2
+        assert f"«Героическое Самопожертвование»: вы угадали и приняли удар на себя — {name(struck)}" in told(h, avenger)
+        assert len(state.player(avenger).hand) == 10 + 1 - 6
+        assert "«Русская рулетка»: на кубике" not in told(h, promiser), "from the next phase"
+
+        # ---- day 2: Из последних сил against the аутодафе (4 damage): one card kept, the public status
+        await deal(h, reader, hand=["last_strength", "dummy"])
+        await play_accepted(h, u[reader], "🃏 Из последних сил", "▶ Сыграть", "✅ Подтвердить")
+        await vote_and_punish(h, [*bystanders, reader, avenger, promiser, marker], reader, "аутодафе")
+        state = await resolve_running(h)  # ---------------------------------------------------------------- night 3
+        assert state.player(reader).alive and len(state.player(reader).hand) == 1
+        public = "\n".join(h.texts(h.public))
+        assert f"{name(reader)} смертельно ранен" in public
+        assert "«Русская рулетка»: на кубике" in told(h, promiser)
     finally:
         await h.close()
