@@ -413,3 +413,17 @@ def test_last_note_free_option_allows_a_second_hand_card():
         .player("A", hand=["last_note", "russian_roulette", "dummy"]).player("B")
     h.play("A", "last_note", message="x", targets=["B"])
     assert h.refusal("A", "play", card="russian_roulette").code == "limit_reached"
+
+
+def test_forced_deaths_name_their_cause():
+    """A death whatever the Hand holds is no death of 0 cards: its event says why."""
+    g = MafikScenario.night(2).player("M", secret="killer", hand=30) \
+        .player("A", hand=["heroic_self_sacrifice"] + ["dummy"] * 8).player("B", secret="sheriff", hand=5)
+    resolve(g.play("A", "heroic_self_sacrifice", target="B", role="sheriff"))
+    assert [e.params["cause"] for e in g.public("death")] == ["sacrifice"]
+    h = MafikScenario.day(1).player("M", secret="killer", hand=30) \
+        .player("A", hand=["last_strength", "dummy"]).player("B")
+    h.play("A", "last_strength")
+    council(h, "A").resolve()
+    resolve(h)
+    assert [e.params["cause"] for e in h.public("death")] == ["mortal_wound"]

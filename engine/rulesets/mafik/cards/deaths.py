@@ -81,9 +81,9 @@ def _keep_one(res: Resolution) -> None:
         state.emit("mortally_wounded", "public", None, pid=pid, until=state.phase + 1)  # words shared with Микромафик
 
 
-def _mortal_wound(res: Resolution, player: PlayerState) -> bool | None:
+def _mortal_wound(res: Resolution, player: PlayerState) -> str | None:
     """"По итогам следующей фазы вы умираете", whatever the Hand holds."""
-    return True if res.state.effects_of(MORTALLY_WOUNDED, target=player.pid) else None
+    return "mortal_wound" if res.state.effects_of(MORTALLY_WOUNDED, target=player.pid) else None
 
 
 REGISTRIES.declare("last_strength", last_strength, check=_last_strength_check,
@@ -127,8 +127,9 @@ def _sacrifice(res: Resolution) -> None:
             play.tell(actor, "heroic_sacrifice_failed", target=target)
 
 
-def _doomed(res: Resolution, player: PlayerState) -> bool | None:
-    return True if player.pid in res.scratch.get(DOOMED, set()) else None
+def _doomed(res: Resolution, player: PlayerState) -> str | None:
+    """"Иначе умрите, несмотря на кол-во карт в руке"."""
+    return "sacrifice" if player.pid in res.scratch.get(DOOMED, set()) else None
 
 
 REGISTRIES.declare("heroic_self_sacrifice", heroic_self_sacrifice,
