@@ -427,3 +427,14 @@ def test_forced_deaths_name_their_cause():
     council(h, "A").resolve()
     resolve(h)
     assert [e.params["cause"] for e in h.public("death")] == ["mortal_wound"]
+
+
+def test_ignoring_facts_bleeding_keeps_acting():
+    """«такие эффекты как кровотечение, продолжают действовать»: no replacement for a card played."""
+    g = MafikScenario.night(2).player("M", secret="killer", hand=30) \
+        .player("A", hand=["ignoring_facts", "dummy"], sleeve=["dummy"] * 3) \
+        .player("B", hand=["russian_roulette", "dummy", "dummy", "dummy"]).player("C", hand=["bleeding", "dummy"])
+    g.play("A", "ignoring_facts", target="B", pay_sleeve=["dummy"] * 3)
+    resolve(g.play("C", "bleeding", target="B"))  # bleeding from day 2; the facts ignored night 2 and day 2
+    resolve(g.play("B", "dummy"))
+    assert g.hand_size("B") == 3
