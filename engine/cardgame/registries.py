@@ -35,6 +35,9 @@ RebuildHook = Callable[[GameState, int], None]  # after a player's new deck is b
 # change the deck's top (Иллюзия обмана puts a card there, Кредит turns into a Долг on its way to the Hand)
 DrawHook = Callable[[GameState, int, str], None]
 MessageHook = Callable[[Resolution, int], None]  # after a card message of this sender is delivered
+# after a character died (res, the dead): run by the `deaths` step for every death of the phase, whatever
+# killed it (0 cards, the Вече, a perk); the effects on the dead are already gone (phase.kill)
+DeathHook = Callable[[Resolution, int], None]
 InstantAction = Callable[[GameState, int, dict[str, Any]], None]  # done at once, not at resolution
 CounterReading = Callable[[dict[str, Any]], dict[str, Any]]  # a counter's generic params -> what they mean
 
@@ -98,6 +101,7 @@ class CardGameRegistries:
     replacements: list[tuple[int, str, Replacement]] = field(default_factory=list)
     # (res, player) -> True dies, False lives, None no say; else 0 cards in hand is death
     death_rules: list[DeathRule] = field(default_factory=list)
+    on_death: list[DeathHook] = field(default_factory=list)  # after each death of a phase (DeathHook)
     # called for each card discarded for damage
     on_damage_discard: list[OnDiscard] = field(default_factory=list)
     # a card lost to damage goes elsewhere instead (Мафик's Воин)
@@ -174,7 +178,7 @@ class CardGameRegistries:
              on_damage_discard: OnDiscard | None = None, discard_instead: Instead | None = None,
              on_rebuild: RebuildHook | None = None, on_message_sent: MessageHook | None = None,
              on_draw: DrawHook | None = None,
-             effects: Sequence[EffectKind] = (),
+             effects: Sequence[EffectKind] = (), on_death: DeathHook | None = None,
              actions: dict[str, InstantAction] | None = None, counters: dict[str, CounterReading] | None = None) -> None:
         """Register what one card, perk or rule contributes, each into its registry, in the order given."""
         for step in steps:
@@ -194,6 +198,8 @@ class CardGameRegistries:
         if trigger is not None:
             self.triggers.append(trigger)
         self.death_rules.extend(death_rules)
+        if on_death is not None:
+            self.on_death.append(on_death)
         if on_damage_discard is not None:
             self.on_damage_discard.append(on_damage_discard)
         if discard_instead is not None:

@@ -1,6 +1,7 @@
 """The resolution steps every card game ends with.
 
-  800 deaths   0 cards in hand = death (the rule set's death rules may say otherwise)
+  800 deaths   0 cards in hand = death (the rule set's death rules may say otherwise); then the
+               registries' `on_death` hooks for every character who died this phase (any cause)
   900 end      hand counts, effects expire, win check, next phase
 """
 
@@ -18,7 +19,13 @@ def install(pipeline: Pipeline) -> None:
 
 
 def deaths(res: Resolution) -> None:
-    decide_deaths(res, card_rules(res.ruleset).death_rules)
+    ruleset = card_rules(res.ruleset)
+    decide_deaths(res, ruleset.death_rules)
+    hooks = ruleset.registries.on_death if hasattr(ruleset, "registries") else []
+    for player in res.state.players:
+        if not player.alive and player.died == res.state.phase:
+            for hook in hooks:
+                hook(res, player.pid)
 
 
 def end(res: Resolution) -> None:

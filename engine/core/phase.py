@@ -17,7 +17,8 @@ OnDiscard = Callable[[Resolution, int, CardInstance], None]
 # A rule that takes a card leaving the hand for damage somewhere else instead of the discard (Воин):
 # True when it did; the card is then not discarded and the OnDiscard hooks do not fire.
 Instead = Callable[[Resolution, int, CardInstance], bool]
-DeathRule = Callable[[Resolution, PlayerState], "bool | None"]
+# (res, player) -> True dies, False lives, None no say; a string: dies, and says of what (the death's cause)
+DeathRule = Callable[[Resolution, PlayerState], "bool | str | None"]
 
 
 def revalidate(state: GameState, pid: int, validate: Callable[[GameState, int, list[Order]], None]) -> list[Order]:
@@ -104,9 +105,10 @@ def kill(state: GameState, pid: int, cause: str) -> None:
 
 
 def decide_deaths(res: Resolution, rules: list[DeathRule]) -> None:
-    """0 cards in hand at the end of a phase is death, unless a rule says otherwise."""
+    """0 cards in hand at the end of a phase is death, unless a rule says otherwise (a rule that kills
+    whatever the hand holds names the cause)."""
     for player in res.state.living():
-        verdict = None
+        verdict: bool | str | None = None
         for rule in rules:
             verdict = rule(res, player)
             if verdict is not None:
@@ -114,7 +116,7 @@ def decide_deaths(res: Resolution, rules: list[DeathRule]) -> None:
         if verdict is None:
             verdict = not player.hand
         if verdict:
-            kill(res.state, player.pid, "cards")
+            kill(res.state, player.pid, verdict if isinstance(verdict, str) else "cards")
 
 
 def close_phase(state: GameState, shown_hand_size: Callable[[GameState, int], int]) -> None:

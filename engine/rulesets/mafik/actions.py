@@ -17,6 +17,8 @@ from engine.rulesets.mafik.blood import BLOOD_USES, NIGHT_USES
 from engine.rulesets.mafik.costs import exiled
 from engine.rulesets.mafik.orders import PUNISHMENTS, SINGLE_ORDERS
 
+FOUR_PLAYS = 4  # Герой боевика (cards/deaths.py): its nightly ability needs this many plays that night
+
 
 def _not_exiled(state: GameState, pid: int, what: str) -> None:
     if exiled(state, pid):
@@ -29,13 +31,20 @@ def _secretary_active(state: GameState, pid: int, what: str) -> None:
         raise Refusal("not_allowed", what=what, reason="not_active")
 
 
+def _four_plays(state: GameState, pid: int, what: str) -> None:
+    """«если вы играете как минимум 4 карты в эту фазу»: the player has ordered 4 plays this phase."""
+    if sum(1 for o in state.orders.get(pid, []) if o.kind == "play") < FOUR_PLAYS:
+        raise Refusal("not_allowed", what=what, reason="four_plays", least=FOUR_PLAYS)
+
+
 def _blood_now(state: GameState, pid: int, params: tuple[ParamSpec, ...]) -> tuple[ParamSpec, ...]:
     """By day the blood buys nothing that acts at night."""
     uses = tuple(u for u in BLOOD_USES if state.is_night or u not in NIGHT_USES)
     return (replace(params[0], choices=uses), *params[1:])
 
 
-ABILITIES = AbilityCatalogue.load("mafik", rules={"not_exiled": _not_exiled, "secretary_active": _secretary_active},
+ABILITIES = AbilityCatalogue.load("mafik", rules={"not_exiled": _not_exiled, "secretary_active": _secretary_active,
+                                                 "four_plays": _four_plays},
                                   params_now={"blood_now": _blood_now}, single_orders=SINGLE_ORDERS)
 
 PHASE_ACTIONS: tuple[ActionDef, ...] = (

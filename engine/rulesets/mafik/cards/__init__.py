@@ -8,6 +8,7 @@ from engine.rulesets.mafik.cards import (
     control,
     copies,
     damage,
+    deaths,
     decks,
     defence,
     disguise,
@@ -25,6 +26,6 @@ from engine.rulesets.mafik.cards import (
     zones,
 )
 
-__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
-           "goals", "intel", "neutral", "officials", "posts", "records", "stances", "support", "tracks", "unique",
-           "zones"]
+__all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "deaths", "decks", "defence", "disguise",
+           "draws", "goals", "intel", "neutral", "officials", "posts", "records", "stances", "support", "tracks",
+           "unique", "zones"]

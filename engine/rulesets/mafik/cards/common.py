@@ -656,3 +656,35 @@ def exile(state: GameState, pid: int) -> Effect:
     from engine.rulesets.mafik.council import EXILE_NIGHTS
 
     return state.add_effect("exile", target=pid, during=n_phases(2 * EXILE_NIGHTS - 1, starting=NEXT_PHASE))
+
+
+# ---- added with deaths ----
+
+def hand_after_damage(res: Resolution, pid: int) -> int:
+    """The would-die pre-pass (between the damage and the discards): how many cards the player's Hand
+    will hold once this phase's damage is settled — the cards lost directly and the damage first cancel
+    the replacements owed, then discard Hand cards; the replacements left and the draws owed come after
+    (a deck with no cards left deals a Пустышка). 0: the player is to die at the end of the phase."""
+    player = res.state.player(pid)
+    lost = len([uid for uid in res.direct_losses.get(pid, []) if any(c.uid == uid for c in player.hand)])
+    hand = len(player.hand) - lost
+    owed = len(res.refills.get(pid, []))
+    amount = res.final_damage.get(pid, 0)
+    cancelled = min(amount, owed)
+    discarded = min(amount - cancelled, hand)
+    draws = int(res.scratch.get("draws", {}).get(pid, 0))
+    return hand - discarded + owed - cancelled + draws
+
+
+def late_damage(res: Resolution, packet: DamagePacket) -> None:
+    """Damage dealt after the damage step (by the would-die pre-pass): folded through every replacement
+    layer at once (armor left over absorbs it) and added to what the target takes this phase."""
+    for _layer, name, fn in REGISTRIES.replacements:
+        if packet.amount <= 0:
+            break
+        if name not in packet.applied:
+            packet.applied.add(name)
+            fn(res, packet)
+    res.packets.append(packet)
+    if packet.amount > 0:
+        res.final_damage[packet.target] = res.final_damage.get(packet.target, 0) + packet.amount
