@@ -18,8 +18,9 @@ from engine.rulesets.mafik.cards import (
     support,
     tracks,
     unique,
+    veche,
     zones,
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
-           "intel", "neutral", "records", "support", "tracks", "unique", "zones"]
+           "intel", "neutral", "records", "support", "tracks", "unique", "veche", "zones"]
