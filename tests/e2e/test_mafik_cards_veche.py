@@ -50,8 +50,8 @@ async def test_veche_cards_through_telegram(tmp_path):
         await play_accepted(h, u[vetoer], "🃏 Право вето", "▶ Сыграть", name(vetoed), CONFIRM)
         await resolve_running(h)  # ---------------------------------------------------------------- day 1
         public = "\n".join(h.texts(h.public))
-        assert f"«Устрашение»: на следующем голосовании каждый, кто проголосует за {name(intimidated)}, получит 2 урона." \
-            in public
+        assert f"«Устрашение» — {name(intimidated)}: на следующем голосовании каждый, кто проголосует за этого " \
+            "персонажа, получит 2 урона." in public
         assert "вы не можете голосовать против этого персонажа" in told(h, banned)
         assert name(banner) in told(h, banned)
 
@@ -79,8 +79,8 @@ async def test_veche_cards_through_telegram(tmp_path):
         state = await resolve_running(h)  # ---------------------------------------------------------------- night 2
         verdict = next(e for e in reversed(state.events) if e.kind == "council_verdict")
         assert verdict.params["punished"] == vetoed
-        assert f"«Устрашение»: вы голосовали за {name(intimidated)} — получаете 2 урона." in told(h, banned)
-        assert f"«Устрашение»: вы голосовали за {name(intimidated)} — получаете 2 урона." in told(h, blackmailed)
-        assert "получаете 2 урона" not in told(h, bystanders[0])
+        assert f"«Устрашение» — {name(intimidated)}: вы голосовали за этого персонажа и получаете 2 урона." in told(h, banned)
+        assert f"«Устрашение» — {name(intimidated)}: вы голосовали за этого персонажа и получаете 2 урона." in told(h, blackmailed)
+        assert "и получаете 2 урона" not in told(h, bystanders[0])
     finally:
         await h.close()
