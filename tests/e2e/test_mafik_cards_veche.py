@@ -84,3 +84,19 @@ async def test_veche_cards_through_telegram(tmp_path):
         assert "и получаете 2 урона" not in told(h, bystanders[0])
     finally:
         await h.close()
+
+
+def test_death_penalty_verdict_and_announcement_in_russian():
+    """Смертная казнь's words: the announcement when played and the verdict with the death it imposed."""
+    from tests.engine.mafik.conftest import MafikScenario
+    from tgbot.render import render
+
+    g = MafikScenario.night(3).player("A", hand=["death_penalty", "dummy"]).player("B", hand=8) \
+        .player("C", hand=8).player("Z", secret="killer", hand=30)
+    g.play("A", "death_penalty").resolve()
+    (announced,) = g.public("death_sentence")
+    assert render(g.state, announced, "ru").startswith("«Смертная казнь»: на вече (день 3) будет убит тот, кого накажут, —")
+    g.vote("A", "B").vote("C", "B").vote("B", "C").vote("Z", "B").resolve()
+    verdict = g.public("council_verdict")[-1]
+    assert render(g.state, verdict, "ru").endswith(
+        "Наказание — B: смерть. Меру наказания не выбирали: её назначила сыгранная карта — смерть.")
