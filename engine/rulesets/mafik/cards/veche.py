@@ -162,6 +162,7 @@ def forgery(play: Play) -> None:
 
 
 def _forged_strength(state: GameState, value: int, *, pid: int, **_: Any) -> int:
+    """After the other changes of a vote's strength (layer 60): never below 0."""
     faction = state.player(pid).faction
     if faction != "mafia" and faction not in NEUTRALS:
         return value
@@ -169,7 +170,7 @@ def _forged_strength(state: GameState, value: int, *, pid: int, **_: Any) -> int
     return max(0, value + delta) if delta else value
 
 
-REGISTRIES.declare("forgery", forgery, queries=(Query("vote_strength", _forged_strength),))
+REGISTRIES.declare("forgery", forgery, queries=(Query("vote_strength", _forged_strength, layer=60),))
 
 
 # ---- Шантаж ----
