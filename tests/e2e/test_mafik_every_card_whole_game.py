@@ -17,7 +17,7 @@ from tests.e2e.harness import make_harness, start_mafik
 from tests.e2e.test_mafik_phase import ROLES
 
 FIRST_COLOURS = ("damage", "defence", "neutral")
-HAND = 6  # what every character holds as a phase begins: nobody dies of the cards played on him
+HAND = 12  # what every character holds as a phase begins: nobody dies of the cards played on him, nor of the Вече
 MAX_PHASES = 40
 
 

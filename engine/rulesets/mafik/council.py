@@ -5,6 +5,12 @@ announced, not who voted for whom nor the counts. The character with the most vo
 tie goes against the higher public role. The punishment is the open vote's choice; a tie goes to
 the choice of the highest public role among those who voted for a tied option; no votes take the
 first allowed of казнь, аутодафе, пытки, изгнание. Each punishment is barred for 3 days after use.
+
+Cards hook in through queries: `forced_votes` (who votes for whom), `vote_strength`, `votes_against`,
+`can_be_punished` (who may be punished), `leader` (who is punished among the eligible, or None: Индульгенция)
+and `forced_punishment` (a punishment a card imposes instead of the open vote's, outside the bars: Смертная
+казнь's DEATH). The votes as counted are recorded (`history.record_votes`); steps after STEP_COUNCIL read
+them (Устрашение).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from engine.core.durations import NEXT_PHASE, n_phases
+from engine.core.phase import kill
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState
 from engine.rulesets.mafik.history import record_votes
@@ -27,6 +34,7 @@ AUTO_DA_FE_SLEEVE = 2
 TORTURE_PHASES = 4
 EXILE_NIGHTS = 2
 BAR_DAYS = 3
+DEATH = "death"  # a punishment no vote chooses: a card imposes it through the `forced_punishment` query
 
 
 def vote_strength(state: GameState, pid: int) -> int:
@@ -97,14 +105,25 @@ def council(res: Resolution) -> None:
     if not eligible:
         state.emit("council_verdict", "public", None, targets=targets, punished=None, punishment=None)
         return
-    top = max(eligible.values())
-    leader = min((t for t, v in eligible.items() if v == top), key=lambda t: priority(state.player(t)))
+    leader: int | None = REGISTRIES.queries.ask("leader", state, ranked(state, eligible)[0], votes=eligible)
+    if leader is None:
+        state.emit("council_verdict", "public", None, targets=targets, punished=None, punishment=None)
+        return
     choice, how = punishment(res)
+    forced: str | None = REGISTRIES.queries.ask("forced_punishment", state, None, target=leader)
+    if forced is not None:
+        choice, how = forced, {"decided_by": "card"}
     state.emit("council_verdict", "public", None, targets=targets, punished=leader, punishment=choice, **how)
     if choice is None:
         return
     apply_punishment(res, leader, choice)
-    state.add_effect("barred", during=n_phases(2 * BAR_DAYS, starting=NEXT_PHASE), punishment=choice)
+    if choice in PUNISHMENTS:  # a punishment a card imposes goes into no bar («не идёт в счётчик вече»)
+        state.add_effect("barred", during=n_phases(2 * BAR_DAYS, starting=NEXT_PHASE), punishment=choice)
+
+
+def ranked(state: GameState, votes: dict[int, int]) -> list[int]:
+    """The characters with votes, the Вече's order: most votes first, a tie to the higher public role."""
+    return sorted(votes, key=lambda t: (-votes[t], priority(state.player(t))))
 
 
 def apply_punishment(res: Resolution, target: int, choice: str) -> None:
@@ -124,6 +143,8 @@ def apply_punishment(res: Resolution, target: int, choice: str) -> None:
         state.add_effect("tortured", target=target, during=n_phases(TORTURE_PHASES, starting=NEXT_PHASE))
     elif choice == "exile":
         state.add_effect("exile", target=target, during=n_phases(2 * EXILE_NIGHTS - 1, starting=NEXT_PHASE))
+    elif choice == DEATH:  # only imposed by a card (Смертная казнь): whatever the cards and protections
+        kill(state, target, "council")
 
 
 def torture_plays(res: Resolution) -> None:

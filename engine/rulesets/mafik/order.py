@@ -36,6 +36,7 @@ STEP_PERK_GUARD = 462  # perks_b.py
 STEP_PERK_FORTUNE_TELLER = 463  # perks_b.py
 STEP_PERK_VOTES = 490  # perks_a.py: Политик, Прокурор, Бюрократ… before the Вече counts
 STEP_COUNCIL = 500  # council.py: the Вече by day
+STEP_INTIMIDATION = 503  # cards/veche.py: Устрашение: damage to the voters for its target, after the Вече counts
 STEP_BLOOD = 550  # neutral.py: the Маньяк's blood orders
 STEP_PARANOIA = 590  # cards/defence.py: Паранойя with no damage coming: 2 armor-ignoring damage
 STEP_HUNCH = 593  # cards/disguise.py: Догадка tells its result after the night it waited for (armor gathered)

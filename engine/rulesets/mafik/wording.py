@@ -51,7 +51,7 @@ EVENT_FORMATS = (
         )),
         # tied: the choices with the most votes; the decider: the highest public role among their voters
         "why": Line("vote_why.mafik_{decided_by}", lead=" ", needs=("punished", "punishment"),
-                    when={"decided_by": ("tie", "default")}, params={
+                    when={"decided_by": ("tie", "default", "card")}, params={
                         "punishment": PUNISHMENT,
                         "tied": Value("punishments", source="tied", joined_by="vote_why.and"),
                         "count": Value("number", source="punishment_votes", at="tied"),

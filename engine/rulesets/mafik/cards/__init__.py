@@ -23,9 +23,10 @@ from engine.rulesets.mafik.cards import (
     support,
     tracks,
     unique,
+    veche,
     zones,
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "deaths", "decks", "defence", "disguise",
            "draws", "goals", "intel", "neutral", "officials", "posts", "records", "stances", "support", "tracks",
-           "unique", "zones"]
+           "unique", "veche", "zones"]
