@@ -203,6 +203,7 @@ ALLOWED = {
     "great_detective_role": "Великий детектив: the target's exact role at each rebuild, to its player (Шпион: the mafia)",
     "hunch": "Догадка: «узнайте об этом по итогам следующей ночи» — the right guess, to its player",
     "human_resources": "Отдел кадров: «Узнайте, сколько ее представителей было в начале игры», to its player",
+    "salary_bonus": "Зарплата (Мафия): a right guess gives the other members a Пустышка, so the mafia learn it was right",
 }
 # The intel cards' checks of a corpse (engine/rulesets/mafik/cards/intel.py).
 CORPSE_CHECKS = ("autopsy_side", "autopsy_role", "criminalist_role")
