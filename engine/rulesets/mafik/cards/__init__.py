@@ -13,6 +13,7 @@ from engine.rulesets.mafik.cards import (
     disguise,
     draws,
     intel,
+    mail,
     neutral,
     records,
     support,
@@ -22,4 +23,4 @@ from engine.rulesets.mafik.cards import (
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
-           "intel", "neutral", "records", "support", "tracks", "unique", "zones"]
+           "intel", "mail", "neutral", "records", "support", "tracks", "unique", "zones"]
