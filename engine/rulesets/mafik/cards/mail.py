@@ -33,7 +33,7 @@ from engine.rulesets.mafik.order import (
     STEP_IDENTITY_THEFT_FORWARD,
     STEP_MAIL_HACK,
 )
-from engine.rulesets.mafik.registry import BLANK, CATALOG, REGISTRIES
+from engine.rulesets.mafik.registry import BLANK, REGISTRIES
 from engine.rulesets.mafik.roles import SECRET_ROLES
 
 # ---- RSVP ----
@@ -313,10 +313,7 @@ def clan_wrath(play: Play) -> None:
 
 
 def _clan_wrath_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
-    """As a Day card (Кража личности) only by day; a role named needs a target."""
-    as_card = params.get("as_card")
-    if isinstance(as_card, str) and as_card in CATALOG and CATALOG[as_card].has("day") and not state.is_day:
-        raise Refusal("wrong_phase", card="clan_wrath", reason="day_only")
+    """A role named needs a target."""
     if (params.get("role") or params.get("role2")) and "target" not in params:
         raise Refusal("bad_param", card="clan_wrath", param="target", reason="missing")
 
