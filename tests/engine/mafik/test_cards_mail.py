@@ -315,7 +315,7 @@ def test_identity_theft_mafia_right_guess_rebuild_next_phase_with_the_roles_colo
     own = set(deck_colours(g.state, g.pid("A")))
     assert set(SECRET_ROLES["sheriff"].colours) <= own
     assert may_rebuild(g.state, g.pid("A"))  # the deck is not empty
-    assert g.events("identity_theft", to="A")[0].params["secret_role"] == "sheriff"
+    assert g.events("identity_theft", to="A")[0].params["colours"] == ["boost", "chaos", "support"]
     g.resolve()
     assert not may_rebuild(g.state, g.pid("A"))
 
@@ -383,7 +383,7 @@ def test_clan_wrath_as_great_heist_first_role_right():
 def test_clan_wrath_as_identity_theft_second_role_right():
     g = wrath("identity_theft", "officer", "sheriff")
     assert may_rebuild(g.state, g.pid("A"))
-    assert g.events("identity_theft", to="A")[0].params["secret_role"] == "sheriff"
+    assert g.events("identity_theft", to="A")[0].params["colours"] == ["boost", "chaos", "support"]
 
 
 def test_clan_wrath_does_nothing_for_the_law():

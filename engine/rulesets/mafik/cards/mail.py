@@ -262,7 +262,7 @@ def identity_theft(play: Play) -> None:
     a new deck in the next phase (however full the old one) with the named role's colours besides his own,
     and until the end of the game the mafia learns every message the target has received and receives."""
     role = play.params.get("role")
-    if not play.by_mafia or play.target is None or not role:
+    if not play.by_mafia or "target" not in play.params or not role:
         return
     if not guessed_role(play, play.target, role):
         play.tell(play.actor, "identity_theft_missed", target=play.target)
@@ -271,8 +271,8 @@ def identity_theft(play: Play) -> None:
     for colour in SECRET_ROLES[str(role)].colours:
         play.effect(NEXT_DECK, target=play.actor, during=NEXT_PHASE, op="add", new=colour, next_build=True,
                     card=play.spec.id)
-    play.tell(play.actor, "identity_theft", target=play.target, secret_role=str(role),
-              colours=list(SECRET_ROLES[str(role)].colours), until=effect.end)
+    play.tell(play.actor, "identity_theft", target=play.target, colours=list(SECRET_ROLES[str(role)].colours),
+              until=effect.end)
     state = play.state
     stolen = state.add_effect(STOLEN, target=play.target, source=play.actor, during=UNTIL_END, seen=0)
     _forward(state, stolen)
@@ -306,7 +306,7 @@ def clan_wrath(play: Play) -> None:
         return
     params: dict[str, JsonValue] = {k: v for k, v in play.params.items() if k not in ("as_card", "role2")}
     roles = [r for r in (play.params.get("role"), play.params.get("role2")) if r]
-    if roles and play.target is not None:
+    if roles and "target" in play.params:
         right = next((r for r in roles if guessed_role(play, play.target, r)), None)
         params["role"] = right if right is not None else roles[0]
     apply_effect(play, str(as_card), params, via=play.spec.id)
