@@ -98,7 +98,7 @@ async def test_mail_cards_through_telegram(tmp_path):
         assert f"Сообщение — {name(answerer)}: Я — никто." in told(h, sender)
         assert f"Сообщение — {name(plan)}: Днём, подписано." in told(h, planned)
         assert f"Взлом Почты. (день 1): {name(plan)} → {name(planned)}: «Днём, подписано.»" in told(h, hacker)
-        assert "нарушил ли" in log_texts(h) and "Я знаю, кто шериф." in log_texts(h)
+        assert "нарушение Цензуры" in log_texts(h) and "Я знаю, кто шериф." in log_texts(h)
 
         # ---- night 2: Безлимитный тариф by night too; the master does not answer: a violation
         message = await fresh_panel(h, u[plan])
