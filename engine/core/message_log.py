@@ -18,6 +18,9 @@ from engine.core.state import Event, GameState
 
 # The events through which a player receives a message, as the recipient sees it.
 RECEIVED_KINDS = ("private_message", "card_message")
+# The instant action (api.act) by which a player's message in the game's public thread reaches the rules — the
+# master reports it (the bot's /report) — for a rule set to judge (Мафик's Цензура); params {"text": …}.
+PUBLIC_MESSAGE = "public_message"
 
 
 @dataclass(frozen=True)

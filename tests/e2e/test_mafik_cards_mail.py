@@ -1,7 +1,7 @@
 """The mail cards of issue 15 through the fake Telegram: RSVP with a typed message, Безлимитный тариф, Отбор,
 Цензура with typed words, Свобода слова (night 1); RSVP's answer and Безлимитный тариф's message — abilities
 with a typed text, offered on the panel the next phase —, Взлом Почты. naming two characters, private messages
-past the day's limit (day 1); the master's question about the forbidden word (night 2) and the violation's
+past the day's limit, the master's /report of a public message (day 1); the master's question about the forbidden word (night 2) and the violation's
 announcement (day 2) — and what each player is told.
 
 Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
@@ -94,6 +94,9 @@ async def test_mail_cards_through_telegram(tmp_path):
             await send_private(h, u[free], name(bystanders[0]), f"Приват {i + 1}.")
         assert "Приват · " in told(h, bystanders[0]) and "Приват 3." in told(h, bystanders[0])
         await send_private(h, u[bystanders[1]], name(bystanders[2]), "Я знаю, кто шериф.")
+        # the public thread: the master reports what a player wrote there
+        await h.feed(h.master.send(f"/report {bystanders[2] + 1} Шерифа надо беречь!", h.log))
+        assert f"Сообщение {name(bystanders[2])} передано правилам" in log_texts(h)
         state = await resolve_running(h)  # ---------------------------------------------------------------- night 2
         assert f"Сообщение — {name(answerer)}: Я — никто." in told(h, sender)
         assert f"Сообщение — {name(plan)}: Днём, подписано." in told(h, planned)
@@ -110,5 +113,6 @@ async def test_mail_cards_through_telegram(tmp_path):
         assert f"Сообщение — {name(plan)}: И ночью." in told(h, planned)
         public = "\n".join(h.texts(h.public))
         assert f"Цензура: {name(bystanders[1])} " in public and "запрет на «шериф»" in public
+        assert f"Цензура: {name(bystanders[2])} " in public
     finally:
         await h.close()

@@ -7,9 +7,9 @@ master may withhold them: engine/core/messages.py; unanswered, they are delivere
 from __future__ import annotations
 
 from engine.core import api
-from engine.core.message_log import received_by, sent_by
+from engine.core.message_log import PUBLIC_MESSAGE, received_by, sent_by
 from engine.core.resolution import Resolution
-from engine.rulesets.mafik.cards.mail import UNLIMITED, may_contain, report_violation
+from engine.rulesets.mafik.cards.mail import UNLIMITED, may_contain
 from engine.rulesets.mafik.comms import private_allowance
 from engine.rulesets.mafik.council import tally
 from engine.rulesets.mafik.deck import deck_colours, may_rebuild
@@ -262,6 +262,13 @@ def test_censorship_master_clears_a_message():
     assert g.pid("B") not in all_vote(g, "D")
 
 
+def test_censorship_a_public_message_outside_the_censored_phase_asks_nothing():
+    g = censored_day()
+    g.resolve()
+    api.act(g.state, g.pid("D"), PUBLIC_MESSAGE, {"text": "разведка"})
+    assert not [q for q in g.state.questions.values() if q.kind == "censorship_violation"]
+
+
 def test_censorship_messages_of_other_phases_are_free():
     g = censored_day()
     g.resolve()
@@ -273,7 +280,7 @@ def test_censorship_messages_of_other_phases_are_free():
 
 def test_censorship_public_thread_reported_by_the_master():
     g = censored_day()
-    assert report_violation(g.state, g.pid("D"), "в общей ветке: разведка")
+    api.act(g.state, g.pid("D"), PUBLIC_MESSAGE, {"text": "в общей ветке: разведка"})
     g.resolve()
     g.resolve()
     assert [e.params["pid"] for e in g.public("censorship_violation")] == [g.pid("D")]

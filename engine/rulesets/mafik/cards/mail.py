@@ -15,6 +15,7 @@ from engine.cardgame.play import apply_effect
 from engine.cardgame.registries import Query, Step
 from engine.core import message_log
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_PHASE, THIS_PHASE, UNTIL_END
+from engine.core.message_log import PUBLIC_MESSAGE
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.rulings import ask_at_resolution, ruling
@@ -158,6 +159,7 @@ QUESTION = "censorship_violation"
 QUESTION_KINDS: dict[str, tuple[str, ...]] = {QUESTION: (VIOLATION, NO_VIOLATION)}
 CENSORED_VOTE = "censored_vote"
 MAX_WORDS = 2
+MAX_TEXT = 4000
 _WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -212,18 +214,16 @@ def _censorship_ask(res: Resolution) -> None:
                               words=words)
 
 
-def report_violation(state: GameState, pid: int, text: str) -> bool:
-    """The master reports a message of `pid` in the public thread that breaks the censorship in force now
-    (the bot does not read the group): asked as the same question, counted like the others. False when
-    no censorship is in force."""
-    effects = state.effects_of(CENSORED)
-    if not effects or not state.player(pid).alive:
-        return False
-    effect = effects[0]
-    seq = len(state.events) + 1
-    ask_at_resolution(state, f"cens-{effect.eid}-{seq}", QUESTION, (VIOLATION, NO_VIOLATION), VIOLATION,
-                      to="master", sender=pid, text=text, words=str(effect.params["words"]))
-    return True
+def _public_message(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """A player's message in the public thread, reported by the master (the engine does not read the group):
+    while a forbidden word is in force, the same question as for the other messages (the master reports what
+    he suspects, so it is asked whatever the wide net says)."""
+    text = params.get("text")
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
+        raise Refusal("bad_param", param="text", reason="empty_message" if not text else "message_too_long")
+    for effect in state.effects_of(CENSORED):
+        ask_at_resolution(state, f"cens-{effect.eid}-{len(state.events) + 1}", QUESTION, (VIOLATION, NO_VIOLATION),
+                          VIOLATION, to="master", sender=pid, text=text, words=str(effect.params["words"]))
 
 
 def _censorship_votes(res: Resolution) -> None:
@@ -245,7 +245,7 @@ def _censored_votes(state: GameState, value: int, *, target: int, **_: Any) -> i
     return value + len(state.effects_of(CENSORED_VOTE, target=target))
 
 
-REGISTRIES.declare("censorship", censorship, check=_censorship_check,
+REGISTRIES.declare("censorship", censorship, check=_censorship_check, actions={PUBLIC_MESSAGE: _public_message},
                    effects=(EffectKind(CENSORED), EffectKind(CENSORED_VOTE, known=True)),
                    queries=(Query("votes_against", _censored_votes),),
                    steps=(Step("censorship:ask", STEP_CENSORSHIP_ASK, _censorship_ask),
