@@ -1,8 +1,8 @@
 """The mail cards of issue 15 through the fake Telegram: RSVP with a typed message, Безлимитный тариф, Отбор,
 Цензура with typed words, Свобода слова (night 1); RSVP's answer and Безлимитный тариф's message — abilities
 with a typed text, offered on the panel the next phase —, Взлом Почты. naming two characters, private messages
-past the day's limit, the master's /report of a public message (day 1); the master's question about the forbidden word (night 2) and the violation's
-announcement (day 2) — and what each player is told.
+past the day's limit, the master's /report of a public message (day 1); the master's question about the
+forbidden word (night 2) and the violation's announcement (day 2) — and what each player is told.
 
 Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 """

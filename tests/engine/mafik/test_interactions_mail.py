@@ -96,3 +96,14 @@ def test_im7_freedom_of_speech_for_the_gossip_too():
     for i in range(4):
         private(g, "A", "B", str(i))
     assert len(g.events("private_message", to="B")) == 4
+
+
+def test_im8_rsvp_withheld_by_the_master_gives_no_right_to_answer():
+    """RSVP × the master's review: a message withheld never came, so there is nothing to answer."""
+    g = Mail.night(2).player("A", hand=["rsvp", "dummy"]).player("B", hand=5)
+    order = g.order("A", "play", card="rsvp", targets=["B"], messages=["t.me/ссылка"])
+    [key] = [k for k, q in g.state.questions.items() if q.kind == CARD_MESSAGE_QUESTION and q.oid == order.oid]
+    api.rule(g.state, key, WITHHOLD)
+    g.resolve()
+    assert card_messages(g, "B") == [] and not g.events("rsvp_may_answer")
+    assert g.refusal("B", "ability", ability="rsvp", message="ответ")

@@ -13,7 +13,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.play import apply_effect
 from engine.cardgame.registries import Query, Step
-from engine.core import message_log
+from engine.core import message_log, messages
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_PHASE, THIS_PHASE, UNTIL_END
 from engine.core.message_log import PUBLIC_MESSAGE
 from engine.core.refusal import Refusal
@@ -39,9 +39,6 @@ from engine.rulesets.mafik.roles import SECRET_ROLES
 
 # ---- RSVP ----
 
-RSVP_REPLY = "rsvp_reply"  # the right to answer, on the target, its source the anonymous sender
-
-
 def rsvp(play: Play) -> None:
     """An anonymous message to the target (lower stance: to each of 2 targets); the next day each target
     may answer once, through the RSVP's ability, without learning who wrote. The answer itself (the
@@ -54,9 +51,11 @@ def rsvp(play: Play) -> None:
         if not play.state.player(target).alive:
             continue
         card_message(play, target, text, anonymous=True)
+        if not messages.delivered(play.state, play.actor, play.order, text):
+            continue  # the master withheld it: nothing came, nothing to answer
         # the ability of the card, granted to the target for the next day; its source is the sender
         play.effect("ability", target=target, during=NEXT_DAY, card=play.spec.id, nights_only=False,
-                    instead_of=None, reply=RSVP_REPLY)
+                    instead_of=None)
         play.tell(target, "rsvp_may_answer")
 
 
@@ -274,8 +273,8 @@ def identity_theft(play: Play) -> None:
     play.tell(play.actor, "identity_theft", target=play.target, colours=list(SECRET_ROLES[str(role)].colours),
               until=effect.end)
     state = play.state
-    stolen = state.add_effect(STOLEN, target=play.target, source=play.actor, during=UNTIL_END, seen=0)
-    _forward(state, stolen)
+    if not state.effects_of(STOLEN, target=play.target):  # already read: nothing new to forward
+        _forward(state, state.add_effect(STOLEN, target=play.target, source=play.actor, during=UNTIL_END, seen=0))
 
 
 def _forward(state: GameState, effect: Any) -> None:
