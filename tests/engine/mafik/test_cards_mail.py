@@ -418,3 +418,11 @@ def test_message_log_sent_and_received():
         (g.pid("A"), "приват", None), (g.pid("A"), "аноним", "rsvp")]
     assert [(m.sender, m.text) for m in received_by(g.state, g.pid("B"))] == [(g.pid("A"), "приват"), (None, "аноним")]
 
+
+
+def test_identity_theft_mafia_may_name_nobody():
+    """«по желанию назовите цель»: played without a guess, the card does nothing."""
+    g = Mail.day(2).player("A", secret="boss", hand=["identity_theft", "dummy"]).player("B", secret="sheriff", hand=5)
+    g.play("A", "identity_theft").resolve()
+    assert not may_rebuild(g.state, g.pid("A")) and not g.events("identity_theft_missed")
+    assert not g.state.effects_of("identity_stolen")
