@@ -203,6 +203,8 @@ ALLOWED = {
     "great_detective_role": "Великий детектив: the target's exact role at each rebuild, to its player (Шпион: the mafia)",
     "hunch": "Догадка: «узнайте об этом по итогам следующей ночи» — the right guess, to its player",
     "human_resources": "Отдел кадров: «Узнайте, сколько ее представителей было в начале игры», to its player",
+    "salary_bonus": "Зарплата (Мафия): a right guess of a target's role gives the other members a Пустышка — the mafia "
+                    "learn the guess held",
 }
 # The intel cards' checks of a corpse (engine/rulesets/mafik/cards/intel.py).
 CORPSE_CHECKS = ("autopsy_side", "autopsy_role", "criminalist_role")
@@ -240,6 +242,9 @@ def leaks(event: Event, state: GameState) -> list[str]:
         return []
     if kind in ("mafia_team", "mafia_intel"):
         assert (event.to, event.who) == mafia, event
+        return []
+    if kind == "salary_bonus":
+        assert (event.to, event.who) == mafia and state.player(int(params["actor"])).faction == "mafia", event
         return []
     if kind == "tracer_rounds":
         assert (event.to, event.who) == mafia and state.player(int(params["actor"])).faction == "mafia", event
