@@ -1,6 +1,6 @@
 """The mail cards of issue 15 through the fake Telegram: RSVP with a typed message, Безлимитный тариф, Отбор,
 Цензура with typed words, Свобода слова (night 1); RSVP's answer and Безлимитный тариф's message — abilities
-with a typed text, offered on the panel the next phase —, Взлом Почты. naming two characters, private messages
+with a typed text, offered on the panel the next phase —, Взлом Почты. naming two characters, Кража личности by the mafia, private messages
 past the day's limit, the master's /report of a public message (day 1); the master's question about the
 forbidden word (night 2) and the violation's announcement (day 2) — and what each player is told.
 
@@ -9,9 +9,11 @@ Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 
 from __future__ import annotations
 
+from engine.rulesets.mafik.roles import SECRET_ROLES
 from tests.e2e.driver import (
     deal,
     fresh_panel,
+    labels,
     log_texts,
     name,
     play,
@@ -41,10 +43,12 @@ async def test_mail_cards_through_telegram(tmp_path):
     try:
         await start_mafik(h, ROLES)
         state = await state_of(h)
-        people = [p.pid for p in state.players if p.pid > 1 and p.secret_role != "maniac"]
+        thief = next(p.pid for p in state.players if p.faction == "mafia" and p.pid > 1)
+        people = [p.pid for p in state.players if p.pid > 1 and p.secret_role != "maniac" and p.pid != thief]
         sender, answerer, plan, planned, selector, censor, free, hacker = people[:8]
         u = h.players
-        bystanders = [p.pid for p in state.players if p.pid not in people[:8] and p.secret_role != "maniac"]
+        bystanders = [p.pid for p in state.players if p.pid not in people[:8] and p.secret_role != "maniac"
+                      and p.pid != thief]
 
         # ---- night 1
         await deal(h, sender, hand=["rsvp", *FILL])
@@ -90,6 +94,14 @@ async def test_mail_cards_through_telegram(tmp_path):
         assert await tap(h, u[plan], screen, "✅ Подтвердить") == OK
         await deal(h, hacker, hand=["mail_hack", *FILL])
         await play_accepted(h, u[hacker], "🃏 Взлом Почты.", "▶ Сыграть", name(plan), name(planned), "✅ Подтвердить")
+        # Кража личности by the mafia, naming the target's role: the target's messages go to the mafia
+        robbed = state.player(bystanders[0])
+        assert robbed.faction == "law"
+        await deal(h, thief, hand=["identity_theft", *FILL])
+        message, _ = await play(h, u[thief], "🃏 Кража личности", "▶ Сыграть", name(robbed.pid))
+        assert SECRET_ROLES[robbed.secret_role].name in labels(message)
+        await tap(h, u[thief], message, SECRET_ROLES[robbed.secret_role].name)
+        assert await tap(h, u[thief], message, "✅ Подтвердить") == OK
         for i in range(3):
             await send_private(h, u[free], name(bystanders[0]), f"Приват {i + 1}.")
         assert "Приват · " in told(h, bystanders[0]) and "Приват 3." in told(h, bystanders[0])
@@ -102,6 +114,8 @@ async def test_mail_cards_through_telegram(tmp_path):
         assert f"Сообщение — {name(plan)}: Днём, подписано." in told(h, planned)
         assert f"Взлом Почты. (день 1): {name(plan)} → {name(planned)}: «Днём, подписано.»" in told(h, hacker)
         assert "нарушение Цензуры" in log_texts(h) and "Я знаю, кто шериф." in log_texts(h)
+        assert f"Кража личности: вы угадали роль {name(robbed.pid)}." in told(h, thief)
+        assert f"Кража личности (день 1): {name(free)} → {name(robbed.pid)}: «Приват 2.»" in told(h, thief)
 
         # ---- night 2: Безлимитный тариф by night too; the master does not answer: a violation
         message = await fresh_panel(h, u[plan])
