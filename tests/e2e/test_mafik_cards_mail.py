@@ -2,7 +2,8 @@
 Цензура with typed words, Свобода слова (night 1); RSVP's answer and Безлимитный тариф's message — abilities
 with a typed text, offered on the panel the next phase —, Взлом Почты. naming two characters, Кража личности by the mafia, private messages
 past the day's limit, the master's /report of a public message (day 1); the master's question about the
-forbidden word (night 2) and the violation's announcement (day 2) — and what each player is told.
+forbidden word, Гнев клана as Великое ограбление naming two roles (night 2) and the violation's announcement
+(day 2) — and what each player is told.
 
 Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 """
@@ -123,10 +124,23 @@ async def test_mail_cards_through_telegram(tmp_path):
         await tap(h, u[plan], message, name(planned))
         screen = await typed(h, u[plan], "И ночью.")
         assert await tap(h, u[plan], screen, "✅ Подтвердить") == OK
+        # Гнев клана by the mafia, as Великое ограбление, naming two roles: the second is right
+        heisted = state.player(bystanders[1])
+        await deal(h, heisted.pid, sleeve=["pistol", "bunker"])
+        await deal(h, thief, hand=["clan_wrath", *FILL], sleeve=["dummy"])
+        message, _ = await play(h, u[thief], "🃏 Гнев клана", "▶ Сыграть", "как «Великое ограбление»", name(heisted.pid))
+        wrong = next(r for r in SECRET_ROLES.values() if r.id != heisted.secret_role)
+        await tap(h, u[thief], message, wrong.name)
+        await tap(h, u[thief], message, SECRET_ROLES[heisted.secret_role].name)
+        await tap(h, u[thief], message, "🎴 Пустышка")
+        await tap(h, u[thief], message, "✅ Подтвердить")
+        assert await tap(h, u[thief], message, "✅ Подтвердить") == OK, message.text
         state = await resolve_running(h)  # ---------------------------------------------------------------- day 2
         assert f"Сообщение — {name(plan)}: И ночью." in told(h, planned)
         public = "\n".join(h.texts(h.public))
         assert f"Цензура: {name(bystanders[1])} " in public and "запрет на «шериф»" in public
         assert f"Цензура: {name(bystanders[2])} " in public
+        assert f"Великое ограбление: вы угадали — {name(heisted.pid)}" in told(h, thief)
+        assert [c.card for c in state.player(thief).sleeve] == ["pistol", "bunker"]
     finally:
         await h.close()
