@@ -16,7 +16,7 @@ from tgbot.routers import master
 NOT_MASTER = "Это может сделать только мастер игры."
 NO_GAME = "В этом чате нет игры"
 LOG_ONLY = "Эта команда работает в группе-логе мастера игры #1."
-ARGS = {"set": "night_minutes 30", "lang": "en", "extend": "30", "replace": "1 123", "modkill": "1", "state": "1"}
+ARGS = {"set": "night_minutes 30", "lang": "en", "extend": "30", "replace": "1 123", "modkill": "1", "state": "1", "report": "1 текст"}
 
 
 def log_commands() -> list[str]:

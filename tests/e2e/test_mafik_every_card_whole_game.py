@@ -67,7 +67,9 @@ async def test_every_card_is_played_through_the_bot_in_a_whole_game(tmp_path, ca
                 player.sleeve = [state.new_card("dummy") for _ in range(5)]
                 todo = sorted(c for c in left - dealt if cards[c].colour != "unique" or cards[c].role == player.secret_role)
                 rnd.shuffle(todo)
-                todo.sort(key=lambda c: cards[c].colour != "unique")  # a role's own cards first: its holder may die
+                # a role's own cards first (its holder may die), then those about last night's dead (each night
+                # they wait, the master kills someone for them)
+                todo.sort(key=lambda c: (cards[c].colour != "unique", not needs_last_nights_dead(cards[c])))
                 chosen = [c for c in todo if playable_now(state, player.pid, c)][:3]
                 dealt.update(chosen)
                 player.hand = [state.new_card(c) for c in (chosen + ["dummy"] * HAND)[:HAND]]

@@ -210,7 +210,8 @@ def test_the_catalog_lists_every_ability_of_the_data_with_who_has_it() -> None:
 def test_mafiks_granted_abilities_are_the_catalogues_with_the_cards_texts() -> None:
     granted = api.catalog("mafik").abilities
     assert list(granted) == [a.id for a in MAFIK.granted()] == ["demonic_form", "credit_card_knife", "nerves_of_steel",
-                                                                  "maestro", "anonymity", "revenge", "action_hero", "veto"]
+                                                                  "maestro", "anonymity", "revenge", "action_hero", "veto",
+                                                                  "rsvp", "unlimited_plan"]
     for card_id, spec in granted.items():
         assert spec.params == MAFIK[card_id].params and spec.text == api.catalog("mafik").cards[card_id].text
 

@@ -297,6 +297,20 @@ async def modkill(message: Message, command: CommandObject, service: GameService
     await message.answer(t(lang, "mtools.modkilled", name=escape(name)))
 
 
+async def report(message: Message, command: CommandObject, service: GameService, tools: MasterTools,
+                 lang: str) -> None:
+    """/report N TEXT: a player's message in the public thread, for the rules to judge (a forbidden word)."""
+    assert message.from_user is not None
+    seat, _, text = (command.args or "").strip().partition(" ")
+    if not text.strip():
+        await message.answer(t(lang, "mtools.report_usage"))
+        return
+    game = await log_game(message, service)
+    name, asked = await tools.report(int(game["id"]), user_id=message.from_user.id, seat=_seat_arg([seat]),
+                                     text=text.strip())
+    await message.answer(t(lang, "mtools.reported" if asked else "mtools.report_nothing", name=escape(name)))
+
+
 async def prod(message: Message, service: GameService, tools: MasterTools, lang: str) -> None:
     assert message.from_user is not None
     game = await log_game(message, service)
@@ -376,6 +390,7 @@ def make_router() -> Router:
     router.message.register(resume, Command("resume"))
     router.message.register(replace, Command("replace"))
     router.message.register(modkill, Command("modkill"))
+    router.message.register(report, Command("report"))
     router.message.register(prod, Command("prod"))
     router.message.register(player_state, Command("state"))
     router.callback_query.register(on_resolve_press, Resolve.filter())

@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from engine.core import api
+from engine.core.message_log import PUBLIC_MESSAGE
 from engine.core.phase import kill
 from engine.core.state import GameState
 from tgbot import gamedata
@@ -178,6 +179,27 @@ class MasterTools:
         self.service._wake()
         await self.service.changed(game_id)
         return name
+
+    # ---------------------------------------------------------------- a public message, for the rules to judge
+    async def report(self, game_id: int, *, user_id: int, seat: int, text: str) -> tuple[str, bool]:
+        """/report N TEXT: what a player wrote in the game's public thread, as the master saw it, for the rule
+        set to judge (engine/core/message_log.py PUBLIC_MESSAGE: Мафик's Цензура asks the master whether it
+        breaks the forbidden word). The character's name, and whether the rules asked anything."""
+        async with self.service.lock(game_id):
+            game = await self._master_game(game_id, user_id, statuses=("running",))
+            state = await self.service.state(game_id)
+            pid = self._seat(state, seat)
+            before = len(state.events)
+            self.service._change(game_id, lambda: api.act(state, pid, PUBLIC_MESSAGE, {"text": text}))
+            players = await self.repo.players(game_id)
+            async with self.repo.db.batch() as conn:
+                await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action="report",
+                                                  payload={"pid": pid, "text": text}, now=self.service.clock())
+                await self.service._save(conn, game, state, state.events[before:], players)
+            asked = any(e.kind == "master_question" for e in state.events[before:])
+            name = state.player(pid).name
+        self.service._wake()
+        return name, asked
 
     # ---------------------------------------------------------------- prod and look
     async def waiting(self, game: dict[str, Any], state: GameState) -> list[int]:

@@ -242,6 +242,9 @@ def leaks(event: Event, state: GameState) -> list[str]:
     if kind in ("mafia_team", "mafia_intel"):
         assert (event.to, event.who) == mafia, event
         return []
+    if kind == "salary_bonus":
+        assert (event.to, event.who) == mafia and state.player(int(params["actor"])).faction == "mafia", event
+        return []
     if kind == "tracer_rounds":
         assert (event.to, event.who) == mafia and state.player(int(params["actor"])).faction == "mafia", event
         return []

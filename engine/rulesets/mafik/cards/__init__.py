@@ -15,6 +15,7 @@ from engine.rulesets.mafik.cards import (
     draws,
     goals,
     intel,
+    mail,
     neutral,
     officials,
     posts,
@@ -28,5 +29,5 @@ from engine.rulesets.mafik.cards import (
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "deaths", "decks", "defence", "disguise",
-           "draws", "goals", "intel", "neutral", "officials", "posts", "records", "stances", "support", "tracks",
-           "unique", "veche", "zones"]
+           "draws", "goals", "intel", "mail", "neutral", "officials", "posts", "records", "stances", "support",
+           "tracks", "unique", "veche", "zones"]
