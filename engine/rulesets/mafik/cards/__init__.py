@@ -15,6 +15,7 @@ from engine.rulesets.mafik.cards import (
     intel,
     neutral,
     records,
+    rooms,
     support,
     tracks,
     unique,
@@ -22,4 +23,4 @@ from engine.rulesets.mafik.cards import (
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "decks", "defence", "disguise", "draws",
-           "intel", "neutral", "records", "support", "tracks", "unique", "zones"]
+           "intel", "neutral", "records", "rooms", "support", "tracks", "unique", "zones"]
