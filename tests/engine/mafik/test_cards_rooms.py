@@ -4,6 +4,7 @@ variant, exact numbers. Phases: night(2) is phase 3, day(2) is phase 4. Rulings:
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -42,10 +43,8 @@ def end_day(g: MafikScenario, target: str = "M") -> MafikScenario:
     """Everyone who may votes for M (30 cards), the day resolves."""
     for player in g.state.living():
         if not any(o.kind == "vote" for o in g.state.orders.get(player.pid, [])):
-            try:
+            with contextlib.suppress(Refusal):  # Временная смерть
                 g.order(player.name, "vote", target=target)
-            except Refusal:  # Временная смерть
-                pass
     return g.resolve()
 
 

@@ -107,8 +107,8 @@ def _organized(state: GameState, value: str | None, *, members: list[int], **_: 
     if value is not None:
         return value
     for effect in state.effects_of("organized"):
-        allowed = {int(m) for m in effect.params["members"]}  # type: ignore[union-attr]
-        chosen = {int(m) for m in effect.params["chosen"]}  # type: ignore[union-attr]
+        allowed = {int(m) for m in effect.params["members"]}
+        chosen = {int(m) for m in effect.params["chosen"]}
         if chosen & set(members) and not set(members) <= allowed:
             return "organizer"
     return None
@@ -239,7 +239,7 @@ REGISTRIES.declare("restriction", restriction, set_checks=(_restricted,),
 def ban(play: Play) -> None:
     """The next сутки (Обвинение: one more per named card) the target may not play the named card(s)
     (upper stance: two). It learns it. Another card played as the named one is not stopped."""
-    named = [str(c) for c in play.params["cards"]]  # type: ignore[union-attr]
+    named = [str(c) for c in play.params["cards"]]
     days = 1 + accusation_hits(play)
     play.effect("banned_cards", target=play.target, during=n_phases(SUTKI * days, starting=NEXT_PHASE),
                 cards=list(named))
@@ -256,7 +256,7 @@ def _banned(state: GameState, pid: int, orders: list[Order]) -> None:
     effects = state.effects_of("banned_cards", target=pid)
     if not effects:
         return
-    banned = {str(c) for e in effects for c in e.params["cards"]}  # type: ignore[union-attr]
+    banned = {str(c) for e in effects for c in e.params["cards"]}
     for order in orders:
         if order.kind != "play":
             continue
