@@ -67,7 +67,7 @@ def town(phase: str = "night", **hands: Any) -> MafikScenario:
     g = MafikScenario.night(2) if phase == "night" else MafikScenario.day(2)
     for name in "ABCD":
         g.player(name, hand=hands.get(name, 12), sleeve=["dummy"] * 3)
-    return g.player("M", secret="boss", hand=30, sleeve=["dummy"] * 3).build()
+    return g.player("M", secret="boss", hand=hands.get("M", 30), sleeve=["dummy"] * 3).build()
 
 
 def members(g: MafikScenario, *names: str) -> list[int]:
