@@ -239,6 +239,8 @@ def test_temporary_death_gives_no_vote_takes_none_no_damage_no_armor():
     assert g.hand_size("A") == before
     verdict = g.public("council_verdict")[-1]
     assert verdict.params.get("punished") == g.pid("M")
+    day = [(v.voter, v.target) for v in state.vote_log if v.phase == 4]
+    assert sorted(day) == [(g.pid(n), g.pid("M")) for n in "BCDM"]  # A is out of the count
     g.resolve()  # night 3: lifted — 3 damage, 2 armor: 1 card
     assert g.hand_size("A") == before - 1
 

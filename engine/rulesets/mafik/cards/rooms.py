@@ -144,6 +144,12 @@ def _no_vote(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return 0 if _dead_for_a_day(state, pid) else value
 
 
+def _out_of_the_count(state: GameState, value: dict[int, int], **_: Any) -> dict[int, int]:
+    """Neither their (default) vote nor any vote for them is cast: they are out of the Вече's count."""
+    return {voter: target for voter, target in value.items()
+            if not _dead_for_a_day(state, voter) and not _dead_for_a_day(state, target)}
+
+
 def _no_votes_against(state: GameState, value: int, *, target: int, **_: Any) -> int:
     return 0 if _dead_for_a_day(state, target) else value
 
@@ -173,6 +179,7 @@ def _no_armor(res: Resolution) -> None:
 
 REGISTRIES.declare("temporary_death", temporary_death, set_checks=(_no_orders,),
                    queries=(Query("can_target", _untargetable), Query("vote_strength", _no_vote),
+                            Query("forced_votes", _out_of_the_count, layer=1001),
                             Query("votes_against", _no_votes_against, layer=95),
                             Query("can_be_punished", _not_punished), Query("private_messages", _no_messages),
                             Query("may_join_room", _no_rooms)),
