@@ -105,9 +105,11 @@ async def test_room_and_status_cards_through_telegram(tmp_path):
         room = [eff for eff in state.effects if eff.kind == "room"]
         assert [eff.params["members"] for eff in room] == [sorted([a, d, g])] and room[0].end is None
 
-        # ---- night 2: the banned Пистолет is refused with its reason
-        message, _ = await play(h, u[g], "🃏 Пистолет", "▶ Сыграть", name(c), "Пропустить")
-        answer = await tap(h, u[g], message, "✅ Подтвердить")
-        assert answer.startswith("Это действие вам недоступно. (Запрет: карту «Пистолет» вам сейчас играть нельзя)"), answer
+        # ---- night 2: the banned Пистолет is marked on the panel; its first tap says why
+        panel = await fresh_panel(h, u[g])
+        assert "🃏 Пистолет 🚫" in labels(panel), labels(panel)
+        await tap(h, u[g], panel, "Пистолет")
+        assert "Это действие вам недоступно. (Запрет: карту «Пистолет» вам сейчас играть нельзя)" in (panel.text or "")
+        assert not [b for b in labels(panel) if "Сыграть" in b]
     finally:
         await h.close()

@@ -337,6 +337,16 @@ def test_ban_the_target_may_not_play_the_card_the_next_sutki_and_learns_it():
     g.play("B", "pistol", target="M")
 
 
+def test_ban_the_card_is_unplayable_as_the_panel_asks():
+    g = town(A=["ban", "dummy"], B=["pistol", "dummy"])
+    g.play("A", "ban", target="B", cards=["pistol"]).resolve()
+    end_day(g)  # night 3
+    why = api.playable(g.state, g.pid("B"), g.uid("B", "pistol"))
+    assert why is not None and (why.code, why.params["reason"], why.params["card"]) == \
+        ("not_allowed", "banned_card", "pistol")
+    assert api.playable(g.state, g.pid("B"), g.uid("B", "dummy")) is None
+
+
 def test_ban_names_one_card_two_in_upper_stance():
     g = town(A=["ban", "dummy"])
     assert g.refusal("A", "play", card="ban", target="B", cards=["pistol", "bunker"]).code == "bad_param"

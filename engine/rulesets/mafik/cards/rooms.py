@@ -27,7 +27,6 @@ from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import Effect, GameState, JsonValue, Order
 from engine.rulesets.mafik.cards.common import accusation_hits, upper
 from engine.rulesets.mafik.order import LAYER_PAIN_MARK, LAYER_TEMPORARY_DEATH, STEP_TEMPORARY_DEATH_ARMOR
-from engine.rulesets.mafik.orders import find_card, played_spec
 from engine.rulesets.mafik.registry import REGISTRIES
 
 MIN_ROOM = 3  # Третий на лишний: «чаты можно собирать от 3-х и более человек»
@@ -216,29 +215,29 @@ def restriction(play: Play) -> None:
                 exempt=play.actor if upper(play) else None)
 
 
-def _played_ids(state: GameState, pid: int, order: Order) -> tuple[str | None, str | None]:
-    """(the card as played, the physical card) of a play or an ability order."""
-    if order.kind == "ability":
-        return str(order.params.get("ability")), None
-    if order.kind != "play":
-        return None, None
-    card, zone = find_card(state, pid, order.card)
-    return played_spec(state, pid, card, zone, order.params).id, card.card
+def _restricted_for(state: GameState, pid: int, card_id: str) -> bool:
+    return any(e.params["named"] == card_id and e.params.get("exempt") != pid
+               for e in state.effects_of("restricted_card"))
 
 
-def _restricted(state: GameState, pid: int, orders: list[Order]) -> None:
-    effects = state.effects_of("restricted_card")
-    if not effects:
-        return
+def _restricted(state: GameState, value: dict[str, JsonValue] | None, *, pid: int, played: str,
+                **_: Any) -> dict[str, JsonValue] | None:
+    """A play of the card, a Sleeve card played as it."""
+    if value is None and _restricted_for(state, pid, played):
+        return {"reason": "restricted_card", "card": played}
+    return value
+
+
+def _restricted_ability(state: GameState, pid: int, orders: list[Order]) -> None:
+    """An ability of the card is "applying" it too."""
     for order in orders:
-        played, _printed = _played_ids(state, pid, order)
-        for effect in effects:
-            if played == effect.params["named"] and effect.params.get("exempt") != pid:
-                raise Refusal("not_allowed", what="card", reason="restricted_card", card=played)
+        ability = order.params.get("ability")
+        if order.kind == "ability" and isinstance(ability, str) and _restricted_for(state, pid, ability):
+            raise Refusal("not_allowed", what="card", reason="restricted_card", card=ability)
 
 
-REGISTRIES.declare("restriction", restriction, set_checks=(_restricted,),
-                   effects=(EffectKind("restricted_card"),))
+REGISTRIES.declare("restriction", restriction, set_checks=(_restricted_ability,),
+                   queries=(Query("card_barred", _restricted),), effects=(EffectKind("restricted_card"),))
 
 
 # ---- Запрет ----
@@ -259,20 +258,16 @@ def _ban_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None
         raise Refusal("bad_param", card="ban", param="cards", reason="same_card_twice")
 
 
-def _banned(state: GameState, pid: int, orders: list[Order]) -> None:
-    effects = state.effects_of("banned_cards", target=pid)
-    if not effects:
-        return
-    banned = {str(c) for e in effects for c in e.params["cards"]}
-    for order in orders:
-        if order.kind != "play":
-            continue
-        _played, printed = _played_ids(state, pid, order)
-        if printed in banned:
-            raise Refusal("not_allowed", what="card", reason="banned_card", card=printed)
+def _banned(state: GameState, value: dict[str, JsonValue] | None, *, pid: int, printed: str | None,
+            **_: Any) -> dict[str, JsonValue] | None:
+    """The physical card named, as itself or as another card."""
+    if value is None and printed is not None and any(
+            printed in e.params["cards"] for e in state.effects_of("banned_cards", target=pid)):
+        return {"reason": "banned_card", "card": printed}
+    return value
 
 
-REGISTRIES.declare("ban", ban, check=_ban_check, set_checks=(_banned,),
+REGISTRIES.declare("ban", ban, check=_ban_check, queries=(Query("card_barred", _banned),),
                    effects=(EffectKind("banned_cards", known=True),))
 
 
