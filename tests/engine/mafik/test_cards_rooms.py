@@ -207,6 +207,7 @@ def test_temporary_death_next_day_no_orders_public():
     assert player_view(g.state, g.pid("A"))  # still alive, still a player
     refusal = g.refusal("A", "play", card="dummy")
     assert (refusal.code, refusal.params["reason"]) == ("not_allowed", "temporary_death")
+    assert api.playable(g.state, g.pid("A"), g.uid("A", "dummy")).params["reason"] == "temporary_death"
     assert g.refusal("A", "vote", target="M").params["reason"] == "temporary_death"
     assert refused_act(g, "A", "room_propose", members=[g.pid("B"), g.pid("C")]).params["reason"] == "barred"
     assert refused_act(g, "A", "private_message", to=g.pid("B"), text="hi").code == "limit_reached"

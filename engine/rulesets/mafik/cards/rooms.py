@@ -11,8 +11,11 @@ of "temporary death", the statuses a player sheds, cards nobody (or one player) 
 - Statuses: `statuses_of(state, pid)` — every effect lying on the player (its `target`) except the kinds
   `NOT_STATUSES` (the stance, granted plays and abilities, rooms, the Вече's punishments, the public roles'
   own records). Очищение removes them. Rulings: docs/rulings/mafik-rooms.md.
-- Временная смерть: one effect read everywhere — every order refused (a whole-set check), `can_target`
-  False for every `by`, no vote given or taken, no private messages, no rooms, no damage or armor.
+- Временная смерть: one effect read everywhere — every order refused (a whole-set check; every card
+  `card_barred`), `can_target` False for every `by`, out of the Вече's count (`forced_votes`, `vote_strength`,
+  `votes_against`, `can_be_punished`), no private messages, no rooms, no damage or armor.
+- Cards one may not play: the query **`card_barred`** (orders.py, asked by every play's validation and by
+  `playable`, so the panel marks the card): Ограничение (the card as played), Запрет (the physical card).
 """
 
 from __future__ import annotations
@@ -135,6 +138,11 @@ def _no_orders(state: GameState, pid: int, orders: list[Order]) -> None:
         raise Refusal("not_allowed", what="orders", reason="temporary_death")
 
 
+def _no_cards(state: GameState, value: dict[str, JsonValue] | None, *, pid: int, **_: Any) -> dict[str, JsonValue] | None:
+    """Every card is unplayable that day (the panel marks them)."""
+    return {"reason": "temporary_death"} if value is None and _dead_for_a_day(state, pid) else value
+
+
 def _untargetable(state: GameState, value: bool, *, target: int, **_: Any) -> bool:
     return False if _dead_for_a_day(state, target) else value
 
@@ -177,7 +185,8 @@ def _no_armor(res: Resolution) -> None:
 
 
 REGISTRIES.declare("temporary_death", temporary_death, set_checks=(_no_orders,),
-                   queries=(Query("can_target", _untargetable), Query("vote_strength", _no_vote),
+                   queries=(Query("card_barred", _no_cards), Query("can_target", _untargetable),
+                            Query("vote_strength", _no_vote),
                             Query("forced_votes", _out_of_the_count, layer=1001),
                             Query("votes_against", _no_votes_against, layer=95),
                             Query("can_be_punished", _not_punished), Query("private_messages", _no_messages),
