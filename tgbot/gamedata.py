@@ -134,3 +134,11 @@ def twin(ruleset: str, card_id: str) -> str | None:
         if other != ruleset and any(normal(str(c["name"])) in names for c in _cards(other).values()):
             return other
     return None
+
+
+def home_of(card_id: object) -> str | None:
+    """The first rule set that has this card id (for a refusal worded where the game is not at hand: the
+    generic error handler); None when none has it."""
+    if not isinstance(card_id, str):
+        return None
+    return next((r for r in ruleset_names() if card_id in _cards(r)), None)

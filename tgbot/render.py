@@ -185,8 +185,9 @@ def refusal_params(params: dict[str, Any], lang: str, ruleset: str | None = None
         with contextlib.suppress(KeyError):
             out["colour"] = t(lang, f"colour.{colour}")
     card = out.get("card")
-    if ruleset is not None and isinstance(card, str) and card in gamedata.card_ids(ruleset):
-        out["card"] = gamedata.card_name(ruleset, card, lang)
+    home = ruleset if ruleset is not None else gamedata.home_of(card)  # a handler without the game: any rule set's card
+    if home is not None and isinstance(card, str) and card in gamedata.card_ids(home):
+        out["card"] = gamedata.card_name(home, card, lang)
     status = out.get("status")
     if isinstance(status, str):
         with contextlib.suppress(KeyError):

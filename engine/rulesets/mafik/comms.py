@@ -53,6 +53,14 @@ def send_private(state: GameState, pid: int, params: dict[str, Any]) -> None:
     state.emit("private_message_copy", "master", None, sender=pid, to=to, text=text)
 
 
+def room_rules(state: GameState, pid: int, members: list[int]) -> str | None:
+    """The card whose rule forbids gathering this room now, or None: the query `room_rules` (context
+    `pid`, the proposer, and `members`, the whole room) — Третий на лишний, Радиомолчание, Организатор
+    (cards/rooms.py)."""
+    reason: str | None = REGISTRIES.queries.ask("room_rules", state, None, pid=pid, members=list(members))
+    return reason
+
+
 def propose_room(state: GameState, pid: int, params: dict[str, Any]) -> None:
     if not state.is_day:
         raise Refusal("wrong_phase", what="room", reason="day_only")
@@ -64,6 +72,9 @@ def propose_room(state: GameState, pid: int, params: dict[str, Any]) -> None:
     for member in group:
         if not REGISTRIES.queries.ask("may_join_room", state, True, pid=member):
             raise Refusal("not_allowed", what="room", reason="barred", pid=member)
+    ruled = room_rules(state, pid, group)
+    if ruled is not None:
+        raise Refusal("not_allowed", what="room", reason="room_rule", card=ruled)
     room = state.add_effect("room_request", source=pid, during=THIS_PHASE, members=group, confirmed=[pid])
     state.emit("room_proposed", "public", None, room=room.eid, members=group, by=pid)
 
@@ -103,6 +114,10 @@ def form_rooms(res: Resolution) -> None:
         if set(members) - set(request.params["confirmed"]) or placed & set(members):
             continue
         if not all(state.player(m).alive and REGISTRIES.queries.ask("may_join_room", state, True, pid=m) for m in members):
+            continue
+        ruled = room_rules(state, request.source if request.source is not None else members[0], members)
+        if ruled is not None:  # a rule that came into force after the proposal (Радиомолчание played today)
+            state.emit("room_not_formed", "public", None, request=request.eid, members=members, card=ruled)
             continue
         placed |= set(members)
         room = state.add_effect("room", during=NEXT_PHASE, members=members)

@@ -41,6 +41,7 @@ STEP_COUNCIL = 500  # council.py: the Вече by day
 STEP_INTIMIDATION = 503  # cards/veche.py: Устрашение: damage to the voters for its target, after the Вече counts
 STEP_BLOOD = 550  # neutral.py: the Маньяк's blood orders
 STEP_PARANOIA = 590  # cards/defence.py: Паранойя with no damage coming: 2 armor-ignoring damage
+STEP_TEMPORARY_DEATH_ARMOR = 591  # cards/rooms.py: Временная смерть: no armor reaches the player that day
 STEP_HUNCH = 593  # cards/disguise.py: Догадка tells its result after the night it waited for (armor gathered)
 STEP_CRIPPLE_ARMOR = 594  # cards/draws.py: Покалечить (Закон, Мафия): armor = the target's Sleeve after the night's effects
 STEP_RECORD_ARMOR = 596  # history.py: the armor each character had this phase (without the Маньяк's blood armor)
@@ -89,9 +90,11 @@ STEP_END = cardgame.STEP_END  # engine/cardgame/steps.py: hand counts, effects e
 # Below ARMOR they change the amount; ARMOR cancels damage; above it, what happens to what armor let through.
 LAYER_STEROIDS = 13  # cards/boost.py: Стероиды: +1 to the base damage of the player's cards this phase
 LAYER_DANGEROUS = 14  # cards/decks.py: Let's get dangerous: +1 base damage of the marked copies
+LAYER_PAIN_MARK = 16  # cards/rooms.py: Метка боли: +1 damage from the marker's cards
 LAYER_BERSERK = 20  # cards/damage.py: Берсерк doubles
 LAYER_PARANOIA = 45  # cards/defence.py: Паранойя: 1 less from each source
 LAYER_IGNORING_FACTS = 47  # cards/deaths.py: Игнорирование фактов: no damage but armor-ignoring damage
+LAYER_TEMPORARY_DEATH = 52  # cards/rooms.py: Временная смерть: no damage reaches the player that day
 LAYER_HUNCH = 53  # cards/disguise.py: Догадка (Мафия): no damage from the guessed law role
 LAYER_PEACEKEEPING = 55  # cards/damage.py: Миротворческая операция's damage becomes its targets' armor
 LAYER_BODY_DOUBLE = 56  # cards/defence.py: Двойник: none of the night's damage if it adds up to more than 8 (6)

@@ -184,9 +184,22 @@ def _card_spec(state: GameState, pid: int, card: CardInstance, zone: str, params
     if spec.id not in REGISTRIES.cards.behaviours:
         raise Refusal("not_implemented", card=spec.id)
     check_timing(state, pid, spec)
+    barred_by = card_barred(state, pid, spec.id, card.card)
+    if barred_by is not None:
+        raise Refusal("not_allowed", what="card", **barred_by)
     if spec.has("once_per_game") and any(r.actor == pid and r.card == spec.id and not r.fake for r in state.history):
         raise Refusal("limit_reached", what="once_per_game", card=spec.id)
     return spec
+
+
+def card_barred(state: GameState, pid: int, played: str, printed: str | None) -> dict[str, JsonValue] | None:
+    """Why the player may not play this card now — the query `card_barred` (context `pid`, `played`: the
+    card as played, `printed`: the physical card, None for an ability): a modifier answers the refusal's
+    params ({"reason": …, "card": …}) or passes the value on. Ограничение, Запрет (cards/rooms.py). Asked
+    by every play's validation and by `playable`, so the panel marks the card and its first tap says why."""
+    barred: dict[str, JsonValue] | None = REGISTRIES.queries.ask("card_barred", state, None, pid=pid, played=played,
+                                                                 printed=printed)
+    return barred
 
 
 def param_context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:

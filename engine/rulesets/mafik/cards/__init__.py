@@ -20,6 +20,7 @@ from engine.rulesets.mafik.cards import (
     officials,
     posts,
     records,
+    rooms,
     stances,
     support,
     tracks,
@@ -29,5 +30,5 @@ from engine.rulesets.mafik.cards import (
 )
 
 __all__ = ["boost", "chaos", "checks", "control", "copies", "damage", "deaths", "decks", "defence", "disguise",
-           "draws", "goals", "intel", "mail", "neutral", "officials", "posts", "records", "stances", "support",
-           "tracks", "unique", "veche", "zones"]
+           "draws", "goals", "intel", "mail", "neutral", "officials", "posts", "records", "rooms", "stances",
+           "support", "tracks", "unique", "veche", "zones"]
