@@ -43,6 +43,11 @@ NOT_STATUSES = frozenset({
     "stance", "play_as", "ability", "room", "room_request",
     "exile", "tortured", "barred",
     "secretary", "prosecutor", "politician", "bloodhound", "bureaucrat", "colours",
+    # rights and undertakings the player's own cards gave (what he may do, not what he is): Месть's strike,
+    # Обещание's inheritance, the right to rebuild, Усилитель сигнала, Сенсей's sight, Курсы, a Цель under
+    # way, Последняя записка, Псевдоним's name
+    "vengeful", "promised_sleeve", "may_rebuild", "signal_booster", "sensei", "courses", "tracker",
+    "last_note_author", "alias",
 })
 
 
