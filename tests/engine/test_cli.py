@@ -143,9 +143,6 @@ def test_unknown_ruleset_is_a_usage_error() -> None:
 
 # ---------------------------------------------------------------------------- Мафик
 
-MAFIK_IMPLEMENTED = {"damage", "defence", "neutral"}  # Урон, Защита, Нейтральные: 30 + 30 + 10, every card
-
-
 @cache
 def mafik_cards_json() -> list[dict[str, Any]]:
     proc = run_engine("cards", "--ruleset", "mafik", "--json")
@@ -183,11 +180,12 @@ def mafik_behaviours() -> set[str]:
     return set(REGISTRIES.cards.behaviours)
 
 
-def test_mafik_cards_implemented_are_those_with_a_behaviour_all_of_damage_defence_and_neutral() -> None:
+def test_mafik_every_card_of_the_collection_is_implemented() -> None:
+    """All 264 cards of Мафик have their behaviour (issues 13–15), so the deck builder offers every colour."""
     rows = mafik_cards_json()
     implemented = {row["id"] for row in rows if row["implemented"] is True}
-    assert implemented == mafik_behaviours() and len(implemented) >= 70
-    assert all(row["implemented"] is True for row in rows if row["colour"] in MAFIK_IMPLEMENTED)
+    assert implemented == mafik_behaviours() == {row["id"] for row in rows}
+    assert len(rows) == 264
 
 
 def test_mafik_cards_plain_text_marks_the_implemented_ones() -> None:
