@@ -273,7 +273,7 @@ def rule(state: GameState, key: str, option: str) -> None:
 
 
 # Engine settings the master may change during a game (the bot's per-game options that reach the engine).
-MASTER_SETTINGS: dict[str, type] = {"review_messages": bool}
+MASTER_SETTINGS: dict[str, type] = {"review_messages": bool, "master_dice": bool}
 
 
 def configure(state: GameState, key: str, value: Any) -> None:

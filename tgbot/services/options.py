@@ -24,12 +24,15 @@ DEFAULTS: dict[str, Any] = {
     # The master judges card messages before delivery (engine/core/messages.py). Off until the crash suite's
     # extra duplicates with it on are explained (docs/reliability.md); a master turns it on with /set.
     "review_messages": False,
+    # The master rolls the dice the rules give him (Мафик's Русская рулетка): asked at each phase's start, the
+    # bot's own roll the default at the deadline. Off: the bot rolls.
+    "master_dice": False,
     # The table dealt: {"mafia": m, "neutral": k} (the rest the law), for a rule set that reads it; None: the
     # rule set's own default for the number of players. `/set table 2/1`, `/set table off`.
     "table": None,
 }
 # The options that are engine settings too (api.MASTER_SETTINGS): given to the engine at the start.
-ENGINE_OPTIONS = ("review_messages",)
+ENGINE_OPTIONS = ("review_messages", "master_dice")
 # The options that are engine settings of the start only (given to api.new_game when set).
 START_OPTIONS = ("table",)
 _TABLE = re.compile(r"^(\d{1,2})/(\d{1,2})$")

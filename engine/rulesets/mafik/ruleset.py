@@ -19,7 +19,7 @@ from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Paym
 from engine.rulesets.mafik import comms, deck, gains, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
 from engine.rulesets.mafik.blood import BLOOD_START
-from engine.rulesets.mafik.cards import mail
+from engine.rulesets.mafik.cards import deaths, mail
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, copy_has, exiled, normalise_hand, sleeve_blocked, stance
 from engine.rulesets.mafik.deck import deck_colours, deck_limits, max_copies
@@ -53,7 +53,8 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     view_profile = ViewProfile(zones=play_zones, currency="blood", card_colours=True, self_vote=True,
                                open_punishment=True)
     event_formats = EVENT_FORMATS
-    question_kinds: ClassVar[dict[str, tuple[str, ...]]] = {**messages.QUESTION_KINDS, **mail.QUESTION_KINDS}  # Цензура
+    question_kinds: ClassVar[dict[str, tuple[str, ...]]] = {
+        **messages.QUESTION_KINDS, **mail.QUESTION_KINDS, **deaths.QUESTION_KINDS}  # Цензура, Русская рулетка
 
     # ---------------------------------------------------------------- what a player can do
     def abilities(self) -> dict[str, CardSpec]:

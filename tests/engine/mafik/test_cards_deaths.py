@@ -367,6 +367,38 @@ def test_russian_roulette_lower_stance_two_dice_the_better_counts(monkeypatch: p
     assert g.hand_size("A") == 3
 
 
+def _roulette_with_the_masters_dice(monkeypatch: pytest.MonkeyPatch) -> tuple[MafikScenario, str]:
+    """A plays Русская рулетка at night 2 in a game where the master rolls (/set master_dice on); the bot's
+    own roll (5) is asked as day 2 begins."""
+    g = MafikScenario.night(2).player("M", secret="killer", hand=30) \
+        .player("A", hand=["russian_roulette", "dummy", "dummy"]).player("B")
+    g.build()
+    g.state.settings["master_dice"] = True
+    _dice(monkeypatch, *[5] * 20)
+    resolve(g.play("A", "russian_roulette"))
+    [question] = [q for q in g.state.questions.values() if q.kind == "roulette_roll"]
+    assert (question.to, question.options, question.default) == ("master", ["armor", "damage"], "armor")
+    assert (question.params["pid"], question.params["roll"], question.params["dice"]) == (g.pid("A"), 5, 1)
+    return g, question.key
+
+
+def test_russian_roulette_the_masters_roll_decides_when_he_rolls(monkeypatch: pytest.MonkeyPatch):
+    """«в зависимости от броска кубика мастером»: the master's answer counts, not the bot's roll."""
+    g, key = _roulette_with_the_masters_dice(monkeypatch)
+    api.rule(g.state, key, "damage")
+    resolve(g)  # day 2
+    assert g.events("roulette_damage", to="A") and not g.events("roulette_armor")
+    assert g.hand_size("A") == 2  # 3 cards, 1 damage
+
+
+def test_russian_roulette_unanswered_the_bots_roll_is_the_default(monkeypatch: pytest.MonkeyPatch):
+    g, _ = _roulette_with_the_masters_dice(monkeypatch)
+    resolve(g)  # day 2: nobody answered
+    assert g.events("roulette_armor", to="A")[0].params["roll"] == 5
+    assert g.events("master_default")
+    assert g.hand_size("A") == 3
+
+
 # ---- Черная метка ----
 
 def test_black_spot_3_damage_next_night_and_the_target_learns():

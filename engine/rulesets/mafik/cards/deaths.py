@@ -15,7 +15,7 @@ from engine.core import messages
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_END, n_phases
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
-from engine.core.rulings import ask
+from engine.core.rulings import ask, ruling
 from engine.core.state import Effect, GameState, JsonValue, Order, PlayerState
 from engine.rulesets.mafik.cards.common import (
     abilities,
@@ -328,35 +328,66 @@ REGISTRIES.declare("ignoring_facts", ignoring_facts,
 
 ROULETTE = "roulette"  # on the actor from the next phase: `best_of_two` (lower stance when played)
 ROULETTE_ARMOR, ROULETTE_DAMAGE = 2, 1
+# «в зависимости от броска кубика мастером»: with the game's setting on (a master's option, /set master_dice),
+# the master is asked at the start of each phase; the bot's own roll is the default at the deadline.
+MASTER_DICE = "master_dice"
+ROLL_QUESTION = "roulette_roll"
+ARMOR, DAMAGE = "armor", "damage"
+QUESTION_KINDS: dict[str, tuple[str, ...]] = {ROLL_QUESTION: (ARMOR, DAMAGE)}
 
 
 def russian_roulette(play: Play) -> None:
     play.effect(ROULETTE, target=play.actor, during=FROM_NEXT_PHASE, best_of_two=lower(play))
 
 
+def _dice(state: GameState, effect: Effect) -> int:
+    """The bot's roll: a d6 from the state's RNG; (Нижняя стойка) two, the better one counts."""
+    return max(state.random.below(6) + 1 for _ in range(2 if effect.params.get("best_of_two") else 1))
+
+
+def _roll_key(state: GameState, effect: Effect) -> str:
+    return f"roul-{effect.eid}-{state.phase}"
+
+
+def _ask_the_master(state: GameState, effects: list[Effect]) -> None:
+    """At the start of the phase, when the master rolls: one question per character, the bot's roll as its
+    default (4–6 armor, 1–3 damage)."""
+    if not state.settings.get(MASTER_DICE):
+        return
+    for effect in effects:
+        if effect.target is None:
+            continue
+        roll = _dice(state, effect)
+        ask(state, _roll_key(state, effect), ROLL_QUESTION, (ARMOR, DAMAGE), ARMOR if roll >= 4 else DAMAGE,
+            pid=effect.target, roll=roll, dice=2 if effect.params.get("best_of_two") else 1)
+
+
 def _roll(res: Resolution, effects: list[Effect]) -> None:
-    """"В начале каждой фазы или получите 2 брони, или 1 урона в зависимости от броска кубика": a die
-    from the state's RNG, 4–6 armor, 1–3 damage; (Нижняя стойка) two dice, the better one counts."""
+    """"В начале каждой фазы или получите 2 брони, или 1 урона в зависимости от броска кубика": the master's
+    answer when he rolls, else a die from the state's RNG, 4–6 armor, 1–3 damage; (Нижняя стойка) two dice,
+    the better one counts."""
     state = res.state
     for effect in effects:
         pid = effect.target
         if pid is None:
             continue
-        rolls = [state.random.below(6) + 1 for _ in range(2 if effect.params.get("best_of_two") else 1)]
-        lucky = max(rolls) >= 4
+        key = _roll_key(state, effect)
+        if key in state.questions:
+            lucky, roll = ruling(state, key) == ARMOR, state.questions[key].params.get("roll")
+        else:
+            roll = _dice(state, effect)
+            lucky = roll >= 4
         if lucky:
             res.add_armor(pid, ROULETTE_ARMOR)
+            state.emit("roulette_armor", "player", pid, card="russian_roulette", roll=roll, armor=ROULETTE_ARMOR)
         else:
             res.damage(DamagePacket(target=pid, amount=ROULETTE_DAMAGE, source=pid, card="russian_roulette",
                                     colour="chaos", cause="card"))
-        if lucky:
-            state.emit("roulette_armor", "player", pid, card="russian_roulette", roll=max(rolls), armor=ROULETTE_ARMOR)
-        else:
-            state.emit("roulette_damage", "player", pid, card="russian_roulette", roll=max(rolls),
-                       damage=ROULETTE_DAMAGE)
+            state.emit("roulette_damage", "player", pid, card="russian_roulette", roll=roll, damage=ROULETTE_DAMAGE)
 
 
-REGISTRIES.declare("russian_roulette", russian_roulette, effects=(EffectKind(ROULETTE, tick=_roll, own=True),))
+REGISTRIES.declare("russian_roulette", russian_roulette,
+                   effects=(EffectKind(ROULETTE, tick=_roll, start=_ask_the_master, own=True),))
 
 
 # ---------------------------------------------------------------- Черная метка
