@@ -30,6 +30,10 @@ class EffectKind:
     caster_known: bool = False  # …and who cast it
     own: bool = False  # its caster knows of it when it acts on themselves (a status on their own panel)
     start: Start | None = None  # what its active effects do as each phase begins (Ruleset.begin_phase)
+    public: bool = False  # a public status: everyone sees it beside the character on the public board
+    # False: a right or an undertaking a card gives its player (what he may do, not what he is) — not a
+    # «статус» that Мафик's Очищение removes
+    status: bool = True
 
 
 class KnownKinds(Mapping[str, bool]):

@@ -302,10 +302,10 @@ async def report(message: Message, command: CommandObject, service: GameService,
     """/report N TEXT: a player's message in the public thread, for the rules to judge (a forbidden word)."""
     assert message.from_user is not None
     seat, _, text = (command.args or "").strip().partition(" ")
+    game = await master_game(message, service)  # the rights first: nobody else learns even the usage
     if not text.strip():
         await message.answer(t(lang, "mtools.report_usage"))
         return
-    game = await log_game(message, service)
     name, asked = await tools.report(int(game["id"]), user_id=message.from_user.id, seat=_seat_arg([seat]),
                                      text=text.strip())
     await message.answer(t(lang, "mtools.reported" if asked else "mtools.report_nothing", name=escape(name)))

@@ -53,9 +53,9 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     view_profile = ViewProfile(zones=play_zones, currency="blood", card_colours=True, self_vote=True,
                                open_punishment=True)
     event_formats = EVENT_FORMATS
-    # The statuses the cards make public («Все об этом узнают», «публичный статус»), shown beside the living
-    # on the public board: Из последних сил, Временная смерть, Шипы, Безликий.
-    public_statuses: ClassVar[frozenset[str]] = frozenset({"mortally_wounded", "temporary_death", "spikes", "faceless"})
+    # The statuses the cards make public («Все об этом узнают», «публичный статус»: Из последних сил, Временная
+    # смерть, Шипы, Безликий), shown beside the living on the public board: each declared `public` by its card.
+    public_statuses: ClassVar[frozenset[str]] = frozenset(k.kind for k in REGISTRIES.effects if k.public)
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = {
         **messages.QUESTION_KINDS, **mail.QUESTION_KINDS, **deaths.QUESTION_KINDS}  # Цензура, Русская рулетка
 

@@ -154,4 +154,4 @@ def _settle(res: Resolution) -> None:
         res.apply_replacements(REGISTRIES.replacements)
 
 
-REGISTRIES.rule(steps=(Step("trackers", STEP_TRACKERS, _settle),), effects=(EffectKind(TRACKER, own=True),))
+REGISTRIES.rule(steps=(Step("trackers", STEP_TRACKERS, _settle),), effects=(EffectKind(TRACKER, own=True, status=False),))

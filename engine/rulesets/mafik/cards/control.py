@@ -84,4 +84,4 @@ def _spiked(res: Resolution) -> None:
                                         colour="control", cause="spikes"))
 
 
-REGISTRIES.declare("spikes", spikes, trigger=_spiked, effects=(EffectKind("spikes"),))
+REGISTRIES.declare("spikes", spikes, trigger=_spiked, effects=(EffectKind("spikes", public=True),))

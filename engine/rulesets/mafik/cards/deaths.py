@@ -89,7 +89,7 @@ def _mortal_wound(res: Resolution, player: PlayerState) -> str | None:
 REGISTRIES.declare("last_strength", last_strength, check=_last_strength_check,
                    steps=(Step("last_strength", STEP_LAST_STRENGTH, _keep_one),),
                    death_rules=(_mortal_wound,),
-                   effects=(EffectKind(LAST_STAND, own=True), EffectKind(MORTALLY_WOUNDED, known=True)))
+                   effects=(EffectKind(LAST_STAND, own=True), EffectKind(MORTALLY_WOUNDED, known=True, public=True)))
 
 
 # ---------------------------------------------------------------- Героическое Самопожертвование
@@ -164,7 +164,7 @@ def _inherit(res: Resolution, dead: int) -> None:
         return
 
 
-REGISTRIES.declare("promise", promise, on_death=_inherit, effects=(EffectKind(PROMISED, own=True),))
+REGISTRIES.declare("promise", promise, on_death=_inherit, effects=(EffectKind(PROMISED, own=True, status=False),))
 
 
 # ---------------------------------------------------------------- Последняя записка
@@ -231,7 +231,7 @@ def _note_free(state: GameState, value: bool, *, spec: Any, params: dict[str, An
 
 REGISTRIES.declare("last_note", last_note, on_death=_deliver, actions={"last_note_edit": last_note_edit},
                    queries=(Query("cost", _note_cost), Query("counts_toward_limit", _note_free)),
-                   effects=(EffectKind(NOTE), EffectKind(NOTE_AUTHOR, own=True)))
+                   effects=(EffectKind(NOTE), EffectKind(NOTE_AUTHOR, own=True, status=False)))
 
 
 # ---------------------------------------------------------------- Месть
@@ -272,7 +272,7 @@ def _vengeance(res: Resolution, dead: int) -> None:
         state.emit("revenge_ready", "player", holder, card="revenge", amount=int(str(effect.params["amount"])))
 
 
-REGISTRIES.declare("revenge", revenge, on_death=_vengeance, effects=(EffectKind(VENGEFUL, own=True),))
+REGISTRIES.declare("revenge", revenge, on_death=_vengeance, effects=(EffectKind(VENGEFUL, own=True, status=False),))
 
 
 # ---------------------------------------------------------------- Герой боевика

@@ -172,7 +172,7 @@ REGISTRIES.declare("faceless", faceless, priority=EARLY,
                    queries=(Query("appearance", _faceless_appearance, layer=95, flags=(DECEIVES_UNDECEIVABLE,)),
                             Query("role_guess", _faceless_guess), Query("accusation_works", _faceless_accusation),
                             Query("can_target", _faceless_target)),
-                   effects=(EffectKind("faceless", known=True),))
+                   effects=(EffectKind("faceless", known=True, public=True),))
 
 
 # ---- Толпа ----

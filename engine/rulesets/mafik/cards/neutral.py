@@ -168,7 +168,7 @@ REGISTRIES.declare("meditation",
                    actions={"shuffle_deck": shuffle_deck})
 
 
-@REGISTRIES.card("second_chance", effects=(EffectKind("may_rebuild", own=True),))
+@REGISTRIES.card("second_chance", effects=(EffectKind("may_rebuild", own=True, status=False),))
 def second_chance(play: Play) -> None:
     """Второй шанс: the player may rebuild the deck at any moment of the next phase."""
     effect = play.effect("may_rebuild", target=play.actor, during=NEXT_PHASE)

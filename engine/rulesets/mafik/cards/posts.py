@@ -77,7 +77,7 @@ def _pseudonym_check(state: GameState, pid: int, params: dict[str, JsonValue]) -
 
 
 REGISTRIES.declare("pseudonym", pseudonym, priority=EARLY, check=_pseudonym_check,
-                   effects=(EffectKind(ALIAS, own=True),))
+                   effects=(EffectKind(ALIAS, own=True, status=False),))
 
 
 # ---- Усилитель сигнала: «До конца игры можете играть анонимные карты, как неанонимные и наоборот»
@@ -104,7 +104,7 @@ def _flip_check(state: GameState, pid: int, spec: CardSpec, params: dict[str, Js
 
 
 REGISTRIES.declare("signal_booster", signal_booster, options={FLIP: _flip_check},
-                   effects=(EffectKind("signal_booster", own=True),))
+                   effects=(EffectKind("signal_booster", own=True, status=False),))
 
 
 # ---- Размашистая Z: «Отправьте публично и неанонимно сообщение с названиями карт, которые вы сыграли в эту фазу,

@@ -38,17 +38,20 @@ SUTKI = 2  # «следующие сутки»: the next phase and the one after
 
 # Effects on a player that are not "statuses" (Очищение): the stance (its own rule: stances are taken
 # and left by stance cards), granted plays and abilities (rights a card gives, not states of the
-# character), rooms, the Вече's punishments and the public roles' own records.
+# character), rooms, the Вече's punishments and the public roles' own records. A card's own right or
+# undertaking (Месть, Обещание, Цель, Псевдоним, Сенсей, Курсы…) says so where it declares its effect kind
+# (`EffectKind(status=False)`).
 NOT_STATUSES = frozenset({
     "stance", "play_as", "ability", "room", "room_request",
     "exile", "tortured", "barred",
     "secretary", "prosecutor", "politician", "bloodhound", "bureaucrat", "colours",
-    # rights and undertakings the player's own cards gave (what he may do, not what he is): Месть's strike,
-    # Обещание's inheritance, the right to rebuild, Усилитель сигнала, Сенсей's sight, Курсы, a Цель under
-    # way, Последняя записка, Псевдоним's name
-    "vengeful", "promised_sleeve", "may_rebuild", "signal_booster", "sensei", "courses", "tracker",
-    "last_note_author", "alias",
 })
+
+
+def is_status(kind: str) -> bool:
+    """Is an effect of this kind on a player one of his «статусы»?"""
+    declared = REGISTRIES.effects.get(kind)
+    return kind not in NOT_STATUSES and (declared is None or declared.status)
 
 
 # ---- Третий на лишний ----
@@ -198,15 +201,15 @@ REGISTRIES.declare("temporary_death", temporary_death, set_checks=(_no_orders,),
                             Query("may_join_room", _no_rooms)),
                    replacements=(Layer("temporary_death", LAYER_TEMPORARY_DEATH, _no_damage),),
                    steps=(Step("temporary_death_armor", STEP_TEMPORARY_DEATH_ARMOR, _no_armor),),
-                   effects=(EffectKind("temporary_death", known=True),))
+                   effects=(EffectKind("temporary_death", known=True, public=True),))
 
 
 # ---- Очищение ----
 
 def statuses_of(state: GameState, pid: int) -> list[Effect]:
     """Every status on the player now or to come: the effects lying on them (`target`), but the kinds
-    that are not statuses (`NOT_STATUSES`)."""
-    return [e for e in state.effects if e.target == pid and e.kind not in NOT_STATUSES
+    that are not statuses (`is_status`)."""
+    return [e for e in state.effects if e.target == pid and is_status(e.kind)
             and (e.end is None or e.end >= state.phase)]
 
 

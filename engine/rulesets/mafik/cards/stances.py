@@ -100,7 +100,7 @@ def _sensei_panel(state: GameState, value: list[PanelFact], *, pid: int, **_: An
 
 
 REGISTRIES.declare("sensei", sensei, queries=(Query("panel_facts", _sensei_panel),),
-                   effects=(EffectKind("sensei", own=True, start=_sensei_sees),))
+                   effects=(EffectKind("sensei", own=True, start=_sensei_sees, status=False),))
 
 
 # ---------------------------------------------------------------- Посредственность
@@ -257,7 +257,7 @@ def _courses_surcharge(state: GameState, value: int, *, pid: int, stance: str, *
 
 REGISTRIES.declare("courses", courses,
                    queries=(Query("stance_extra_plays", _courses_plays), Query("stance_surcharge", _courses_surcharge)),
-                   effects=(EffectKind("courses", own=True),))
+                   effects=(EffectKind("courses", own=True, status=False),))
 
 
 # ---------------------------------------------------------------- Военкомат
