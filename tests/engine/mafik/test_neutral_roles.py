@@ -82,7 +82,7 @@ def test_maniac_starts_with_a_sleeve_card_and_two_blood():
     state = api.new_game("mafik", [(f"P{i}", "other") for i in range(13)], seed=3)
     api.deck_auto_all(state)
     maniac = next(p for p in state.players if p.secret_role == "maniac")
-    assert len(maniac.hand) == 6 and len(maniac.sleeve) == 1 and len(maniac.deck) == 15 - 7
+    assert len(maniac.hand) == 6 and len(maniac.sleeve) == 1 and len(maniac.deck) == len(maniac.deck_choice) - 7
     assert maniac.points == 2
     assert player_view(state, maniac.pid)["me"]["blood"] == 2
     assert player_view(state, (maniac.pid + 1) % 13)["me"]["blood"] is None

@@ -147,7 +147,18 @@ def test_deal_six_cards_and_the_first_night_begins():
     assert state.status == "running" and state.phase == 1 and state.is_night
     for player in state.players:
         assert len(player.hand) == 6
-        assert len(player.deck) == 15 - 6 or player.secret_role == "maniac"
+        assert len(player.deck) == len(player.deck_choice) - 6 or player.secret_role == "maniac"
+        assert sum(not CATALOG[c].has("free") for c in player.deck_choice) == 15  # + up to 3 Свободные
+
+
+def test_an_automatic_deck_has_15_paid_cards_and_up_to_3_free_ones_besides():
+    """A deck is 15 non-free cards plus up to 3 Свободные (engine/rulesets/mafik/deck.py): the bot's automatic
+    deck (a player who does not build, the simulator) takes the Свободные a deck may hold, so that cards like
+    Псевдоним or Запрет come into play too."""
+    state = game()
+    api.deck_auto_all(state)
+    free = [sum(CATALOG[c].has("free") for c in p.deck_choice) for p in state.players]
+    assert all(n <= 3 for n in free) and sum(free) > 0
 
 
 def test_mafia_learn_each_other_at_once_and_their_cards_at_the_start_of_night_one():
