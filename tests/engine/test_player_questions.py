@@ -214,7 +214,8 @@ def test_the_rule_sets_declare_their_question_kinds(asker: None) -> None:
     assert get_ruleset("asker").question_kinds == {"discard_two": ()}
     assert get_ruleset("micromafik").question_kinds == {"card_message": ("deliver", "withhold")}
     assert get_ruleset("mafik").question_kinds == {"card_message": ("deliver", "withhold"),  # and Цензура's
-                                                   "censorship_violation": ("violation", "no_violation")}
+                                                   "censorship_violation": ("violation", "no_violation"),
+                                                   "roulette_roll": ("armor", "damage")}  # the master's die
 
 
 # ---------------------------------------------------------------- saved states
