@@ -91,6 +91,12 @@ def buttons(message: FakeMessage) -> list[dict[str, Any]]:
     return [b for row in message.inline_keyboard for b in row]
 
 
+# Thirteen public roles of Мафик whose perks act only when their players use them: the card tests through the
+# bot seat their players with these.
+PLAIN_ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
+               "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
+
+
 async def start_mafik(h: Harness, roles: list[str]) -> None:
     """A Мафик game with one player per public role in `roles`, past its deck phase (start_game)."""
     await start_game(h, "mafik", roles)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import deal, name, orders, play, save, state_of, tap
+from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import Harness, buttons, make_harness, start_mafik
 
 # Passive public roles only, so that nothing else acts (as in test_mafik_phase.py).
-ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
-         "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 DUMMIES = ["dummy"] * 5
 
 

@@ -26,11 +26,10 @@ from tests.e2e.driver import (
     told,
     vote_and_punish,
 )
+from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import make_harness, start_mafik
 from tgbot.ui.callbacks import Act
 
-ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
-         "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 DUMMIES = ["dummy"] * 5
 WORD = {"damage": "Урон", "defence": "Защита", "intel": "Разведка", "disguise": "Маскировка",
         "control": "Контроль", "chaos": "Хаос", "support": "Поддержка", "boost": "Усиление"}

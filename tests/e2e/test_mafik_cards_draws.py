@@ -8,10 +8,9 @@ Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 from __future__ import annotations
 
 from tests.e2e.driver import deal, fresh_panel, name, orders, play, play_accepted, resolve_running, state_of, tap, told, vote_and_punish
+from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import make_harness, start_mafik
 
-ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
-         "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 FILL = ["dummy"] * 5
 OK = "✅ Заявка принята."
 

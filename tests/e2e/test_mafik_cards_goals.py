@@ -5,11 +5,10 @@ three targets, by the mode chosen), the Шпион's panel with everyone's Gangs
 from __future__ import annotations
 
 from tests.e2e.driver import deal, fresh_panel, labels, name, orders, play, save, state_of, tap
+from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import make_harness, start_mafik
 
 # Public roles with no perk that acts unasked.
-ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
-         "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 ACCEPTED = "✅ Заявка принята."
 FILL = ["dummy"] * 5
 

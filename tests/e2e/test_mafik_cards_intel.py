@@ -5,11 +5,10 @@
 from __future__ import annotations
 
 from tests.e2e.driver import deal, fresh_panel, labels, name, orders, play, save, state_of, tap
+from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import make_harness, start_mafik
 
 # Public roles with no perk that acts unasked.
-ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
-         "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 
 
 async def test_intel_cards_ask_what_the_engine_says_and_tell_what_they_learn(tmp_path):

@@ -19,10 +19,9 @@ from tests.e2e.driver import (
     told,
     vote_and_punish,
 )
+from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import make_harness, start_mafik
 
-ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
-         "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 FILL = ["dummy"] * 5
 OK = "✅ Заявка принята."
 PAY = "🎴 Пустышка"

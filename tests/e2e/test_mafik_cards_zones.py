@@ -11,10 +11,9 @@ from __future__ import annotations
 from engine.core.state import GameState
 from faketg import FakeUser
 from tests.e2e.driver import deal, fresh_panel, labels, name, play, play_accepted, resolve_running, state_of, tap, told, vote_and_punish
+from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import Harness, make_harness, start_mafik
 
-ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
-         "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 FILL = ["dummy"] * 5
 DONE = "✅ Готово."  # an instant action's answer
 

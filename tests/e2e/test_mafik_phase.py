@@ -26,12 +26,11 @@ from tests.e2e.driver import (
     tap,
     vote_and_punish,
 )
+from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import Harness, buttons, make_harness, start_mafik
 from tgbot.ui.callbacks import Act
 
 # The public roles of the 13 players, pid 0…12 (active perks only, so nothing acts unasked).
-ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",
-         "paranoiac", "bloodhound", "guard", "scientist", "undertaker"]
 
 
 # ---------------------------------------------------------------- helpers
