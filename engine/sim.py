@@ -210,7 +210,19 @@ class MafikAgent(Agent):
             api.deck_auto(trial, self.pid)
         except Refusal:
             return None
-        return list(trial.player(self.pid).deck_choice)
+        cards = list(trial.player(self.pid).deck_choice)
+        return cards + self._free_cards(state, ruleset)
+
+    def _free_cards(self, state: GameState, ruleset: Ruleset) -> list[str]:
+        """Up to as many Свободные as a deck may hold besides its paid cards (the automatic deck takes none),
+        so that the free cards (Псевдоним, Запрет, Размашистая Z…) come into play too."""
+        from engine.rulesets.mafik.ruleset import Mafik
+
+        if not isinstance(ruleset, Mafik):
+            return []
+        pool = ruleset.auto_pool(state, self.pid, free=True)
+        most = max((limit.most or 0 for limit in api.deck_rules(state, self.pid).limits if limit.free), default=0)
+        return self.rnd.sample(pool, min(self.rnd.randint(0, most), len(pool)))
 
     def act(self, state: GameState, ruleset: Ruleset) -> None:
         view = player_view(state, self.pid)

@@ -157,21 +157,20 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def deck_auto(self, state: GameState, pid: int) -> None:
         """A legal random deck of the player's own colours and neutral cards, none that its owner could
         never play (like «План В» when the own colours have fewer than its ten cards): the deck's size of
-        paid cards and as many Свободные as it may hold besides."""
+        paid cards; the Свободные a deck may hold besides are the builder's choice (`free_pool`)."""
+        pool = self.auto_pool(state, pid, free=False)
+        size = deck_limits(state, pid)["size"]
+        if len(pool) < size:
+            pool += [BLANK] * size
+        self.deck_build(state, pid, state.random.sample(pool, size))
+
+    def auto_pool(self, state: GameState, pid: int, *, free: bool) -> list[str]:
+        """The cards an automatic deck draws from, each as many times as it may be taken: the player's deck
+        colours and neutral cards, implemented, not ones its owner could never play; Свободные or paid."""
         own = deck_colours(state, pid)
-        limits = deck_limits(state, pid)
-
-        def pool(free: bool) -> list[str]:
-            ids = [c.id for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and self.is_implemented(c.id)
-                   and c.has("free") == free and orders.never_choosable(state, pid, c, pools_only=True) is None]
-            return [c for c in ids for _ in range(max_copies(state, pid, c))]
-
-        paid, free = pool(False), pool(True)
-        if len(paid) < limits["size"]:
-            paid += [BLANK] * limits["size"]
-        cards = state.random.sample(paid, limits["size"])
-        cards += state.random.sample(free, min(limits["free"], len(free)))
-        self.deck_build(state, pid, cards)
+        ids = [c.id for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and self.is_implemented(c.id)
+               and c.has("free") == free and orders.never_choosable(state, pid, c, pools_only=True) is None]
+        return [c for c in ids for _ in range(max_copies(state, pid, c))]
 
     def start(self, state: GameState) -> None:
         if state.status != "setup":

@@ -21,6 +21,7 @@ from engine.core.views import events_for
 from engine.rulesets.mafik.cards.common import set_stance
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.ruleset import win_check
+from engine.sim import GameRunner
 from tests.engine.mafik.conftest import MafikScenario
 
 INTEL, INTEL_2 = "informants", "agent_network"  # upper-stance colour, night, no params
@@ -151,13 +152,17 @@ def test_deal_six_cards_and_the_first_night_begins():
         assert sum(not CATALOG[c].has("free") for c in player.deck_choice) == 15  # + up to 3 Свободные
 
 
-def test_an_automatic_deck_has_15_paid_cards_and_up_to_3_free_ones_besides():
-    """A deck is 15 non-free cards plus up to 3 Свободные (engine/rulesets/mafik/deck.py): the bot's automatic
-    deck (a player who does not build, the simulator) takes the Свободные a deck may hold, so that cards like
-    Псевдоним or Запрет come into play too."""
+def test_an_automatic_deck_has_15_paid_cards_and_the_simulators_decks_take_free_ones_besides():
+    """A deck is 15 non-free cards plus up to 3 Свободные (engine/rulesets/mafik/deck.py). The bot's automatic
+    deck (a player who does not build) takes only the 15; the simulator's agents add Свободные, as a player
+    would, so that cards like Псевдоним or Запрет come into play in simulated games too."""
     state = game()
     api.deck_auto_all(state)
-    free = [sum(CATALOG[c].has("free") for c in p.deck_choice) for p in state.players]
+    assert all(not any(CATALOG[c].has("free") for c in p.deck_choice) for p in state.players)
+    runner = GameRunner("mafik", 16, 1)
+    while runner.state.phase < 1:
+        runner.step()
+    free = [sum(CATALOG[c].has("free") for c in p.deck_choice) for p in runner.state.players]
     assert all(n <= 3 for n in free) and sum(free) > 0
 
 
