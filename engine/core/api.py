@@ -204,6 +204,7 @@ def withdraw(state: GameState, pid: int, oid: int) -> None:
     order = next((o for o in current if o.oid == oid), None)
     if order is None:
         raise Refusal("unknown_order", oid=oid)
+    get_ruleset(state.ruleset).check_withdraw(state, pid, order)
     state.orders[pid] = [o for o in current if o.oid != oid]
     get_ruleset(state.ruleset).on_withdrawn(state, pid, order)
 

@@ -141,6 +141,9 @@ class Ruleset(ABC):
     def on_submitted(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
         """Called after an order is accepted (e.g. an open vote is announced at once)."""
 
+    def check_withdraw(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
+        """Raise Refusal if this order may not be taken back (a final public vote); any may be by default."""
+
     def on_withdrawn(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
         """Called after an order is withdrawn (an open vote taken back is announced too)."""
 

@@ -1,0 +1,72 @@
+"""Everyone's moves: «сижу дома», the bar «Голубая устрица» (1.9) and the shop (4.1: «поход в магазин
+любого персонажа»)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.durations import THIS_PHASE
+from engine.core.extensions import edit
+from engine.core.refusal import Refusal
+from engine.core.state import GameState
+from engine.rulesets.classic import order as o
+from engine.rulesets.classic.economy import buy, can_pay, may_buy, pay
+from engine.rulesets.classic.model import BAR_FEE, BAR_LIMIT, IN_BAR, Citizen, cit
+from engine.rulesets.classic.moves import MOVES, Move
+
+
+@MOVES.move("home", step=o.STEP_CITIZEN, paid=False)
+def home(move: Move) -> None:
+    """«сижу дома»: nothing happens, nothing is earned."""
+    move.done()
+
+
+@MOVES.rule("bar")
+def _bar_allowed(state: GameState, pid: int, what: str) -> None:
+    if cit(state, pid).bar_visits >= BAR_LIMIT:
+        raise Refusal("limit_reached", what=what, max=BAR_LIMIT)
+    if not can_pay(state, pid, BAR_FEE):
+        raise Refusal("not_allowed", what=what, reason="no_coins")
+
+
+@MOVES.move("bar", step=o.STEP_BAR, paid=False)
+def bar(move: Move) -> None:
+    """1.9: «Вход в бар 2 монеты… персонаж не может быть подвергнут никаким внешним воздействиям… наутро все
+    знают, что персонаж был в баре. В бар нельзя пойти более 2-х раз за партию.»"""
+    state = move.state
+    if not pay(state, move.actor, BAR_FEE, "bar"):
+        move.fail("no_coins")
+        return
+    with edit(Citizen, state.player(move.actor)) as me:
+        me.bar_visits += 1
+    state.add_effect(IN_BAR, target=move.actor, during=THIS_PHASE)
+    state.emit("went_to_bar", "public", None, pid=move.actor)
+    move.done()
+
+
+@MOVES.rule("buy")
+def _buy_allowed(state: GameState, pid: int, what: str) -> None:
+    """The shop is open (it closes when its owner dies)."""
+    from engine.core.extensions import read
+    from engine.rulesets.classic.model import Town
+
+    if not read(Town, state).shop_open:
+        raise Refusal("not_allowed", what=what, reason="shop_closed")
+
+
+def _buy_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    may_buy(state, pid, str(params.get("item")))
+
+
+@MOVES.move("buy", step=o.STEP_SHOP, check=_buy_check)
+def shop(move: Move) -> None:
+    """The purchase: paid now, the item acts from the next game day; refused now (the price, the stock) it
+    fails («неудачно»), and the move is still a move."""
+    kind = str(move.params["item"])
+    try:
+        may_buy(move.state, move.actor, kind)
+    except Refusal as why:
+        move.fail(str(why.params.get("reason", "interfered")))
+        return
+    buy(move.state, move.actor, kind)
+    move.done()

@@ -1,0 +1,212 @@
+"""«Классическая форумная мафия» (seeds/001_…): coins and a shop, two mafia clans, jail instead of execution,
+~36 roles resolved in the fixed order of section 4.1. Rules completed: docs/rulesets/classic.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from engine.core.actions import ActionDef, by_day
+from engine.core.cards import ParamSpec
+from engine.core.catalog import load_roles
+from engine.core.params import ParamContext, living_target, validate_params
+from engine.core.profile import PanelFact, ViewProfile
+from engine.core.refusal import Refusal
+from engine.core.resolution import Pipeline
+from engine.core.rng import seed_state
+from engine.core.ruleset import Ruleset
+from engine.core.state import GameState, Order, PlayerState
+from engine.core.wording import EventFormat
+from engine.rulesets.classic import setup
+from engine.rulesets.classic.abilities import ABILITIES, spec_of
+from engine.rulesets.classic.economy import balance, price
+from engine.rulesets.classic.model import (
+    CLANS,
+    DATA_DIR,
+    IN_BAR,
+    NAME,
+    PRISON,
+    SOLD,
+    Citizen,
+    Town,
+    cit,
+    in_play,
+    in_prison,
+)
+from engine.rulesets.classic.moves import MOVES
+from engine.rulesets.classic.wording import EVENT_FORMATS
+
+PIPELINE = Pipeline()
+# Abilities that may name a jailed character (the interrogation, the clan's shot into the jail: role modules).
+JAIL_TARGETS: set[str] = set()
+
+
+def may_vote(state: GameState, pid: int) -> None:
+    """1.4: by day, in the game (not in prison); one vote, final (it cannot be changed or taken back)."""
+    if in_prison(state, pid):
+        raise Refusal("not_allowed", what="vote", reason="in_prison")
+    if any(o.kind == "vote" for o in state.orders.get(pid, [])):
+        raise Refusal("not_allowed", what="vote", reason="vote_final")
+
+
+VOTE = ActionDef(id="vote", screen="vote", kind="vote", source="phase", label_key="btn.vote",
+                 params=(ParamSpec(name="target", kind="target"),), requires=(by_day("vote"), may_vote))
+
+
+def team_of(state: GameState, pid: int) -> str | None:
+    """The group he may talk with (1.2): his clan, the cops, husband and wife."""
+    player = state.player(pid)
+    if player.faction in CLANS or player.faction == "cops":
+        return player.faction
+    return "family" if "spouse" in cit(state, pid).traits else None
+
+
+def in_team(state: GameState, pid: int) -> None:
+    if state.status != "running" or not state.player(pid).alive:
+        raise Refusal("dead")
+    if team_of(state, pid) is None:
+        raise Refusal("not_allowed", what="team_note", reason="no_team")
+
+
+TEAM_NOTE = ActionDef(id="team_note", kind="team_note", source="role", label_key="act.team_note", instant=True,
+                      params=(ParamSpec(name="text", kind="message"),), requires=(in_team,))
+
+
+class Classic(Ruleset):
+    name = NAME
+    queries = MOVES.queries
+    pipeline = PIPELINE
+    replacements = MOVES.layers
+    single_orders = frozenset({*ABILITIES.single_orders, "vote"})
+    max_players = setup.MAX_PLAYERS
+    rules_documents: ClassVar[dict[str, str]] = {"ru": "docs/rulesets/classic.md"}
+    listing = 40
+    game_ext: ClassVar[type[BaseModel]] = Town
+    player_ext: ClassVar[type[BaseModel]] = Citizen
+    public_statuses: ClassVar[frozenset[str]] = frozenset({PRISON, IN_BAR})
+    action_defs = (VOTE, *ABILITIES.action_defs(), TEAM_NOTE)
+    ability_catalogue = ABILITIES
+    play_zones = ()  # no cards
+    view_profile = ViewProfile(zones=(), currency="coins")
+    event_formats: ClassVar[tuple[EventFormat, ...]] = EVENT_FORMATS
+
+    @property
+    def data_dir(self) -> Path:
+        return DATA_DIR
+
+    # ---------------------------------------------------------------- set-up
+    def public_roles(self) -> list[dict[str, Any]]:
+        return [{"id": "resident", "name": "Житель", "name_en": "Resident"}]
+
+    def new_game(self, players: list[tuple[str, str]], seed: int, settings: dict[str, Any]) -> GameState:
+        setup.table_for(len(players), settings)
+        state = GameState(ruleset=NAME, seed=seed, rng=seed_state(seed), settings=settings)
+        state.players = [PlayerState(pid=i, name=name, public_role="resident") for i, (name, _r) in enumerate(players)]
+        setup.deal(state, settings)
+        return state
+
+    def start(self, state: GameState) -> None:
+        """The game begins with day 1 (the text's order: 1.4 the day, 1.6 «Далее наступает ночь»)."""
+        state.status = "running"
+        setup.introduce(state)
+        from engine.rulesets.classic.steps import begin_phase
+
+        begin_phase(state, 2)
+
+    # ---------------------------------------------------------------- orders
+    def validate_orders(self, state: GameState, pid: int, orders: list[Order]) -> None:
+        if state.status != "running":
+            raise Refusal("game_not_running", status=state.status)
+        if not state.player(pid).alive:
+            raise Refusal("dead")
+        moves = 0
+        oids = {o.oid for o in orders}
+        for order in orders:
+            if order.kind == "vote":
+                if not state.is_day:
+                    raise Refusal("wrong_phase", what="vote", reason="day_only")
+                if in_prison(state, pid):
+                    raise Refusal("not_allowed", what="vote", reason="in_prison")
+                if any(o.kind == "vote" and o.oid not in oids for o in state.orders.get(pid, [])):
+                    raise Refusal("not_allowed", what="vote", reason="vote_final")
+                if set(order.params) != {"target"}:
+                    raise Refusal("bad_param", param="target", reason="missing")
+                target = living_target(state, self.queries, pid, order.params.get("target"), by="vote",
+                                       allow_self=False)
+                if in_prison(state, target):
+                    raise Refusal("invalid_target", target=target, reason="in_prison")
+            elif order.kind in ABILITIES:
+                ABILITIES.check(state, pid, order.kind, order.params)
+                order.params = validate_params(self._context(state, pid, order.kind), dict(order.params))
+                own = MOVES.moves[order.kind].check
+                if own is not None:
+                    own(state, pid, order.params)
+                for target in ABILITIES[order.kind].targets_in(order.params):
+                    if in_prison(state, target) and order.kind not in JAIL_TARGETS:
+                        raise Refusal("invalid_target", target=target, reason="in_prison")
+                moves += MOVES.is_move(order.kind)
+            else:
+                raise Refusal("not_allowed", what=order.kind, reason="no_such_action")
+        if moves > 1:
+            raise Refusal("limit_reached", what="move", reason="one_move")
+        ABILITIES.check_orders(state, pid, orders)
+
+    def check_withdraw(self, state: GameState, pid: int, order: Order) -> None:
+        """1.4: «Пост с голосом редактировать нельзя. Повторное голосование не допускается.»"""
+        if order.kind == "vote":
+            raise Refusal("not_allowed", what="vote", reason="vote_final")
+
+    def on_submitted(self, state: GameState, pid: int, order: Order) -> None:
+        """The vote is public as it is cast (a post in the game's thread)."""
+        if order.kind == "vote":
+            state.emit("vote_cast", "public", None, pid=pid, target=order.params["target"])
+
+    def _context(self, state: GameState, pid: int, kind: str, partial: bool = False) -> ParamContext:
+        return ParamContext(state=state, ruleset=self, actor=pid, spec=spec_of(kind), by_day=state.is_day,
+                            is_mafia=state.player(pid).faction in CLANS, colours=(), partial=partial,
+                            roles=tuple(r.id for r in load_roles(DATA_DIR).values() if r.secret))
+
+    def act(self, state: GameState, pid: int, action: str, params: dict[str, Any]) -> None:
+        """A message to his group (1.2: the clans, the cops, husband and wife), relayed at once."""
+        if action != "team_note":
+            raise Refusal("not_allowed", what=action, reason="no_such_action")
+        in_team(state, pid)
+        text = params.get("text")
+        if set(params) != {"text"} or not isinstance(text, str) or not text.strip() or len(text) > 2000:
+            raise Refusal("bad_param", param="text", kind="message", reason="empty_message")
+        team = team_of(state, pid)
+        for member in state.living():
+            if member.pid != pid and team_of(state, member.pid) == team:
+                state.emit("team_note", "player", member.pid, by=pid, text=text)
+        state.emit("team_note_copy", "master", None, by=pid, team=team, text=text)
+
+    # ---------------------------------------------------------------- the win
+    def win_check(self, state: GameState) -> list[str] | None:
+        from engine.rulesets.classic.win import winners
+
+        return winners(state)
+
+    # ---------------------------------------------------------------- views
+    def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
+        me = cit(state, pid)
+        return {"coins": balance(state, pid), "purse": me.purse or "own",
+                "items": [i.model_dump(mode="json") for i in me.items], "bar_visits": me.bar_visits,
+                "penalty": me.penalty, "in_play": in_play(state, pid)}
+
+    def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
+        me = cit(state, pid)
+        facts = [PanelFact(f"panel_classic.coins_{me.purse or 'own'}", {"n": balance(state, pid)})]
+        for item in me.items:
+            key = "item" if item.active_from <= state.phase else "item_tomorrow"
+            facts.append(PanelFact(f"panel_classic.{key}", {"item": item.kind, "n": item.charges}))
+        if in_prison(state, pid):
+            facts.append(PanelFact("panel_classic.prison", {}))
+        if me.penalty:
+            facts.append(PanelFact("panel_classic.penalty", {"n": me.penalty}))
+        return facts
+
+    def prices(self, state: GameState, pid: int) -> dict[str, int]:
+        """What each item sold costs him now (the shop screen's list)."""
+        return {kind: price(state, pid, kind) for kind in SOLD}

@@ -1,0 +1,215 @@
+"""«Классическая форумная мафия»'s resolution: the core steps around section 4.1 (the orders collected, the day's
+vote, the night's deaths, the morning, the end) and one step for each step of 4.1, which runs the moves the
+roles' modules registered for it (moves.run_step)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import visits
+from engine.core.durations import UNTIL_END
+from engine.core.extensions import edit, read
+from engine.core.phase import finish, kill, revalidate
+from engine.core.resolution import Resolution
+from engine.core.state import GameState
+from engine.rulesets.classic import economy
+from engine.rulesets.classic import order as o
+from engine.rulesets.classic.abilities import ABILITIES
+from engine.rulesets.classic.model import (
+    DYING,
+    PRISON,
+    Citizen,
+    Town,
+    cit,
+    cycle,
+    in_play,
+    in_prison,
+)
+from engine.rulesets.classic.moves import MOVES, run_step, standing
+from engine.rulesets.classic.ruleset import PIPELINE
+from engine.rulesets.classic.win import winners
+
+
+def begin_phase(state: GameState, phase: int) -> None:
+    state.phase = phase
+    state.emit("phase_started", "public", None, phase=phase, night=state.is_night, day=state.day_number)
+
+
+# ---------------------------------------------------------------- the orders
+
+@PIPELINE.step("collect", o.STEP_COLLECT)
+def collect(res: Resolution) -> None:
+    """Each living character's orders, checked again; a move taken marks the cycle's one move (1.7), and each
+    paid move is remembered for the morning's +2 coins (3.1)."""
+    from engine.rulesets.classic.ruleset import Classic
+
+    state = res.state
+    validate = Classic().validate_orders
+    res.scratch["orders"] = {p.pid: revalidate(state, p.pid, validate) for p in state.living()
+                             if state.orders.get(p.pid)}
+    movers: list[int] = []
+    for pid, orders in sorted(res.scratch["orders"].items()):
+        kinds = [order.kind for order in orders if MOVES.is_move(order.kind)]
+        if kinds:
+            with edit(Citizen, state.player(pid)) as me:
+                me.moved_cycle = cycle(state.phase)
+        if any(MOVES.moves[k].paid for k in kinds):
+            movers.append(pid)
+    res.scratch["movers"] = movers
+
+
+def _runner(step: int) -> Callable[[Resolution], None]:
+    def run(res: Resolution) -> None:
+        if (step in o.DAY_STEPS) == res.state.is_day:
+            run_step(res, step, ABILITIES)
+
+    run.__name__ = f"step_{step}"
+    return run
+
+
+for _number, _name, _words in o.FOUR_ONE:
+    PIPELINE.step(_name, _number)(_runner(_number))
+
+
+# ---------------------------------------------------------------- the day's vote
+
+def vote_weight(state: GameState, voter: int, target: int) -> int:
+    """How many votes a ballot counts (the query `vote_weight`: the Диплом doubles it, a sleeping pill or a
+    quarantine voids it… from the items' and roles' modules)."""
+    weight: int = MOVES.queries.ask("vote_weight", state, 1, voter=voter, target=target)
+    return max(0, weight)
+
+
+def jail(state: GameState, pid: int) -> None:
+    """To prison (1.12): out of the game until released; his role is not revealed — but a cop's is, when at
+    least one cop is still in the game."""
+    state.add_effect(PRISON, target=pid, during=UNTIL_END)
+    with edit(Citizen, state.player(pid)) as me:
+        me.jailed_day = state.day_number
+    state.emit("classic_jailed", "public", None, pid=pid)
+    player = state.player(pid)
+    if player.faction == "cops" and any(p.faction == "cops" and in_play(state, p.pid) for p in state.players):
+        state.emit("role_revealed", "public", None, pid=pid, secret_role=player.secret_role)
+    for hook in JAIL_HOOKS:
+        hook(state, pid)
+
+
+JAIL_HOOKS: list[Callable[[GameState, int], None]] = []  # a role module's reaction to a jailing (state, pid)
+
+
+@PIPELINE.step("vote", o.STEP_VOTE)
+def vote(res: Resolution) -> None:
+    """1.4, 1.11: the ballots (each final, public as cast) and yesterday's penalties counted; the most voted
+    is jailed. A tie: the setting `vote_tie` — "coin" (default: one of them by lot, as the text's coin for the
+    Отражатель) or "nobody". Who did not vote gets +1 vote against him on the next day."""
+    state = res.state
+    if not state.is_day:
+        return
+    tally: dict[int, int] = {}
+    voters: set[int] = set()
+    for pid, order in standing(res, "vote"):
+        target = int(order.params["target"])
+        if not in_play(state, pid) or not in_play(state, target):
+            continue
+        voters.add(pid)
+        tally[target] = tally.get(target, 0) + vote_weight(state, pid, target)
+    for player in state.players:
+        penalty = cit(state, player.pid).penalty
+        if penalty and in_play(state, player.pid):
+            tally[player.pid] = tally.get(player.pid, 0) + penalty
+            state.emit("vote_penalty", "public", None, pid=player.pid, n=penalty)
+    for player in state.players:  # today's penalties are spent; tomorrow's are the silent voters'
+        with edit(Citizen, player) as me:
+            me.penalty = 1 if in_play(state, player.pid) and player.pid not in voters else 0
+    state.emit("vote_tally", "public", None, tally=[{"pid": t, "n": n} for t, n in sorted(tally.items())])
+    standing_ = [(t, n) for t, n in tally.items() if n > 0]
+    if not standing_:
+        state.emit("jail_nobody", "public", None)
+        return
+    most = max(n for _t, n in standing_)
+    top = sorted(t for t, n in standing_ if n == most)
+    if len(top) > 1 and state.settings.get("vote_tie", "coin") == "nobody":
+        state.emit("vote_tie", "public", None, pids=top)
+        return
+    jail(state, top[0] if len(top) == 1 else state.random.choice(top))
+
+
+# ---------------------------------------------------------------- deaths
+
+KILL_BONUS: dict[tuple[str, str], str] = {
+    # (the killer's side, the victim's side or role) → a key of economy.BONUSES
+    ("mafia", "cops"): "mafia_kill_cop", ("mafia", "vampire"): "mafia_kill_vampire",
+    ("mafia", "warlock"): "mafia_kill_warlock", ("cops", "mafia"): "cops_kill_mafia",
+    ("cops", "vampire"): "cops_kill_vampire", ("cops", "warlock"): "cops_kill_warlock",
+    ("town", "vampire"): "town_kill_vampire",
+}
+
+
+def kill_bonus(state: GameState, killer: int, victim: int) -> None:
+    """3.1: the kills' bonuses to the killer's purse («Убийство - 1 монета» for any mafia kill, more for a cop, a
+    vampire, a warlock; «Любой персонаж: Убийство Духа - 5 монет»)."""
+    mine = state.player(killer).faction
+    side = "mafia" if mine.startswith("mafia_") else mine
+    them = state.player(victim)
+    theirs = "mafia" if them.faction.startswith("mafia_") else them.faction
+    if them.secret_role == "spirit":
+        economy.bonus(state, killer, "kill_spirit")
+        return
+    key = KILL_BONUS.get((side, them.secret_role)) or KILL_BONUS.get((side, theirs))
+    if key is None and side == "mafia":
+        key = "mafia_kill"
+    if key is not None:
+        economy.bonus(state, killer, key)
+
+
+def die(state: GameState, pid: int, cause: str, killer: int | None = None) -> None:
+    """Death (1.12): his role revealed to all — but not of one killed in prison (1.13)."""
+    player = state.player(pid)
+    if not player.alive:
+        return
+    jailed = in_prison(state, pid)
+    kill(state, pid, cause)
+    with edit(Town, state) as town:
+        town.died = {**town.died, str(pid): state.phase}
+    if not jailed:
+        state.emit("role_revealed", "public", None, pid=pid, secret_role=player.secret_role)
+    if killer is not None and killer != pid and state.player(killer).alive:
+        kill_bonus(state, killer, pid)
+
+
+@PIPELINE.step("night_deaths", o.STEP_NIGHT_DEATHS)
+def night_deaths(res: Resolution) -> None:
+    """The dying die (shot and not saved by the end of the night: «Убит – погиб от выстрела сразу»)."""
+    state = res.state
+    for effect in sorted(state.effects_of(DYING), key=lambda e: e.eid):
+        if effect.target is not None and state.player(effect.target).alive:
+            die(state, effect.target, str(effect.params.get("cause", "shot")), effect.source)
+
+
+# ---------------------------------------------------------------- the morning and the end
+
+@PIPELINE.step("morning", o.STEP_MORNING)
+def morning(res: Resolution) -> None:
+    """+2 coins for every move made this phase (3.1); after a night, the morning header (1.14)."""
+    state = res.state
+    economy.income(state, res.scratch.get("movers", []))
+    if state.is_night:
+        jailed = [p.pid for p in state.players if p.alive and in_prison(state, p.pid)]
+        state.emit("morning", "public", None, day=state.day_number + 1, jailed=jailed)
+
+
+@PIPELINE.step("end", o.STEP_END)
+def end(res: Resolution) -> None:
+    state = res.state
+    state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
+    state.orders = {}
+    visits.forget_before(state, state.phase)
+    found = winners(state)
+    if found is not None:
+        finish(state, found, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})
+        return
+    begin_phase(state, state.phase + 1)
+
+
+def died_in(state: GameState, phase: int) -> list[int]:
+    return [int(pid) for pid, at in sorted(read(Town, state).died.items()) if at == phase]

@@ -1,0 +1,37 @@
+"""How the bot words «Классическая форумная мафия»'s events beyond their parameters' names
+(engine/core/wording.py): a move by its action's label, an item by its name, the reason a move failed by the
+text's wording (4.3 «Результаты ходов»), the day's tally a line a character."""
+
+from __future__ import annotations
+
+from engine.core.wording import Each, EventFormat, Line, Value
+from engine.rulesets.classic.abilities import ABILITIES
+from engine.rulesets.classic.economy import EARNED, SPENT
+from engine.rulesets.classic.model import CLANS, ITEMS
+
+MOVE_IDS = tuple(a.id for a in ABILITIES if not a.instant)
+ITEM_IDS = tuple(ITEMS)
+# Why a move failed: the text's «неудачно, кто-то или что-то помешало», and the refusals met at its step.
+WHY = ("interfered", "no_coins", "own_clan", "shop_closed", "out_of_stock", "not_for_you", "not_sold")
+TEAMS = (*CLANS, "cops", "family")
+ITEM = {"item": Line("choice.{item}", when={"item": ITEM_IDS})}
+WHAT = {"what": Line("act.{what}", when={"what": MOVE_IDS})}
+
+EVENT_FORMATS = (
+    EventFormat("move_ok", params=WHAT),
+    EventFormat("move_failed", params={**WHAT, "why": Line("classic_why.{why}", when={"why": WHY})}),
+    EventFormat("item_gained", params=ITEM),
+    EventFormat("coins_earned", params={"why": Line("classic_coins.{why}", when={"why": EARNED})}),
+    EventFormat("coins_spent", params={"why": Line("classic_coins.{why}", when={"why": SPENT})}),
+    EventFormat("item_sold", params=ITEM),
+    EventFormat("classic_role", params={"side": Value("faction")}),
+    EventFormat("team_members", params={"team": Line("classic_team.{team}", when={"team": TEAMS}),
+                                        "pids": Value("players")}),
+    EventFormat("team_note", params={"by": Value("player")}),
+    EventFormat("team_note_copy", params={"by": Value("player"),
+                                          "team": Line("classic_team.{team}", when={"team": TEAMS})}),
+    EventFormat("vote_tally", params={"list": Each("tally", Line("classic_words.tally_line", params={
+        "pid": Value("player"), "n": Value("number")}))}),
+    EventFormat("vote_tie", params={"pids": Value("players")}),
+    EventFormat("morning", params={"jailed": Value("players", empty="classic_words.nobody")}),
+)

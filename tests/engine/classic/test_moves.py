@@ -1,0 +1,107 @@
+"""Moves (1.7, 1.9, 3.1, 4.3): one move a cycle; «сижу дома» and the bar; +2 coins a move, failed or not; a
+blocked move or one of a character already down is «неудачно, кто-то или что-то помешало»."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.refusal import Refusal
+from engine.rulesets.classic.moves import block
+from tests.engine.classic.conftest import CITIZEN, GREEN_1, RED_1, RED_BOSS, SHERIFF, Game
+
+
+def test_one_move_a_night(game: Game) -> None:
+    game.to_night().order(SHERIFF, "sheriff_shot", target=RED_1)
+    with pytest.raises(Refusal) as err:
+        game.order(SHERIFF, "buy", item="vest")
+    assert err.value.params["reason"] == "one_move"
+
+
+def test_a_new_order_of_the_same_move_replaces_the_old(game: Game) -> None:
+    game.to_night().order(SHERIFF, "sheriff_shot", target=RED_1).order(SHERIFF, "sheriff_shot", target=GREEN_1)
+    assert [o.params["target"] for o in game.state.orders[SHERIFF]] == [GREEN_1]
+
+
+def test_no_night_move_by_day(game: Game) -> None:
+    with pytest.raises(Refusal) as err:
+        game.order(SHERIFF, "sheriff_shot", target=RED_1)
+    assert err.value.params["reason"] == "night_only"
+
+
+def test_a_move_earns_two_coins(game: Game) -> None:
+    game.to_night().order(CITIZEN, "stake", target=RED_1).resolve()
+    assert game.coins(CITIZEN) == 4 + 2
+
+
+def test_a_failed_move_earns_two_coins_too(game: Game) -> None:
+    game.to_night().order(SHERIFF, "sheriff_shot", target=RED_1)
+    block(game.state, SHERIFF)
+    game.resolve()
+    assert game.result(SHERIFF) == "interfered"
+    assert game.coins(SHERIFF) == 4 + 2
+    assert game.alive(RED_1)
+
+
+def test_staying_at_home_earns_nothing(game: Game) -> None:
+    game.to_night().order(CITIZEN, "home").resolve()
+    assert game.coins(CITIZEN) == 4
+    assert game.result(CITIZEN) == "ok"
+
+
+def test_no_move_earns_nothing(game: Game) -> None:
+    game.to_night().resolve()
+    assert game.coins(CITIZEN) == 4
+
+
+def test_the_bar_costs_two_coins_and_earns_nothing(game: Game) -> None:
+    game.to_night().order(CITIZEN, "bar").resolve()
+    assert game.coins(CITIZEN) == 2
+
+
+def test_in_the_bar_nobody_can_act_on_him(game: Game) -> None:
+    game.to_night().order(CITIZEN, "bar").order(SHERIFF, "sheriff_shot", target=CITIZEN).resolve()
+    assert game.alive(CITIZEN)
+    assert game.result(SHERIFF) == "interfered"
+
+
+def test_everyone_learns_in_the_morning_who_was_in_the_bar(game: Game) -> None:
+    game.to_night().order(CITIZEN, "bar").resolve()
+    assert game.public("went_to_bar") == [{"pid": CITIZEN}]
+
+
+def test_not_more_than_twice_a_game_to_the_bar() -> None:
+    g = Game(["citizen"])
+    for _ in range(2):
+        g.to_night().order(CITIZEN, "bar").resolve()
+    g.to_night()
+    with pytest.raises(Refusal) as err:
+        g.order(CITIZEN, "bar")
+    assert err.value.params["max"] == 2
+
+
+def test_no_bar_without_two_coins(game: Game) -> None:
+    game.to_night().order(CITIZEN, "bar").resolve()
+    game.to_night().order(CITIZEN, "bar").resolve()
+    game.to_night()
+    assert game.coins(CITIZEN) == 0
+    with pytest.raises(Refusal):
+        game.order(CITIZEN, "bar")
+
+
+def test_a_character_shot_earlier_in_the_night_makes_no_later_move(game: Game) -> None:
+    """4.1: the Босс мафии acts before the Шериф: shot first, the Шериф's shot does not happen."""
+    game.to_night().order(RED_BOSS, "boss_kill", target=SHERIFF).order(SHERIFF, "sheriff_shot", target=RED_1)
+    from engine.rulesets.classic.model import items_of, spend_item
+
+    for item in items_of(game.state, SHERIFF, "vest"):
+        spend_item(game.state, SHERIFF, item.uid)
+    game.resolve()
+    assert not game.alive(SHERIFF)
+    assert game.alive(RED_1)
+    assert game.result(SHERIFF) == "interfered"
+
+
+def test_the_dead_roles_are_revealed(game: Game) -> None:
+    game.to_night().order(SHERIFF, "sheriff_shot", target=RED_1).resolve()
+    assert not game.alive(RED_1)
+    assert {"pid": RED_1, "secret_role": "soldier"} in game.public("role_revealed")
