@@ -81,6 +81,7 @@ class Classic(Ruleset):
     replacements = MOVES.layers
     single_orders = frozenset({*ABILITIES.single_orders, "vote"})
     max_players = setup.MAX_PLAYERS
+    shared_public_roles: ClassVar[frozenset[str]] = frozenset({"resident"})  # no public roles: all are «Житель»
     rules_documents: ClassVar[dict[str, str]] = {"ru": "docs/rulesets/classic.md"}
     listing = 40
     game_ext: ClassVar[type[BaseModel]] = Town
