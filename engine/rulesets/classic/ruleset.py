@@ -99,7 +99,7 @@ class Classic(Ruleset):
 
     # ---------------------------------------------------------------- set-up
     def public_roles(self) -> list[dict[str, Any]]:
-        return [{"id": "resident", "name": "Житель", "name_en": "Resident"}]
+        return [{"id": r.id, "name": r.name, "name_en": r.name_en} for r in load_roles(DATA_DIR).values() if not r.secret]
 
     def new_game(self, players: list[tuple[str, str]], seed: int, settings: dict[str, Any]) -> GameState:
         setup.table_for(len(players), settings)
@@ -201,7 +201,7 @@ class Classic(Ruleset):
         facts = [PanelFact(f"panel_classic.coins_{me.purse or 'own'}", {"n": balance(state, pid)})]
         for item in me.items:
             key = "item" if item.active_from <= state.phase else "item_tomorrow"
-            facts.append(PanelFact(f"panel_classic.{key}", {"item": item.kind, "n": item.charges}))
+            facts.append(PanelFact(f"panel_classic.{key}", {"item": PanelFact(f"choice.{item.kind}"), "n": item.charges}))
         if in_prison(state, pid):
             facts.append(PanelFact("panel_classic.prison", {}))
         if me.penalty:
