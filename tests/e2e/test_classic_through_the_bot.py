@@ -97,7 +97,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         assert all(any(t.startswith("Игра окончена. Победа: Красный клан мафии") for t in h.texts(u)) for u in h.players)
 
         # The master's readable record: the phases, the orders with their targets, the final roles.
-        document, page = h.world.documents_in(h.log)
+        _document, page = h.world.documents_in(h.log)
         html = page.data.decode("utf-8")
         for title in ("День 1", "Ночь 2", "День 2", "Ночь 3"):
             assert f"<h2>{title}</h2>" in html
