@@ -27,12 +27,20 @@ from dataclasses import dataclass, field
 from engine.core import visits
 from engine.core.abilities import AbilityCatalogue, AbilityDef
 from engine.core.durations import THIS_PHASE
+from engine.core.profile import PanelFact
 from engine.core.queries import Queries
 from engine.core.resolution import DamagePacket, Replacement, Resolution, add_replacement
 from engine.core.state import GameState, JsonValue, Order
+from engine.core.wording import EventFormat
 from engine.rulesets.classic.model import BLOCKED, DYING, IN_BAR, blocked, down, in_prison
 
 Behaviour = Callable[["Move"], None]
+# An instant act (state, pid, params): raises the rules' Refusal or does it at once.
+Instant = Callable[[GameState, int, dict[str, JsonValue]], None]
+Hook = Callable[[GameState, int, str], None]
+Panel = Callable[[GameState, int], list[PanelFact]]
+# Why a move fails: the text's «неудачно, кто-то или что-то помешало» and the refusals met at its step.
+REASONS = ("interfered", "no_coins", "own_clan", "shop_closed", "out_of_stock", "not_for_you", "not_sold")
 # A move's own check of its params (state, pid, params): raises the Refusal.
 Check = Callable[[GameState, int, dict[str, JsonValue]], None]
 # A requirement only code can say (`rule:<name>` in abilities.toml): raises the Refusal, naming `what`.
@@ -59,6 +67,39 @@ class MoveRegistry:
     queries: Queries = field(default_factory=Queries)
     layers: list[tuple[int, str, Replacement]] = field(default_factory=list)
     rules: dict[str, Rule] = field(default_factory=dict)
+    roles: set[str] = field(default_factory=set)  # the roles whose moves work: the table deals only these
+    instants: dict[str, Instant] = field(default_factory=dict)  # instant acts (not orders), by ability id
+    reasons: list[str] = field(default_factory=lambda: list(REASONS))  # why a move may fail (locale keys)
+    formats: list[EventFormat] = field(default_factory=list)  # how the modules' events are worded
+    on_death: list[Hook] = field(default_factory=list)  # (state, pid, cause): after a death (spouse → Маньяк…)
+    on_jail: list[Hook] = field(default_factory=list)  # (state, pid, "vote"): after a jailing
+    panel: list[Panel] = field(default_factory=list)  # a module's lines of a player's panel
+    question_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)  # engine/core/rulings.py
+    jail_targets: set[str] = field(default_factory=set)  # abilities that may name a jailed character
+
+    def role(self, *ids: str) -> None:
+        """These roles' moves are implemented: the table may deal them (setup.default_table, check_table)."""
+        self.roles.update(ids)
+
+    def instant(self, ability: str) -> Callable[[Instant], Instant]:
+        """An ability declared `instant = true` in abilities.toml: done at once (api.act), not resolved at a
+        step — «Использование противоядия … не является ходом», the Диплом at the vote."""
+
+        def register(fn: Instant) -> Instant:
+            if ability in self.instants:
+                raise ValueError(f"instant {ability!r} registered twice")
+            self.instants[ability] = fn
+            return fn
+
+        return register
+
+    def failure(self, *why: str) -> None:
+        """Reasons a module's moves fail with (`Move.fail(why)`), each worded as `classic_why.<why>`."""
+        self.reasons.extend(w for w in why if w not in self.reasons)
+
+    def words(self, *formats: EventFormat) -> None:
+        """How the module's events are worded beyond their parameters' names (engine/core/wording.py)."""
+        self.formats.extend(formats)
 
     def rule(self, name: str) -> Callable[[Rule], Rule]:
         """A requirement named in abilities.toml as `rule:<name>` (checked when offered and when submitted)."""
@@ -100,11 +141,13 @@ class MoveRegistry:
         return found is not None and not found.free
 
     def check_declared(self, catalogue: AbilityCatalogue) -> None:
+        """Every ability has its behaviour (a move, or an instant act) and every behaviour its ability."""
         declared = {a.kind for a in catalogue if not a.instant}
-        missing = sorted(declared - set(self.moves))
-        extra = sorted(set(self.moves) - declared)
+        instant = {a.id for a in catalogue if a.instant}
+        missing = sorted((declared - set(self.moves)) | (instant - set(self.instants)))
+        extra = sorted((set(self.moves) - declared) | (set(self.instants) - instant))
         if missing or extra:
-            raise ValueError(f"classic: abilities without a move {missing}, moves without an ability {extra}")
+            raise ValueError(f"classic: abilities without a behaviour {missing}, behaviours without an ability {extra}")
 
 
 MOVES = MoveRegistry()

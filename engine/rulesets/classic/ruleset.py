@@ -39,8 +39,7 @@ from engine.rulesets.classic.moves import MOVES
 from engine.rulesets.classic.wording import EVENT_FORMATS
 
 PIPELINE = Pipeline()
-# Abilities that may name a jailed character (the interrogation, the clan's shot into the jail: role modules).
-JAIL_TARGETS: set[str] = set()
+JAIL_TARGETS = MOVES.jail_targets  # abilities that may name a jailed character (the interrogation, the clan's shot)
 
 
 def may_vote(state: GameState, pid: int) -> None:
@@ -92,6 +91,7 @@ class Classic(Ruleset):
     play_zones = ()  # no cards
     view_profile = ViewProfile(zones=(), currency="coins")
     event_formats: ClassVar[tuple[EventFormat, ...]] = EVENT_FORMATS
+    question_kinds: ClassVar[dict[str, tuple[str, ...]]] = MOVES.question_kinds  # the modules' questions
 
     @property
     def data_dir(self) -> Path:
@@ -170,7 +170,16 @@ class Classic(Ruleset):
                             roles=tuple(r.id for r in load_roles(DATA_DIR).values() if r.secret))
 
     def act(self, state: GameState, pid: int, action: str, params: dict[str, Any]) -> None:
-        """A message to his group (1.2: the clans, the cops, husband and wife), relayed at once."""
+        """An instant act of a module (MOVES.instant: an antidote, the Диплом…), checked as an order is; or a
+        message to his group (1.2: the clans, the cops, husband and wife), relayed at once."""
+        if action in MOVES.instants:
+            if state.status != "running" or not state.player(pid).alive:
+                raise Refusal("dead")
+            ABILITIES.check(state, pid, action, params)
+            checked = validate_params(self._context(state, pid, action), dict(params))
+            MOVES.instants[action](state, pid, checked)
+            ABILITIES.record(state, pid, action, ABILITIES[action].targets_in(checked))
+            return
         if action != "team_note":
             raise Refusal("not_allowed", what=action, reason="no_such_action")
         in_team(state, pid)
@@ -206,6 +215,8 @@ class Classic(Ruleset):
             facts.append(PanelFact("panel_classic.prison", {}))
         if me.penalty:
             facts.append(PanelFact("panel_classic.penalty", {"n": me.penalty}))
+        for lines in MOVES.panel:
+            facts += lines(state, pid)
         return facts
 
     def prices(self, state: GameState, pid: int) -> dict[str, int]:

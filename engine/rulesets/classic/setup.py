@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine.rulesets.classic.items
+import engine.rulesets.classic.roles  # noqa: F401
 from engine.core.extensions import edit
 from engine.core.refusal import Refusal
 from engine.core.state import GameState
@@ -30,12 +32,13 @@ from engine.rulesets.classic.model import (
     Town,
     new_item,
 )
+from engine.rulesets.classic.moves import MOVES
 
 MIN_PLAYERS = 8  # two clans of three, a cop, a citizen
 MAX_PLAYERS = 30
 CITIZEN = "citizen"
-# The roles dealt (their moves work). A role module adds its id here.
-IMPLEMENTED: set[str] = {"citizen", "sheriff", "boss", "soldier"}
+# The roles dealt (their moves work): each role module declares its own (MOVES.role("sheriff")).
+IMPLEMENTED: set[str] = MOVES.roles
 # A clan: its Босс, then his two (the Вербовщик and a Рядовой; a Рядовой in the Вербовщик's seat until the
 # Вербовщик's module deals him).
 CLAN = ("boss", "recruiter", "soldier")

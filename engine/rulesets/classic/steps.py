@@ -90,11 +90,8 @@ def jail(state: GameState, pid: int) -> None:
     player = state.player(pid)
     if player.faction == "cops" and any(p.faction == "cops" and in_play(state, p.pid) for p in state.players):
         state.emit("role_revealed", "public", None, pid=pid, secret_role=player.secret_role)
-    for hook in JAIL_HOOKS:
-        hook(state, pid)
-
-
-JAIL_HOOKS: list[Callable[[GameState, int], None]] = []  # a role module's reaction to a jailing (state, pid)
+    for hook in MOVES.on_jail:
+        hook(state, pid, "vote")
 
 
 @PIPELINE.step("vote", o.STEP_VOTE)
@@ -175,6 +172,8 @@ def die(state: GameState, pid: int, cause: str, killer: int | None = None) -> No
         state.emit("role_revealed", "public", None, pid=pid, secret_role=player.secret_role)
     if killer is not None and killer != pid and state.player(killer).alive:
         kill_bonus(state, killer, pid)
+    for hook in MOVES.on_death:
+        hook(state, pid, cause)
 
 
 @PIPELINE.step("night_deaths", o.STEP_NIGHT_DEATHS)

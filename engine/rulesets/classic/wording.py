@@ -8,11 +8,11 @@ from engine.core.wording import Each, EventFormat, Line, Value
 from engine.rulesets.classic.abilities import ABILITIES
 from engine.rulesets.classic.economy import EARNED, SPENT
 from engine.rulesets.classic.model import CLANS, ITEMS
+from engine.rulesets.classic.moves import MOVES
 
 MOVE_IDS = tuple(a.id for a in ABILITIES if not a.instant)
 ITEM_IDS = tuple(ITEMS)
-# Why a move failed: the text's «неудачно, кто-то или что-то помешало», and the refusals met at its step.
-WHY = ("interfered", "no_coins", "own_clan", "shop_closed", "out_of_stock", "not_for_you", "not_sold")
+WHY = tuple(MOVES.reasons)  # why a move failed (moves.REASONS and what the modules added: MOVES.failure)
 TEAMS = (*CLANS, "cops", "family")
 ITEM = {"item": Line("choice.{item}", when={"item": ITEM_IDS})}
 WHAT = {"what": Line("act.{what}", when={"what": MOVE_IDS})}
@@ -34,4 +34,5 @@ EVENT_FORMATS = (
         "pid": Value("player"), "n": Value("number")}))}),
     EventFormat("vote_tie", params={"pids": Value("players")}),
     EventFormat("morning", params={"jailed": Value("players", empty="classic_words.nobody")}),
+    *MOVES.formats,  # the roles' and items' modules' own
 )

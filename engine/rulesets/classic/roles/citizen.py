@@ -8,6 +8,8 @@ from __future__ import annotations
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.moves import MOVES, Move
 
+MOVES.role("citizen")
+
 STAKE_KINDS = ["stake"]  # every ability that is a walk with a stake (role modules append theirs)
 STAKE_TARGETS = ("vampire", "ghoul")  # «охота на вампира»; Упырь «может быть убит аналогично вампиру»
 STAKE_CREW = 3  # «не менее трёх персонажей одновременно»

@@ -10,6 +10,8 @@ from engine.core.state import GameState
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.moves import MOVES, Move
 
+MOVES.role("sheriff")
+
 COP_SHOTS = ["sheriff_shot", "sheriff_search"]  # the cops' shooting moves (the Следователь's module adds his)
 
 

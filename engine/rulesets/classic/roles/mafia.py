@@ -9,6 +9,8 @@ from engine.core.state import GameState
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.moves import MOVES, Move
 
+MOVES.role("boss", "soldier")
+
 CLAN_SHOTS = ["boss_kill", "soldier_kill"]  # a clan's shooting moves (the mafia's module adds its)
 
 
