@@ -1,5 +1,5 @@
 """«Классическая форумная мафия» through the real bot: /newgame classic, eight characters sign up (one public
-role for all, «Житель»), the game starts at day 1, the day's votes are cast from the panel and shown in the
+role for all, «Житель»), the game starts at night 1, the day's votes are cast from the panel and shown in the
 public group as they are cast, the most voted goes to prison, night moves (the Шериф's shot, a purchase in the
 shop, the clans' kills) are made from the panel's buttons, the bot restarts mid-phase, and the game ends with a
 clan's win, the reveal and the master's readable record. No line of tgbot/ names the rule set."""
@@ -47,7 +47,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         await sign_up(h)
         await h.feed(h.master.send("/startgame", h.log))
         state = await h.app.service.state(1)
-        assert (state.status, state.phase) == ("running", 2), "the game begins with day 1"
+        assert (state.status, state.phase) == ("running", 1), "the game begins with night 1"
         names = {p.pid: p.name for p in state.players}
         user = {p.pid: h.players[p.pid] for p in state.players}
         role = {p.pid: p.secret_role for p in state.players}
@@ -57,16 +57,6 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         citizen = next(p for p, r in role.items() if r == "citizen")
         assert any("Ваша роль: Шериф" in t for t in h.texts(user[sheriff]))
         assert "💰 Монет: 4" in (panel(h, user[sheriff]).text or "")
-
-        # Day 1: everyone votes the Шериф into prison; each vote is public as it is cast.
-        for pid in names:
-            if pid != sheriff:
-                await vote(h, user[pid], names[sheriff])
-        assert f"{names[citizen]} проголосовал против: {names[sheriff]}." in lines(h, h.public)
-        await deadline_passes(h)
-        assert f"{names[sheriff]} посажен в тюрьму." in lines(h, h.public)
-        state = await h.app.service.state(1)
-        assert state.is_night and state.players[sheriff].alive
 
         # Night 1: the red clan kills a green soldier; a citizen buys garlic; the bot restarts mid-phase.
         shooter = next(p for p in red if role[p] == "soldier")
@@ -81,9 +71,22 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         assert any("У вас теперь есть: Чеснок." in t for t in h.texts(user[citizen]))
         public = lines(h, h.public)
         assert f"Роль {names[victim]}: Рядовой мафиози." in public
-        assert "В магазине купили: Чеснок." in public
+        assert "☀ Утро дня 1." in public and "Куплено: Чеснок." in public
+        assert f"Выбыли из игры: {names[victim]}." in public
+        assert "Чеснок" in (panel(h, user[citizen]).text or "")
 
-        # Day 2: the green boss goes to prison; night 2: the red clan kills the last green soldier and wins.
+        # Day 1: everyone votes the Шериф into prison; each vote is public as it is cast.
+        for pid in names:
+            if pid not in (sheriff, victim):
+                await vote(h, user[pid], names[sheriff])
+        assert f"{names[citizen]} проголосовал против: {names[sheriff]}." in lines(h, h.public)
+        await deadline_passes(h)
+        assert f"{names[sheriff]} посажен в тюрьму." in lines(h, h.public)
+        state = await h.app.service.state(1)
+        assert state.is_night and state.players[sheriff].alive
+
+        # Night 2 passes; day 2: the green boss goes to prison; night 3: the red clan kills the last green one.
+        await deadline_passes(h)
         green_boss = next(p for p in green if role[p] == "boss")
         for pid in names:
             if pid not in (green_boss, sheriff, victim):
@@ -99,7 +102,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         # The master's readable record: the phases, the orders with their targets, the final roles.
         _document, page = h.world.documents_in(h.log)
         html = page.data.decode("utf-8")
-        for title in ("День 1", "Ночь 2", "День 2", "Ночь 3"):
+        for title in ("Ночь 1", "День 1", "Ночь 2", "День 2", "Ночь 3"):
             assert f"<h2>{title}</h2>" in html
         assert f"• {names[shooter]}: 🔫 Убийство → {names[victim]}" in html
         assert acts  # (the panel's buttons are read through the driver)

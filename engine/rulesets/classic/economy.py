@@ -194,5 +194,5 @@ def buy(state: GameState, buyer: int, kind: str) -> bool:
         with edit(Town, state) as town:
             town.stock = {**town.stock, kind: left - 1}
     new_item(state, buyer, kind, bought=True)
-    state.emit("item_sold", "public", None, item=kind)  # 1.14: the header says which items were bought (not by whom)
+    state.emit("item_sold", "master", None, pid=buyer, item=kind)  # the morning header says which (not by whom)
     return True

@@ -8,8 +8,8 @@ the shop's stock and what the rules look back on (who was jailed when, who died 
 Lasting statuses are effects (`state.add_effect`): prison (`PRISON`, public), blocked for this night
 (`BLOCKED`), in the bar (`IN_BAR`), dying this night (`DYING`, until healed or the night's deaths).
 
-Phases: the game begins with day 1 (phase 2, the text's order: «1.4 В течении дня…», «1.6 Далее наступает
-ночь»); a cycle is a day and the night after it (`cycle`), in which a character makes one move (1.7).
+Phases: the game begins with night 1 (phase 1), then day 1, night 2…; a cycle is a day and the night after it
+(`cycle`; night 1 is a cycle alone), in which a character makes one move (1.7).
 """
 
 from __future__ import annotations

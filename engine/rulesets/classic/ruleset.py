@@ -109,12 +109,13 @@ class Classic(Ruleset):
         return state
 
     def start(self, state: GameState) -> None:
-        """The game begins with day 1 (the text's order: 1.4 the day, 1.6 «Далее наступает ночь»)."""
+        """The game begins with night 1, then day 1, night 2… (a decision: the engine's and the forum's usual
+        numbering; the text states no first phase)."""
         state.status = "running"
         setup.introduce(state)
         from engine.rulesets.classic.steps import begin_phase
 
-        begin_phase(state, 2)
+        begin_phase(state, 1)
 
     # ---------------------------------------------------------------- orders
     def validate_orders(self, state: GameState, pid: int, orders: list[Order]) -> None:

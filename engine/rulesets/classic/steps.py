@@ -193,8 +193,25 @@ def morning(res: Resolution) -> None:
     state = res.state
     economy.income(state, res.scratch.get("movers", []))
     if state.is_night:
-        jailed = [p.pid for p in state.players if p.alive and in_prison(state, p.pid)]
-        state.emit("morning", "public", None, day=state.day_number + 1, jailed=jailed)
+        header(state)
+
+
+def header(state: GameState) -> None:
+    """1.14, «шапка дня»: «Обязательно будет указано, кто сел, кто вышел, кто выбыл из игры, какие профессии
+    приобрели, какие предметы купили» — and (1.9) who was in the bar. Read off this night's events (the
+    modules emit `released`, `profession_bought` for theirs); a part with nothing to say is left out."""
+    tonight = [e for e in state.events if e.phase == state.phase]
+
+    def pids(kind: str) -> list[int] | None:
+        found = [int(e.params["pid"]) for e in tonight if e.kind == kind]
+        return found or None
+
+    items = [{"item": e.params["item"]} for e in tonight if e.kind == "item_sold"]
+    jailed = [p.pid for p in state.players if p.alive and in_prison(state, p.pid)]
+    state.emit("morning", "public", None, day=(state.phase + 2) // 2, dead=pids("death"), released=pids("released"),
+               bar=pids("went_to_bar"), items=items or None, jailed=jailed or None,
+               professions=[{"pid": e.params["pid"], "role": e.params["role"]}
+                            for e in tonight if e.kind == "profession_bought"] or None)
 
 
 @PIPELINE.step("end", o.STEP_END)

@@ -33,6 +33,18 @@ EVENT_FORMATS = (
     EventFormat("vote_tally", params={"list": Each("tally", Line("classic_words.tally_line", params={
         "pid": Value("player"), "n": Value("number")}))}),
     EventFormat("vote_tie", params={"pids": Value("players")}),
-    EventFormat("morning", params={"jailed": Value("players", empty="classic_words.nobody")}),
+    EventFormat("morning", params={
+        "dead": Line("classic_words.header_dead", params={"dead": Value("players")}, needs=("dead",), lead="\n"),
+        "jailed": Line("classic_words.header_jailed", params={"jailed": Value("players")}, needs=("jailed",),
+                       lead="\n"),
+        "released": Line("classic_words.header_released", params={"released": Value("players")},
+                         needs=("released",), lead="\n"),
+        "bar": Line("classic_words.header_bar", params={"bar": Value("players")}, needs=("bar",), lead="\n"),
+        "items": Line("classic_words.header_items", params={"items": Each("items", Line(
+            "choice.{item}", when={"item": ITEM_IDS}), sep=", ")}, needs=("items",), lead="\n"),
+        "professions": Line("classic_words.header_professions", params={"professions": Each("professions", Line(
+            "classic_words.profession", params={"pid": Value("player"), "role": Value("role")}), sep=", ")},
+            needs=("professions",), lead="\n"),
+    }),
     *MOVES.formats,  # the roles' and items' modules' own
 )

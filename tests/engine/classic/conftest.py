@@ -18,11 +18,13 @@ RED_BOSS, RED_1, RED_2, GREEN_BOSS, GREEN_1, GREEN_2, SHERIFF, CITIZEN = range(8
 
 class Game:
     def __init__(self, extra: list[str] | None = None, *, settings: dict[str, Any] | None = None, seed: int = 1,
-                 table: list[str] | None = None) -> None:
+                 table: list[str] | None = None, night_one: bool = False) -> None:
         roles = table if table is not None else [*TABLE, *(extra or [])]
         self.state: GameState = api.new_game(
             "classic", [(f"P{i}", "") for i in range(len(roles))], seed=seed,
             settings={"table": roles, "deal": "fixed", "spouses": False, "vote_tie": "nobody", **(settings or {})})
+        if not night_one:
+            api.resolve(self.state)  # night 1 passes with nobody acting: the game is at day 1
 
     # ---- acting ----
     def order(self, pid: int, kind: str, **params: Any) -> Game:

@@ -29,7 +29,8 @@ def test_a_purchase_acts_from_the_next_game_day(game: Game) -> None:
 
 def test_the_header_says_which_items_were_bought_not_by_whom(game: Game) -> None:
     game.to_night().order(CITIZEN, "buy", item="garlic").resolve()
-    assert game.public("item_sold") == [{"item": "garlic"}]
+    assert game.public("morning")[-1]["items"] == [{"item": "garlic"}]
+    assert not game.public("item_sold")
 
 
 def test_a_purchase_too_dear_is_refused(game: Game) -> None:

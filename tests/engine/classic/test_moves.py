@@ -66,7 +66,7 @@ def test_in_the_bar_nobody_can_act_on_him(game: Game) -> None:
 
 def test_everyone_learns_in_the_morning_who_was_in_the_bar(game: Game) -> None:
     game.to_night().order(CITIZEN, "bar").resolve()
-    assert game.public("went_to_bar") == [{"pid": CITIZEN}]
+    assert game.public("morning")[-1]["bar"] == [CITIZEN]
 
 
 def test_not_more_than_twice_a_game_to_the_bar() -> None:

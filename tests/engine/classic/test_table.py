@@ -12,9 +12,9 @@ from engine.rulesets.classic.setup import IMPLEMENTED, check_table, default_tabl
 from tests.engine.classic.conftest import CITIZEN, GREEN_BOSS, RED_1, RED_BOSS, SHERIFF, Game
 
 
-def test_the_game_begins_with_day_one() -> None:
-    state = Game().state
-    assert (state.status, state.phase, state.is_day, state.day_number) == ("running", 2, True, 1)
+def test_the_game_begins_with_night_one() -> None:
+    state = Game(night_one=True).state
+    assert (state.status, state.phase, state.is_night, state.day_number) == ("running", 1, True, 1)
 
 
 @pytest.mark.parametrize("players", [8, 12, 20, 30])

@@ -40,7 +40,7 @@ def bar(move: Move) -> None:
     with edit(Citizen, state.player(move.actor)) as me:
         me.bar_visits += 1
     state.add_effect(IN_BAR, target=move.actor, during=THIS_PHASE)
-    state.emit("went_to_bar", "public", None, pid=move.actor)
+    state.emit("went_to_bar", "master", None, pid=move.actor)  # the morning header tells everyone
     move.done()
 
 
