@@ -98,6 +98,7 @@ class Town(Extension):
     stock: dict[str, int] = Field(default_factory=dict)  # what the shop and the kiosk have left (limited kinds)
     died: dict[str, int] = Field(default_factory=dict)  # pid → the phase of his death
     shop_open: bool = True  # the shop closes for good when its owner dies (a role module's rule)
+    day_orders: list[dict[str, Any]] = Field(default_factory=list)  # services.DayOrder, passed on for a night
 
 
 def cit(state: GameState, pid: int) -> Citizen:

@@ -12,7 +12,7 @@ from engine.core.extensions import edit, read
 from engine.core.phase import finish, kill, revalidate
 from engine.core.resolution import Resolution
 from engine.core.state import GameState
-from engine.rulesets.classic import economy
+from engine.rulesets.classic import economy, services
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.abilities import ABILITIES
 from engine.rulesets.classic.model import (
@@ -219,6 +219,7 @@ def end(res: Resolution) -> None:
     state = res.state
     state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
     state.orders = {}
+    services.forget(state)
     visits.forget_before(state, state.phase)
     found = winners(state)
     if found is not None:

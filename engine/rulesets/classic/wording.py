@@ -9,12 +9,14 @@ from engine.rulesets.classic.abilities import ABILITIES
 from engine.rulesets.classic.economy import EARNED, SPENT
 from engine.rulesets.classic.model import CLANS, ITEMS
 from engine.rulesets.classic.moves import MOVES
+from engine.rulesets.classic.services import SERVICES
 
 MOVE_IDS = tuple(a.id for a in ABILITIES if not a.instant)
 ITEM_IDS = tuple(ITEMS)
 WHY = tuple(MOVES.reasons)  # why a move failed (moves.REASONS and what the modules added: MOVES.failure)
 TEAMS = (*CLANS, "cops", "family")
 ITEM = {"item": Line("choice.{item}", when={"item": ITEM_IDS})}
+SERVICE = {"service": Line("choice.service_{service}", when={"service": tuple(SERVICES)})}
 WHAT = {"what": Line("act.{what}", when={"what": MOVE_IDS})}
 
 EVENT_FORMATS = (
@@ -46,5 +48,7 @@ EVENT_FORMATS = (
             "classic_words.profession", params={"pid": Value("player"), "role": Value("role")}), sep=", ")},
             needs=("professions",), lead="\n"),
     }),
+    EventFormat("order_received", params=SERVICE),
+    EventFormat("order_fulfilled", params=SERVICE),
     *MOVES.formats,  # the roles' and items' modules' own
 )

@@ -70,3 +70,19 @@ def shop(move: Move) -> None:
         return
     buy(move.state, move.actor, kind)
     move.done()
+
+
+def _order_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    from engine.rulesets.classic.services import may_order
+
+    may_order(state, pid, str(params.get("service")).removeprefix("service_"))
+
+
+@MOVES.move("day_order", step=o.STEP_DAY_MOVES, paid=False, free=True, check=_order_check)
+def day_order(move: Move) -> None:
+    """A day order passed on to the role's holders (services.pass_on); the customer is told nothing more until
+    it is fulfilled."""
+    from engine.rulesets.classic.services import pass_on
+
+    service = str(move.params["service"]).removeprefix("service_")  # the choice's word is choice.service_<id>
+    pass_on(move.state, move.order.oid, move.actor, service, move.target)
