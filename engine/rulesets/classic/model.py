@@ -91,6 +91,7 @@ class Citizen(Extension):
     penalty: int = 0  # votes against him from the master's log on the next day (1.11)
     traits: list[str] = Field(default_factory=list)  # «не роль»: spouse, athlete
     jailed_day: int | None = None  # the day he was jailed on (interrogation: the next night only)
+    jailed_by: list[int] = Field(default_factory=list)  # who voted him into prison (the jailing's bonuses)
 
 
 class Town(Extension):

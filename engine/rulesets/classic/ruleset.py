@@ -55,11 +55,16 @@ VOTE = ActionDef(id="vote", screen="vote", kind="vote", source="phase", label_ke
 
 
 def team_of(state: GameState, pid: int) -> str | None:
-    """The group he may talk with (1.2): his clan, the cops, husband and wife."""
+    """The group he may talk with (1.2): his clan, the cops, husband and wife — and what the modules add
+    through the `team` query (the Бунтарь's followers…)."""
     player = state.player(pid)
+    team: str | None = None
     if player.faction in CLANS or player.faction == "cops":
-        return player.faction
-    return "family" if "spouse" in cit(state, pid).traits else None
+        team = player.faction
+    elif "spouse" in cit(state, pid).traits:
+        team = "family"
+    found: str | None = MOVES.queries.ask("team", state, team, pid=pid)
+    return found
 
 
 def in_team(state: GameState, pid: int) -> None:

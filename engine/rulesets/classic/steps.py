@@ -80,12 +80,14 @@ def vote_weight(state: GameState, voter: int, target: int) -> int:
     return max(0, weight)
 
 
-def jail(state: GameState, pid: int) -> None:
+def jail(state: GameState, pid: int, voters: list[int] | None = None) -> None:
     """To prison (1.12): out of the game until released; his role is not revealed — but a cop's is, when at
-    least one cop is still in the game."""
+    least one cop is still in the game. Who voted for him is kept («Монеты за посадку начисляются при вскрытии
+    роли посаженного игрока»: the interrogation's module pays them)."""
     state.add_effect(PRISON, target=pid, during=UNTIL_END)
     with edit(Citizen, state.player(pid)) as me:
         me.jailed_day = state.day_number
+        me.jailed_by = sorted(voters or [])
     state.emit("classic_jailed", "public", None, pid=pid)
     player = state.player(pid)
     if player.faction == "cops" and any(p.faction == "cops" and in_play(state, p.pid) for p in state.players):
@@ -104,11 +106,13 @@ def vote(res: Resolution) -> None:
         return
     tally: dict[int, int] = {}
     voters: set[int] = set()
+    against: dict[int, list[int]] = {}
     for pid, order in standing(res, "vote"):
         target = int(order.params["target"])
         if not in_play(state, pid) or not in_play(state, target):
             continue
         voters.add(pid)
+        against.setdefault(target, []).append(pid)
         tally[target] = tally.get(target, 0) + vote_weight(state, pid, target)
     for player in state.players:
         penalty = cit(state, player.pid).penalty
@@ -128,7 +132,8 @@ def vote(res: Resolution) -> None:
     if len(top) > 1 and state.settings.get("vote_tie", "coin") == "nobody":
         state.emit("vote_tie", "public", None, pids=top)
         return
-    jail(state, top[0] if len(top) == 1 else state.random.choice(top))
+    jailed = top[0] if len(top) == 1 else state.random.choice(top)
+    jail(state, jailed, against.get(jailed, []))
 
 
 # ---------------------------------------------------------------- deaths

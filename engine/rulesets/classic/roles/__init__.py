@@ -37,5 +37,6 @@ from engine.rulesets.classic.roles import (
     citizen,  # noqa: F401  (Мирный житель)
     cops,  # noqa: F401  (Шериф)
     everyone,  # noqa: F401  (сижу дома, бар, магазин)
+    family,  # noqa: F401  (Муж и Жена)
     mafia,  # noqa: F401  (the clans' kill)
 )
