@@ -188,3 +188,15 @@ def take_item(state: GameState, pid: int, uid: int) -> Item:
         item = next(i for i in me.items if i.uid == uid)
         me.items = [i for i in me.items if i.uid != uid]
     return item
+
+
+def become(state: GameState, pid: int, role: str, *, side: str | None = None) -> None:
+    """His role changes (an apprentice becomes a soldier, a thief an otmorozok, a spouse the maniac…): a mafia
+    role keeps his clan; `side` names another side. He is told his new role."""
+    player = state.player(pid)
+    player.secret_role = role
+    if side is not None:
+        player.faction = side
+    elif not (FACTION[role] == "mafia" and player.faction in CLANS):
+        player.faction = FACTION[role]
+    state.emit("role_changed", "player", pid, secret_role=role, side=player.faction)

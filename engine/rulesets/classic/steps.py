@@ -9,12 +9,13 @@ from collections.abc import Callable
 from engine.core import visits
 from engine.core.durations import UNTIL_END
 from engine.core.extensions import edit, read
-from engine.core.phase import finish, kill, revalidate
+from engine.core.phase import finish, revalidate
 from engine.core.resolution import Resolution
 from engine.core.state import GameState
 from engine.rulesets.classic import economy, services
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.abilities import ABILITIES
+from engine.rulesets.classic.deaths import die
 from engine.rulesets.classic.model import (
     DYING,
     PRISON,
@@ -137,49 +138,6 @@ def vote(res: Resolution) -> None:
 
 
 # ---------------------------------------------------------------- deaths
-
-KILL_BONUS: dict[tuple[str, str], str] = {
-    # (the killer's side, the victim's side or role) → a key of economy.BONUSES
-    ("mafia", "cops"): "mafia_kill_cop", ("mafia", "vampire"): "mafia_kill_vampire",
-    ("mafia", "warlock"): "mafia_kill_warlock", ("cops", "mafia"): "cops_kill_mafia",
-    ("cops", "vampire"): "cops_kill_vampire", ("cops", "warlock"): "cops_kill_warlock",
-    ("town", "vampire"): "town_kill_vampire",
-}
-
-
-def kill_bonus(state: GameState, killer: int, victim: int) -> None:
-    """3.1: the kills' bonuses to the killer's purse («Убийство - 1 монета» for any mafia kill, more for a cop, a
-    vampire, a warlock; «Любой персонаж: Убийство Духа - 5 монет»)."""
-    mine = state.player(killer).faction
-    side = "mafia" if mine.startswith("mafia_") else mine
-    them = state.player(victim)
-    theirs = "mafia" if them.faction.startswith("mafia_") else them.faction
-    if them.secret_role == "spirit":
-        economy.bonus(state, killer, "kill_spirit")
-        return
-    key = KILL_BONUS.get((side, them.secret_role)) or KILL_BONUS.get((side, theirs))
-    if key is None and side == "mafia":
-        key = "mafia_kill"
-    if key is not None:
-        economy.bonus(state, killer, key)
-
-
-def die(state: GameState, pid: int, cause: str, killer: int | None = None) -> None:
-    """Death (1.12): his role revealed to all — but not of one killed in prison (1.13)."""
-    player = state.player(pid)
-    if not player.alive:
-        return
-    jailed = in_prison(state, pid)
-    kill(state, pid, cause)
-    with edit(Town, state) as town:
-        town.died = {**town.died, str(pid): state.phase}
-    if not jailed:
-        state.emit("role_revealed", "public", None, pid=pid, secret_role=player.secret_role)
-    if killer is not None and killer != pid and state.player(killer).alive:
-        kill_bonus(state, killer, pid)
-    for hook in MOVES.on_death:
-        hook(state, pid, cause)
-
 
 @PIPELINE.step("night_deaths", o.STEP_NIGHT_DEATHS)
 def night_deaths(res: Resolution) -> None:

@@ -27,6 +27,7 @@ EVENT_FORMATS = (
     EventFormat("coins_spent", params={"why": Line("classic_coins.{why}", when={"why": SPENT})}),
     EventFormat("item_sold", params=ITEM),
     EventFormat("classic_role", params={"side": Value("faction")}),
+    EventFormat("role_changed", params={"side": Value("faction")}),
     EventFormat("team_members", params={"team": Line("classic_team.{team}", when={"team": TEAMS}),
                                         "pids": Value("players")}),
     EventFormat("team_note", params={"by": Value("player")}),

@@ -105,3 +105,32 @@ def test_the_dead_roles_are_revealed(game: Game) -> None:
     game.to_night().order(SHERIFF, "sheriff_shot", target=RED_1).resolve()
     assert not game.alive(RED_1)
     assert {"pid": RED_1, "secret_role": "soldier"} in game.public("role_revealed")
+
+
+def test_a_dying_character_saved_before_the_nights_end_lives(game: Game) -> None:
+    """«Выстрел в клиента врача - "удачно" (сам выстрел - удачно, пулю вытащил уже врач несколько позже)»."""
+    from engine.rulesets.classic.deaths import doom, save
+
+    game.to_night()
+    doom(game.state, CITIZEN, "shot", SHERIFF)
+    assert save(game.state, CITIZEN)
+    game.resolve()
+    assert game.alive(CITIZEN)
+
+
+def test_a_dying_character_not_saved_dies_at_the_nights_end(game: Game) -> None:
+    from engine.rulesets.classic.deaths import doom
+
+    game.to_night()
+    doom(game.state, CITIZEN, "poison")
+    game.resolve()
+    assert not game.alive(CITIZEN)
+    assert game.state.player(CITIZEN).died == 3
+
+
+def test_a_role_change_keeps_the_clan_and_tells_him(game: Game) -> None:
+    from engine.rulesets.classic.model import become
+
+    become(game.state, RED_1, "chemist")
+    assert (game.state.player(RED_1).secret_role, game.state.player(RED_1).faction) == ("chemist", "mafia_red")
+    assert game.events("role_changed", RED_1)[-1].params == {"secret_role": "chemist", "side": "mafia_red"}

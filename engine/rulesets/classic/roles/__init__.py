@@ -21,6 +21,10 @@ ADDING A ROLE (nothing else of the rule set changes but the ONE import line belo
    transfer / bonus(state, pid, "<key of economy.BONUSES>")`; the +2 a move is automatic (`paid`).
    Items: `model.new_item / items_of / has_item / spend_item / take_item`. Statuses: `state.add_effect(kind,
    target=…, during=THIS_PHASE / NEXT_DAY / …)` (engine/core/durations.py); per-player counters: `flags`.
+   Deaths (engine/rulesets/classic/deaths.py): `doom` (dying tonight without the layers: poison's time is up),
+   `save` (healed in time), `die` (at once: the clan's shot into the jail), `reveal` (a role to all). A role
+   change: `model.become(state, pid, "soldier")`. Day orders for the role (services.py): `orders_for(state,
+   pid, "heal")`, `fulfil(state, order, pid)`. Visits of the night: engine/core/visits.py (`visitors_of`…).
 3. Its other rules, all through `MOVES` (engine/rulesets/classic/moves.py): `@MOVES.rule("name")` for a
    `rule:name` tag; `@MOVES.layer("name", o.LAYER_…)` a protection layer (a new LAYER_ number in order.py and
    its line in tests/engine/pipeline_classic.txt); `@MOVES.queries.modifier("reach" | "price" | "may_buy" |

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.extensions import edit
 from engine.core.state import GameState
-from engine.rulesets.classic.model import FACTION, Citizen, cit
+from engine.rulesets.classic.model import Citizen, become, cit
 from engine.rulesets.classic.moves import MOVES, Move
 from engine.rulesets.classic.win import spouses
 
@@ -20,11 +20,11 @@ def go_mad(state: GameState, pid: int, why: str) -> None:
         player = state.player(other)
         if other == pid or not player.alive or player.secret_role == "zombie" or player.secret_role == "maniac":
             continue
-        player.secret_role, player.faction = "maniac", FACTION["maniac"]
         with edit(Citizen, player) as me:
             if me.purse and me.purse != "family":
                 me.purse, me.coins = "", 0
-        state.emit("went_mad", "player", other, secret_role="maniac")
+        state.emit("went_mad", "player", other)
+        become(state, other, "maniac")
         state.emit("went_mad_copy", "master", None, pid=other, spouse=pid, why=why)
 
 
