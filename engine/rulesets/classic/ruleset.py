@@ -216,7 +216,7 @@ class Classic(Ruleset):
         facts = [PanelFact(f"panel_classic.coins_{me.purse or 'own'}", {"n": balance(state, pid)})]
         for item in me.items:
             key = "item" if item.active_from <= state.phase else "item_tomorrow"
-            facts.append(PanelFact(f"panel_classic.{key}", {"item": PanelFact(f"choice.{item.kind}"), "n": item.charges}))
+            facts.append(PanelFact(f"panel_classic.{key}", {"item": PanelFact(f"classic_item.{item.kind}"), "n": item.charges}))
         if in_prison(state, pid):
             facts.append(PanelFact("panel_classic.prison", {}))
         if me.penalty:

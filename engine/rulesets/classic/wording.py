@@ -15,7 +15,7 @@ MOVE_IDS = tuple(a.id for a in ABILITIES if not a.instant)
 ITEM_IDS = tuple(ITEMS)
 WHY = tuple(MOVES.reasons)  # why a move failed (moves.REASONS and what the modules added: MOVES.failure)
 TEAMS = (*CLANS, "cops", "family")
-ITEM = {"item": Line("choice.{item}", when={"item": ITEM_IDS})}
+ITEM = {"item": Line("classic_item.{item}", when={"item": ITEM_IDS})}
 SERVICE = {"service": Line("choice.service_{service}", when={"service": tuple(SERVICES)})}
 WHAT = {"what": Line("act.{what}", when={"what": MOVE_IDS})}
 
@@ -44,7 +44,7 @@ EVENT_FORMATS = (
                          needs=("released",), lead="\n"),
         "bar": Line("classic_words.header_bar", params={"bar": Value("players")}, needs=("bar",), lead="\n"),
         "items": Line("classic_words.header_items", params={"items": Each("items", Line(
-            "choice.{item}", when={"item": ITEM_IDS}), sep=", ")}, needs=("items",), lead="\n"),
+            "classic_item.{item}", when={"item": ITEM_IDS}), sep=", ")}, needs=("items",), lead="\n"),
         "professions": Line("classic_words.header_professions", params={"professions": Each("professions", Line(
             "classic_words.profession", params={"pid": Value("player"), "role": Value("role")}), sep=", ")},
             needs=("professions",), lead="\n"),

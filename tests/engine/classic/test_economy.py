@@ -12,13 +12,13 @@ from tests.engine.classic.conftest import CITIZEN, RED_1, RED_BOSS, SHERIFF, Gam
 
 
 def test_a_purchase_is_paid_at_its_price_and_the_move_earns_two(game: Game) -> None:
-    game.to_night().order(SHERIFF, "buy", item="garlic").resolve()
+    game.to_night().order(SHERIFF, "buy", item="buy_garlic").resolve()
     assert game.coins(SHERIFF) == 4 - 4 + 2
     assert "garlic" in game.items(SHERIFF)
 
 
 def test_a_purchase_acts_from_the_next_game_day(game: Game) -> None:
-    game.to_night().order(CITIZEN, "buy", item="garlic")
+    game.to_night().order(CITIZEN, "buy", item="buy_garlic")
     game.resolve()
     state = game.state
     assert state.is_day
@@ -28,7 +28,7 @@ def test_a_purchase_acts_from_the_next_game_day(game: Game) -> None:
 
 
 def test_the_header_says_which_items_were_bought_not_by_whom(game: Game) -> None:
-    game.to_night().order(CITIZEN, "buy", item="garlic").resolve()
+    game.to_night().order(CITIZEN, "buy", item="buy_garlic").resolve()
     assert game.public("morning")[-1]["items"] == [{"item": "garlic"}]
     assert not game.public("item_sold")
 
@@ -36,7 +36,7 @@ def test_the_header_says_which_items_were_bought_not_by_whom(game: Game) -> None
 def test_a_purchase_too_dear_is_refused(game: Game) -> None:
     game.to_night()
     with pytest.raises(Refusal) as err:
-        game.order(CITIZEN, "buy", item="alibi")
+        game.order(CITIZEN, "buy", item="buy_alibi")
     assert err.value.params["reason"] == "no_coins"
 
 
@@ -45,12 +45,12 @@ def test_holy_water_has_three_in_stock() -> None:
     assert stock_of(g.state, "holy_water") == 3
     g.to_night()
     for pid in (CITIZEN, 8, 9):
-        g.order(pid, "buy", item="holy_water")
+        g.order(pid, "buy", item="buy_holy_water")
     g.resolve()
     assert stock_of(g.state, "holy_water") == 0
     g.to_night()
     with pytest.raises(Refusal) as err:
-        g.order(10, "buy", item="holy_water")
+        g.order(10, "buy", item="buy_holy_water")
     assert err.value.params["reason"] == "out_of_stock"
 
 
@@ -75,7 +75,7 @@ def test_the_price_is_a_query_a_role_module_may_change(game: Game) -> None:
 
 
 def test_a_clan_spends_and_earns_from_one_fund(game: Game) -> None:
-    game.to_night().order(RED_1, "buy", item="garlic").resolve()
+    game.to_night().order(RED_1, "buy", item="buy_garlic").resolve()
     assert game.coins(RED_BOSS) == game.coins(RED_1) == 8 - 4 + 2
 
 

@@ -13,7 +13,7 @@ from tests.engine.classic.conftest import CITIZEN, GREEN_1, RED_1, RED_BOSS, SHE
 def test_one_move_a_night(game: Game) -> None:
     game.to_night().order(SHERIFF, "sheriff_shot", target=RED_1)
     with pytest.raises(Refusal) as err:
-        game.order(SHERIFF, "buy", item="vest")
+        game.order(SHERIFF, "buy", item="buy_vest")
     assert err.value.params["reason"] == "one_move"
 
 

@@ -54,15 +54,20 @@ def _buy_allowed(state: GameState, pid: int, what: str) -> None:
         raise Refusal("not_allowed", what=what, reason="shop_closed")
 
 
+def item_of(params: dict[str, Any]) -> str:
+    """The item a purchase names (the choice's value is buy_<item>, worded choice.buy_<item> with its price)."""
+    return str(params.get("item")).removeprefix("buy_")
+
+
 def _buy_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
-    may_buy(state, pid, str(params.get("item")))
+    may_buy(state, pid, item_of(params))
 
 
 @MOVES.move("buy", step=o.STEP_SHOP, check=_buy_check)
 def shop(move: Move) -> None:
     """The purchase: paid now, the item acts from the next game day; refused now (the price, the stock) it
     fails («неудачно»), and the move is still a move."""
-    kind = str(move.params["item"])
+    kind = item_of(move.params)
     try:
         may_buy(move.state, move.actor, kind)
     except Refusal as why:
