@@ -134,3 +134,28 @@ def test_a_role_change_keeps_the_clan_and_tells_him(game: Game) -> None:
     become(game.state, RED_1, "chemist")
     assert (game.state.player(RED_1).secret_role, game.state.player(RED_1).faction) == ("chemist", "mafia_red")
     assert game.events("role_changed", RED_1)[-1].params == {"secret_role": "chemist", "side": "mafia_red"}
+
+
+def test_one_move_a_cycle_a_day_move_takes_the_nights(game: Game) -> None:
+    """1.7: «Если игроку доступны дневной и ночной ходы, то принимается также только один ход» — a move made by
+    day (marked by the day's resolution) leaves no move for the night after it."""
+    from engine.core.extensions import edit
+    from engine.rulesets.classic.model import Citizen, cycle
+
+    with edit(Citizen, game.state.player(SHERIFF)) as me:
+        me.moved_cycle = cycle(game.state.phase)  # as a day move would have marked it
+    game.to_night()
+    with pytest.raises(Refusal) as err:
+        game.order(SHERIFF, "sheriff_shot", target=RED_1)
+    assert err.value.params["reason"] == "one_move_a_cycle"
+    game.resolve()
+    game.resolve()  # the next night is another cycle
+    game.order(SHERIFF, "sheriff_shot", target=RED_1)
+
+
+def test_a_zombie_earns_no_coins_for_his_moves(game: Game) -> None:
+    from engine.rulesets.classic.economy import income
+
+    game.state.player(CITIZEN).secret_role = "zombie"
+    income(game.state, [CITIZEN, SHERIFF])
+    assert (game.coins(CITIZEN), game.coins(SHERIFF)) == (4, 6)
