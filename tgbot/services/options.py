@@ -24,8 +24,9 @@ DEFAULTS: dict[str, Any] = {
     # The master judges card messages before delivery (engine/core/messages.py). Off until the crash suite's
     # extra duplicates with it on are explained (docs/reliability.md); a master turns it on with /set.
     "review_messages": False,
-    # The table dealt: {"mafia": m, "neutral": k} (the rest the law), for a rule set that reads it; None: the
-    # rule set's own default for the number of players. `/set table 2/1`, `/set table off`.
+    # The table dealt: {"mafia": m, "neutral": k} (the rest the law), or a list of role ids one a seat, for a
+    # rule set that reads it; None: the rule set's own default for the number of players. `/set table 2/1`,
+    # `/set table boss,soldier,…`, `/set table off`.
     "table": None,
 }
 # The options that are engine settings too (api.MASTER_SETTINGS): given to the engine at the start.
@@ -33,6 +34,7 @@ ENGINE_OPTIONS = ("review_messages",)
 # The options that are engine settings of the start only (given to api.new_game when set).
 START_OPTIONS = ("table",)
 _TABLE = re.compile(r"^(\d{1,2})/(\d{1,2})$")
+_ROLE_LIST = re.compile(r"^[a-z_]{1,30}(?:[ ,]+[a-z_]{1,30}){1,59}$")  # role ids, one a seat
 # The options the deadline jobs follow (tgbot/deadlines.py): a change re-arms them.
 DEADLINE_OPTIONS = ("reminders",)
 MIN_PHASE_MINUTES = 1
@@ -69,6 +71,8 @@ def parse_option(key: str, raw: str) -> Any:
         if value in OFF:
             return None
         found = _TABLE.match(value)
+        if found is None and _ROLE_LIST.match(value):
+            return [role for role in re.split(r"[ ,]+", value) if role]
         if found is None:
             raise ServiceError("bad_option", key=key)
         return {"mafia": int(found.group(1)), "neutral": int(found.group(2))}

@@ -80,8 +80,13 @@ def default_table(players: int) -> list[str]:
 def check_table(roles: list[str], players: int) -> None:
     """Refuse a table that cannot start: not one role a seat; an unknown role, one that only arises or one not
     implemented; not two clans of a Босс and two mafiosi; a single role twice; nobody of the town."""
-    def bad(reason: str, **params: Any) -> Refusal:
-        return Refusal("bad_param", param="table", reason=reason, **params)
+    def bad(why: str, **params: Any) -> Refusal:
+        """reason "table" (the bot says the table cannot start, with its sides' counts); `why`: what is wrong."""
+        sides = [FACTION.get(r, "") for r in roles]
+        return Refusal("bad_param", param="table", reason="table", why=why, mafia=sides.count("mafia"),
+                       law=sides.count("town") + sides.count("cops"),
+                       neutral=len(sides) - sides.count("mafia") - sides.count("town") - sides.count("cops"),
+                       **params)
 
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise Refusal("bad_param", param="players", reason="count", min=MIN_PLAYERS, max=MAX_PLAYERS)
@@ -109,6 +114,10 @@ def check_table(roles: list[str], players: int) -> None:
 
 def table_for(players: int, settings: dict[str, Any]) -> list[str]:
     given = settings.get("table")
+    if isinstance(given, dict):  # the card games' «мафии/нейтралов» form: a table here is a list of roles
+        raise Refusal("bad_param", param="table", reason="table", why="role_list", mafia=given.get("mafia"),
+                      law=players - int(given.get("mafia", 0)) - int(given.get("neutral", 0)),
+                      neutral=given.get("neutral"))
     roles = [str(r) for r in given] if isinstance(given, list) else default_table(players)
     check_table(roles, players)
     return roles

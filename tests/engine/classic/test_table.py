@@ -60,13 +60,13 @@ def test_a_plain_citizen_gets_a_random_item_and_someone_the_mirror() -> None:
 def test_a_table_of_one_clan_is_refused() -> None:
     with pytest.raises(Refusal) as err:
         check_table(["boss", "soldier", "soldier", "sheriff", "citizen", "citizen", "citizen", "citizen"], 8)
-    assert err.value.params["reason"] == "two_clans"
+    assert err.value.params["why"] == "two_clans"
 
 
 def test_a_clan_without_its_two_is_refused() -> None:
     with pytest.raises(Refusal) as err:
         check_table(["boss", "soldier", "boss", "soldier", "sheriff", "citizen", "citizen", "citizen"], 8)
-    assert err.value.params["reason"] == "clan_of_three"
+    assert err.value.params["why"] == "clan_of_three"
 
 
 @pytest.mark.parametrize("role", sorted(ARISES))
@@ -74,13 +74,25 @@ def test_a_role_that_only_arises_is_never_dealt(role: str) -> None:
     roles = [*default_table(8)[:-1], role]
     with pytest.raises(Refusal) as err:
         check_table(roles, 8)
-    assert err.value.params["reason"] == "arises"
+    assert err.value.params["why"] == "arises"
 
 
 def test_a_single_role_twice_is_refused() -> None:
     with pytest.raises(Refusal) as err:
         check_table([*default_table(8)[:-1], "sheriff"], 8)
-    assert err.value.params["reason"] == "twice"
+    assert err.value.params["why"] == "twice"
+
+
+def test_a_refused_table_says_its_sides_counts() -> None:
+    with pytest.raises(Refusal) as err:
+        check_table(["boss", "soldier", "soldier", "sheriff", "citizen", "citizen", "citizen", "citizen"], 8)
+    assert (err.value.params["reason"], err.value.params["mafia"], err.value.params["law"]) == ("table", 3, 5)
+
+
+def test_a_table_in_the_card_games_form_is_refused() -> None:
+    with pytest.raises(Refusal) as err:
+        api.new_game("classic", [(f"P{i}", "") for i in range(8)], seed=1, settings={"table": {"mafia": 2, "neutral": 0}})
+    assert err.value.params["why"] == "role_list"
 
 
 def test_a_table_for_another_number_of_players_is_refused() -> None:
