@@ -303,6 +303,11 @@ def catalog(ruleset: str) -> Catalog:
                    ability_defs=MappingProxyType({a.id: a for a in rules.ability_catalogue or ()}))
 
 
+def start_settings(ruleset: str) -> dict[str, tuple[str, ...]]:
+    """The rule set's own settings a master may give before the start, each with the values it takes."""
+    return dict(get_ruleset(ruleset).start_settings)
+
+
 def view_profile(ruleset: str) -> ViewProfile:
     """What a panel of this rule set shows and how it asks (zones, currency, colours, votes)."""
     return get_ruleset(ruleset).view_profile

@@ -84,6 +84,10 @@ class Ruleset(ABC):
     def data_dir(self) -> Path:
         """Where the rule set's data lives (roles.toml, cards*.toml, abilities.toml): data/<name>/."""
         return DATA_DIR / self.name
+    # The settings of its own a master may give before the start (`/set KEY VALUE`), each with the values it
+    # takes (words): read by `new_game` from its settings; the words `setting.<key>` and `setting_values.<key>`
+    # are the rule set's locale's.
+    start_settings: ClassVar[dict[str, tuple[str, ...]]] = {}
     # The kinds of questions its rules ask the master or a player (engine/core/rulings.py), each with its
     # fixed option names (none: the options are values, such as card uids or player ids).
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = {}

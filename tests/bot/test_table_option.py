@@ -25,3 +25,20 @@ def test_the_table_off() -> None:
 def test_a_table_that_is_neither_is_refused(raw: str) -> None:
     with pytest.raises(ServiceError):
         parse_option("table", raw)
+
+
+OWN = {"vote_tie": ("coin", "nobody")}
+
+
+def test_a_rule_sets_own_setting_takes_one_of_its_words() -> None:
+    assert parse_option("vote_tie", " Nobody ", OWN) == "nobody"
+
+
+def test_a_rule_sets_own_setting_refuses_another_word() -> None:
+    with pytest.raises(ServiceError):
+        parse_option("vote_tie", "maybe", OWN)
+
+
+def test_a_setting_no_rule_set_declares_is_refused() -> None:
+    with pytest.raises(ServiceError):
+        parse_option("vote_tie", "nobody")

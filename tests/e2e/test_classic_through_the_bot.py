@@ -15,6 +15,9 @@ from tests.e2e.test_duel_through_the_bot import deadline_passes, lines
 async def sign_up(h: Harness) -> None:
     await h.feed(h.master.send("/newgame classic", h.log))
     await h.feed(h.master.send("/bind 1", h.public))
+    await h.feed(h.master.send("/set", h.log))
+    assert "vote_tie" in h.texts(h.log)[-1], "the rule set's own settings are listed"
+    await h.feed(h.master.send("/set vote_tie nobody", h.log))
     for i, user in enumerate(h.players):
         await h.feed(user.start("join_1"))
         await h.feed(user.send(f"Игрок {i + 1}"))
@@ -48,6 +51,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         await h.feed(h.master.send("/startgame", h.log))
         state = await h.app.service.state(1)
         assert (state.status, state.phase) == ("running", 1), "the game begins with night 1"
+        assert state.settings["vote_tie"] == "nobody", "a rule set's own setting reaches the engine at the start"
         names = {p.pid: p.name for p in state.players}
         user = {p.pid: h.players[p.pid] for p in state.players}
         role = {p.pid: p.secret_role for p in state.players}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -50,11 +51,16 @@ def options_of(game: dict[str, Any]) -> dict[str, Any]:
     return {**DEFAULTS, **json.loads(game.get("settings_json") or "{}")}
 
 
-def parse_option(key: str, raw: str) -> Any:
-    """A master's `/set KEY VALUE` as a typed value, or ServiceError('bad_option')."""
+def parse_option(key: str, raw: str, own: Mapping[str, tuple[str, ...]] | None = None) -> Any:
+    """A master's `/set KEY VALUE` as a typed value, or ServiceError('bad_option'). `own`: the game's rule set's
+    own settings (api.start_settings), each a word of its values."""
+    value = raw.strip().lower()
+    if own and key in own and key not in DEFAULTS:
+        if value not in own[key]:
+            raise ServiceError("bad_option", key=key)
+        return value
     if key not in DEFAULTS:
         raise ServiceError("bad_option", key=key)
-    value = raw.strip().lower()
     if key in ("deck_minutes", "night_minutes", "day_minutes"):
         if not value.isdigit() or not MIN_PHASE_MINUTES <= int(value) <= MAX_PHASE_MINUTES:
             raise ServiceError("bad_option", key=key)

@@ -97,6 +97,9 @@ class Classic(Ruleset):
     view_profile = ViewProfile(zones=(), currency="coins")
     event_formats: ClassVar[tuple[EventFormat, ...]] = EVENT_FORMATS
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = MOVES.question_kinds  # the modules' questions
+    # The master's settings before the start (`/set KEY VALUE`; the first value is the default).
+    start_settings: ClassVar[dict[str, tuple[str, ...]]] = {
+        "vote_tie": ("coin", "nobody"), "spouses": ("on", "off"), "deal": ("random", "fixed")}
 
     @property
     def data_dir(self) -> Path:

@@ -142,7 +142,7 @@ def deal(state: GameState, settings: dict[str, Any]) -> None:
                 me.purse = clan
     funds = {clan: CLAN_FUND for clan in CLANS}
     citizens = [p for p in state.players if p.secret_role == CITIZEN]
-    if len(state.players) >= SPOUSES_FROM and len(citizens) >= 2 and settings.get("spouses", True):
+    if len(state.players) >= SPOUSES_FROM and len(citizens) >= 2 and settings.get("spouses", "on") not in ("off", False):
         for spouse in rng.sample(citizens, 2):
             with edit(Citizen, spouse) as me:
                 me.purse = "family"
