@@ -157,11 +157,20 @@ def price(state: GameState, buyer: int, kind: str) -> int:
     return value
 
 
+def shop_is_open(state: GameState) -> bool:
+    """Open unless its owner died (Town.shop_open) or a module closes it for now (the `shop_open` query: the
+    Хозяин магазина's «закрыть магазин на учет», the Вышибала's «разгромить магазин»)."""
+    from engine.rulesets.classic.moves import MOVES
+
+    is_open: bool = read(Town, state).shop_open and MOVES.queries.ask("shop_open", state, True)
+    return is_open
+
+
 def may_buy(state: GameState, buyer: int, kind: str) -> None:
     """Refuse a purchase the shop cannot make: not sold, the shop closed, out of stock, too dear."""
     if kind not in SOLD:
         raise Refusal("bad_param", param="item", kind="choice", reason="not_sold")
-    if not read(Town, state).shop_open:
+    if not shop_is_open(state):
         raise Refusal("not_allowed", what="buy", reason="shop_closed")
     left = stock_of(state, kind)
     if left is not None and left <= 0:

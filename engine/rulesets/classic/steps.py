@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import visits
-from engine.core.durations import UNTIL_END
 from engine.core.extensions import edit, read
 from engine.core.phase import finish, revalidate
 from engine.core.resolution import Resolution
@@ -16,9 +15,9 @@ from engine.rulesets.classic import economy, services
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.abilities import ABILITIES
 from engine.rulesets.classic.deaths import die
+from engine.rulesets.classic.jail import jail
 from engine.rulesets.classic.model import (
     DYING,
-    PRISON,
     Citizen,
     Town,
     cit,
@@ -79,22 +78,6 @@ def vote_weight(state: GameState, voter: int, target: int) -> int:
     quarantine voids it… from the items' and roles' modules)."""
     weight: int = MOVES.queries.ask("vote_weight", state, 1, voter=voter, target=target)
     return max(0, weight)
-
-
-def jail(state: GameState, pid: int, voters: list[int] | None = None) -> None:
-    """To prison (1.12): out of the game until released; his role is not revealed — but a cop's is, when at
-    least one cop is still in the game. Who voted for him is kept («Монеты за посадку начисляются при вскрытии
-    роли посаженного игрока»: the interrogation's module pays them)."""
-    state.add_effect(PRISON, target=pid, during=UNTIL_END)
-    with edit(Citizen, state.player(pid)) as me:
-        me.jailed_day = state.day_number
-        me.jailed_by = sorted(voters or [])
-    state.emit("classic_jailed", "public", None, pid=pid)
-    player = state.player(pid)
-    if player.faction == "cops" and any(p.faction == "cops" and in_play(state, p.pid) for p in state.players):
-        state.emit("role_revealed", "public", None, pid=pid, secret_role=player.secret_role)
-    for hook in MOVES.on_jail:
-        hook(state, pid, "vote")
 
 
 @PIPELINE.step("vote", o.STEP_VOTE)

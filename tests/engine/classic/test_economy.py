@@ -88,3 +88,15 @@ def test_a_mafia_kill_earns_the_clan_one_coin_more(game: Game) -> None:
     game.to_night().order(RED_1, "soldier_kill", target=CITIZEN).resolve()
     assert not game.alive(CITIZEN)
     assert game.coins(RED_BOSS) == 8 + 2 + 1
+
+
+def test_a_closed_shop_sells_nothing(game: Game) -> None:
+    from engine.core.extensions import edit
+    from engine.rulesets.classic.model import Town
+
+    with edit(Town, game.state) as town:
+        town.shop_open = False  # its owner is dead
+    game.to_night()
+    with pytest.raises(Refusal) as err:
+        game.order(CITIZEN, "buy", item="buy_garlic")
+    assert err.value.params["reason"] == "shop_closed"

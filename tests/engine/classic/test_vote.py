@@ -119,3 +119,15 @@ def test_a_jailed_cop_stays_hidden_when_no_cop_is_left_in_the_game() -> None:
     g.resolve()
     assert g.jailed(SHERIFF)
     assert not g.public("role_revealed"), "no other cop in the game: his role stays hidden"
+
+
+def test_a_released_character_is_back_in_the_game_and_the_header_says_so(game: Game) -> None:
+    from engine.rulesets.classic.jail import release
+
+    everyone_votes(game, RED_1)
+    game.resolve()
+    assert release(game.state, RED_1, "alibi")
+    assert not game.jailed(RED_1)
+    game.resolve()
+    assert game.public("morning")[-1]["released"] == [RED_1]
+    assert not release(game.state, RED_1, "alibi"), "not in prison"

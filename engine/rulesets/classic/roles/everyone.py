@@ -46,11 +46,10 @@ def bar(move: Move) -> None:
 
 @MOVES.rule("buy")
 def _buy_allowed(state: GameState, pid: int, what: str) -> None:
-    """The shop is open (it closes when its owner dies)."""
-    from engine.core.extensions import read
-    from engine.rulesets.classic.model import Town
+    """The shop is open (economy.shop_is_open)."""
+    from engine.rulesets.classic.economy import shop_is_open
 
-    if not read(Town, state).shop_open:
+    if not shop_is_open(state):
         raise Refusal("not_allowed", what=what, reason="shop_closed")
 
 
