@@ -24,12 +24,14 @@ ADDING A ROLE (nothing else of the rule set changes but the ONE import line belo
    Deaths (engine/rulesets/classic/deaths.py): `doom` (dying tonight without the layers: poison's time is up),
    `save` (healed in time), `die` (at once: the clan's shot into the jail), `reveal` (a role to all). A role
    change: `model.become(state, pid, "soldier")` (a role that «изначально не существует» is only become:
-   tests put it with `become` too). Prison: `jail.release(state, pid, "alibi")`, `jail.jail`. Day orders for the role (services.py): `orders_for(state,
-   pid, "heal")`, `fulfil(state, order, pid)`. Visits of the night: engine/core/visits.py (`visitors_of`…).
+   tests put it with `become` too). Prison: `jail.release(state, pid, "alibi")`, `jail.jail`. Day orders for
+   the role (services.py): `orders_for(state, pid, "heal")`, `fulfil(state, order, pid)`. Visits of the
+   night: engine/core/visits.py (`visitors_of`…).
 3. Its other rules, all through `MOVES` (engine/rulesets/classic/moves.py): `@MOVES.rule("name")` for a
    `rule:name` tag; `@MOVES.layer("name", o.LAYER_…)` a protection layer (a new LAYER_ number in order.py and
    its line in tests/engine/pipeline_classic.txt); `@MOVES.queries.modifier("reach" | "price" | "may_buy" |
-   "vote_weight" | "can_target" | "shop_open" | "team" | "pass_order")`; `@MOVES.instant("id")`; `MOVES.on_death` / `MOVES.on_jail` hooks;
+   "vote_weight" | "can_target" | "shop_open" | "team" | "pass_order")`; `@MOVES.instant("id")`;
+   `MOVES.on_death` / `MOVES.on_jail` hooks;
    `MOVES.panel` lines; `MOVES.failure("why")`; `MOVES.words(EventFormat(...))`; `MOVES.question_kinds`;
    `MOVES.jail_targets` (abilities that may name a jailed character).
 4. Its words: engine/rulesets/classic/locales/{ru,en}/<group>.toml — `act.<ability>`, `act_about.<ability>`,
