@@ -131,3 +131,14 @@ def test_a_released_character_is_back_in_the_game_and_the_header_says_so(game: G
     game.resolve()
     assert game.public("morning")[-1]["released"] == [RED_1]
     assert not release(game.state, RED_1, "alibi"), "not in prison"
+
+
+def test_a_jailed_cop_is_revealed_when_another_cop_is_in_the_game(game: Game) -> None:
+    """1.12: «Роль копа вскрывается без допроса, если в игре есть хотя бы один коп»."""
+    from engine.rulesets.classic.model import become
+
+    become(game.state, CITIZEN, "investigator")
+    everyone_votes(game, SHERIFF)
+    game.resolve()
+    assert game.jailed(SHERIFF)
+    assert game.public("role_revealed") == [{"pid": SHERIFF, "secret_role": "sheriff"}]
