@@ -166,7 +166,7 @@ def end(res: Resolution) -> None:
     state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
     state.orders = {}
     services.forget(state)
-    visits.forget_before(state, state.phase)
+    visits.forget_before(state, state.phase - 1)  # this phase's and the last: «К кому он ходил прошлой ночью»
     found = winners(state)
     if found is not None:
         finish(state, found, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})

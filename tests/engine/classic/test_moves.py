@@ -159,3 +159,14 @@ def test_a_zombie_earns_no_coins_for_his_moves(game: Game) -> None:
     game.state.player(CITIZEN).secret_role = "zombie"
     income(game.state, [CITIZEN, SHERIFF])
     assert (game.coins(CITIZEN), game.coins(SHERIFF)) == (4, 6)
+
+
+def test_last_nights_visits_are_kept_through_the_next_night(game: Game) -> None:
+    """The Маньяк's torture asks «К кому он ходил прошлой ночью»: the visits of a night outlive the day after."""
+    from engine.core import visits
+
+    game.to_night().order(CITIZEN, "stake", target=RED_1).resolve()
+    night = game.state.phase - 1
+    game.resolve()
+    assert game.state.is_night
+    assert visits.visited_by(game.state, CITIZEN, night) == [RED_1]
