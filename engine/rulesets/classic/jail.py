@@ -1,6 +1,13 @@
 """Prison (1.12, 1.13, 4.1 «Выход из тюрьмы»): the most voted goes to prison — out of the game until released,
 his role unrevealed (a cop's revealed when a cop is still in the game); `release` lets him out (Алиби, the
-Адвокат, a визитка, the Священник's first time: their modules), and the morning header says who came out."""
+Адвокат, a визитка, the Священник's first time: their modules), and the morning header says who came out.
+
+THE INTERROGATION'S HOOK (the cops' module): an ability "interrogate" (night, a target) added to
+`MOVES.jail_targets` (so it may name a jailed character), its behaviour at `order.STEP_INTERROGATION` (early
+morning, after the night's deaths): only «в ночь, следующую за днём его посадки» — `cit(state, t).jailed_day ==
+state.day_number - 1` at that night —, the role to the cops, `deaths.reveal` in the morning («Результат допроса
+объявляется остальным игрокам утром следующего дня, в шапке»), `economy.bonus(…, "cops_interrogation")` and the
+jailing's bonuses to `cit(state, t).jailed_by` («Монеты за посадку начисляются при вскрытии роли»)."""
 
 from __future__ import annotations
 
