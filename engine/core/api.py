@@ -320,6 +320,20 @@ def muted(state: GameState, pid: int) -> bool:
     return ruleset_of(state).muted(state, pid)
 
 
+def counts_posts(ruleset: str) -> bool:
+    """Does the rule set want to hear of each character's post in the public group (api.public_post)?"""
+    return get_ruleset(ruleset).counts_posts
+
+
+def public_post(state: GameState, pid: int) -> None:
+    """A character wrote in the game's public group (the bot reads it): a living character of a running game
+    of a rule set that counts posts; nothing otherwise."""
+    _player(state, pid)
+    ruleset = ruleset_of(state)
+    if ruleset.counts_posts and state.status == "running" and state.player(pid).alive:
+        ruleset.on_public_post(state, pid)
+
+
 def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
     """The lines of this player's panel beyond its zones (hit points, coins…), as the rule set says."""
     _player(state, pid)

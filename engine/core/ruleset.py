@@ -176,6 +176,12 @@ class Ruleset(ABC):
         return [{"status": e.kind, "end": e.end} for e in state.effects
                 if e.target == pid and e.kind in self.public_statuses and e.active(state.phase)]
 
+    # Does it count the characters' posts in the public group (the bot tells it each: api.public_post)?
+    counts_posts: ClassVar[bool] = False
+
+    def on_public_post(self, state: GameState, pid: int) -> None:  # noqa: B027 (optional hook)
+        """A living character wrote in the game's public group (for a rule set that `counts_posts`: «сухари»)."""
+
     def muted(self, state: GameState, pid: int) -> bool:
         """The character may not write publicly now (a rule set's silence: «Безмолвие»). The bot cannot stop
         a post in the public group; it reports one by a muted character to the master. None by default."""

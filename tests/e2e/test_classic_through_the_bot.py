@@ -79,7 +79,13 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         assert f"Выбыли из игры: {names[victim]}." in public
         assert "Чеснок" in (panel(h, user[citizen]).text or "")
 
-        # Day 1: everyone votes the Шериф into prison; each vote is public as it is cast.
+        # Day 1: the bot reads the public group (the «сухари» rule counts posts); everyone votes the Шериф into
+        # prison; each vote is public as it is cast.
+        await h.feed(user[citizen].send("Я мирный житель, честно", h.public))
+        from engine.rulesets.classic.model import cit
+
+        state = await h.app.service.state(1)
+        assert cit(state, citizen).posted_phase == state.phase
         for pid in names:
             if pid not in (sheriff, victim):
                 await vote(h, user[pid], names[sheriff])

@@ -396,6 +396,12 @@ class GameService:
                                        statuses=("setup", "running"))
             return state
 
+    async def public_post(self, game_id: int, *, user_id: int) -> None:
+        """A player's post in the game's public group, told to a rule set that counts posts (api.public_post)."""
+        async with self.lock(game_id):
+            await self._act(game_id, user_id, "public_post", {}, lambda s, pid: api.public_post(s, pid),
+                            statuses=("running",))
+
     async def withdraw(self, game_id: int, *, user_id: int, oid: int) -> None:
         async with self.lock(game_id):
             await self._act(game_id, user_id, "withdraw", {"oid": oid},

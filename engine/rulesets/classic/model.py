@@ -89,6 +89,8 @@ class Citizen(Extension):
     moved_cycle: int = -1  # the cycle of his last move (one a cycle, 1.7)
     bar_visits: int = 0
     penalty: int = 0  # votes against him from the master's log on the next day (1.11)
+    penalty_why: list[str] = Field(default_factory=list)  # "no_vote", "silent": what tomorrow's penalty is for
+    posted_phase: int | None = None  # the last day he wrote in the public group (the bot tells: api.public_post)
     traits: list[str] = Field(default_factory=list)  # «не роль»: spouse, athlete
     jailed_day: int | None = None  # the day he was jailed on (interrogation: the next night only)
     jailed_by: list[int] = Field(default_factory=list)  # who voted him into prison (the jailing's bonuses)

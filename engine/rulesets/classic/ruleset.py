@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from engine.core.actions import ActionDef, by_day
 from engine.core.cards import ParamSpec
 from engine.core.catalog import load_roles
+from engine.core.extensions import edit
 from engine.core.params import ParamContext, living_target, validate_params
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
@@ -99,7 +100,9 @@ class Classic(Ruleset):
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = MOVES.question_kinds  # the modules' questions
     # The master's settings before the start (`/set KEY VALUE`; the first value is the default).
     start_settings: ClassVar[dict[str, tuple[str, ...]]] = {
-        "vote_tie": ("coin", "nobody"), "spouses": ("on", "off"), "deal": ("random", "fixed")}
+        "vote_tie": ("coin", "nobody"), "spouses": ("on", "off"), "deal": ("random", "fixed"),
+        "silent_penalty": ("off", "on")}
+    counts_posts: ClassVar[bool] = True  # «сухари» (1.11): who writes nothing all day in the public group
 
     @property
     def data_dir(self) -> Path:
@@ -162,6 +165,12 @@ class Classic(Ruleset):
         if moves > 1:
             raise Refusal("limit_reached", what="move", reason="one_move")
         ABILITIES.check_orders(state, pid, orders)
+
+    def on_public_post(self, state: GameState, pid: int) -> None:
+        """1.11: a post in the game's thread by day (a vote is cast through the bot, so any post counts)."""
+        if state.is_day and in_play(state, pid):
+            with edit(Citizen, state.player(pid)) as me:
+                me.posted_phase = state.phase
 
     def check_withdraw(self, state: GameState, pid: int, order: Order) -> None:
         """1.4: «Пост с голосом редактировать нельзя. Повторное голосование не допускается.»"""

@@ -99,13 +99,19 @@ def vote(res: Resolution) -> None:
         against.setdefault(target, []).append(pid)
         tally[target] = tally.get(target, 0) + vote_weight(state, pid, target)
     for player in state.players:
-        penalty = cit(state, player.pid).penalty
-        if penalty and in_play(state, player.pid):
-            tally[player.pid] = tally.get(player.pid, 0) + penalty
-            state.emit("vote_penalty", "public", None, pid=player.pid, n=penalty)
+        me_now = cit(state, player.pid)
+        if me_now.penalty and in_play(state, player.pid):
+            tally[player.pid] = tally.get(player.pid, 0) + me_now.penalty
+            for why in me_now.penalty_why:
+                state.emit("vote_penalty", "public", None, pid=player.pid, n=1, why=why)
+    # «сухари»: no post all day in the public group (the setting silent_penalty: the bot reads the group)
+    silent_counts = state.settings.get("silent_penalty") == "on"
     for player in state.players:  # today's penalties are spent; tomorrow's are the silent voters'
         with edit(Citizen, player) as me:
-            me.penalty = 1 if in_play(state, player.pid) and player.pid not in voters else 0
+            reasons = [] if not in_play(state, player.pid) else \
+                [*(["no_vote"] if player.pid not in voters else []),
+                 *(["silent"] if silent_counts and me.posted_phase != state.phase else [])]
+            me.penalty, me.penalty_why = len(reasons), reasons
     state.emit("vote_tally", "public", None, tally=[{"pid": t, "n": n} for t, n in sorted(tally.items())])
     standing_ = [(t, n) for t, n in tally.items() if n > 0]
     if not standing_:

@@ -36,6 +36,7 @@ EVENT_FORMATS = (
     EventFormat("vote_tally", params={"list": Each("tally", Line("classic_words.tally_line", params={
         "pid": Value("player"), "n": Value("number")}))}),
     EventFormat("vote_tie", params={"pids": Value("players")}),
+    EventFormat("vote_penalty", params={"why": Line("classic_words.penalty_{why}", when={"why": ("no_vote", "silent")})}),
     EventFormat("morning", params={
         "dead": Line("classic_words.header_dead", params={"dead": Value("players")}, needs=("dead",), lead="\n"),
         "jailed": Line("classic_words.header_jailed", params={"jailed": Value("players")}, needs=("jailed",),

@@ -142,3 +142,35 @@ def test_a_jailed_cop_is_revealed_when_another_cop_is_in_the_game(game: Game) ->
     game.resolve()
     assert game.jailed(SHERIFF)
     assert game.public("role_revealed") == [{"pid": SHERIFF, "secret_role": "sheriff"}]
+
+
+def test_the_silent_get_one_more_vote_the_next_day_with_the_setting() -> None:
+    """1.11: «+1 голос в лог получают "сухари" (пассивные игроки), которые не оставляют ни одного поста в теме
+    игры на протяжении всего игрового дня» — with /set silent_penalty on (the bot reads the group)."""
+    g = Game(settings={"silent_penalty": "on"})
+    for player in g.state.living():
+        g.order(player.pid, "vote", target=RED_BOSS if player.pid != RED_BOSS else SHERIFF)
+    api.public_post(g.state, CITIZEN)
+    g.resolve()
+    g.resolve()
+    g.resolve()  # day 2: everybody voted on day 1; all but the citizen were silent
+    silent = {p["pid"] for p in g.public("vote_penalty") if p["why"] == "silent"}
+    assert CITIZEN not in silent and SHERIFF in silent
+
+
+def test_no_silence_penalty_without_the_setting(game: Game) -> None:
+    for player in game.state.living():
+        game.order(player.pid, "vote", target=RED_BOSS if player.pid != RED_BOSS else SHERIFF)
+    game.resolve()
+    game.resolve()
+    game.resolve()
+    assert not game.public("vote_penalty")
+
+
+def test_a_post_at_night_is_not_a_days_post() -> None:
+    g = Game(settings={"silent_penalty": "on"})
+    g.to_night()
+    api.public_post(g.state, CITIZEN)
+    from engine.rulesets.classic.model import cit
+
+    assert cit(g.state, CITIZEN).posted_phase is None
