@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engine.core.actions import ActionDef, by_day
-from engine.core.cards import ParamSpec
+from engine.core.cards import CardSpec, ParamSpec
 from engine.core.catalog import load_roles
 from engine.core.extensions import edit
 from engine.core.params import ParamContext, living_target, validate_params
@@ -29,6 +29,7 @@ from engine.rulesets.classic.model import (
     IN_BAR,
     NAME,
     PRISON,
+    ROLES,
     SOLD,
     Citizen,
     Town,
@@ -40,6 +41,7 @@ from engine.rulesets.classic.moves import MOVES
 from engine.rulesets.classic.wording import EVENT_FORMATS
 
 PIPELINE = Pipeline()
+SECRET = tuple(r.id for r in ROLES.values() if r.secret)  # the secret roles (a parameter may name one)
 JAIL_TARGETS = MOVES.jail_targets  # abilities that may name a jailed character (the interrogation, the clan's shot)
 
 
@@ -184,8 +186,11 @@ class Classic(Ruleset):
 
     def _context(self, state: GameState, pid: int, kind: str, partial: bool = False) -> ParamContext:
         return ParamContext(state=state, ruleset=self, actor=pid, spec=spec_of(kind), by_day=state.is_day,
-                            is_mafia=state.player(pid).faction in CLANS, colours=(), partial=partial,
-                            roles=tuple(r.id for r in load_roles(DATA_DIR).values() if r.secret))
+                            is_mafia=state.player(pid).faction in CLANS, colours=(), partial=partial, roles=SECRET)
+
+    def param_context(self, state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+        return ParamContext(state=state, ruleset=self, actor=pid, spec=spec, by_day=state.is_day,
+                            is_mafia=state.player(pid).faction in CLANS, colours=(), partial=partial, roles=SECRET)
 
     def act(self, state: GameState, pid: int, action: str, params: dict[str, Any]) -> None:
         """An instant act of a module (MOVES.instant: an antidote, the Диплом…), checked as an order is; or a
