@@ -95,8 +95,23 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         state = await h.app.service.state(1)
         assert state.is_night and state.players[sheriff].alive
 
-        # Night 2 passes; day 2: the green boss goes to prison; night 3: the red clan kills the last green one.
+        # Night 2: a citizen goes to the bar (2 coins; everyone learns it in the morning).
+        other = citizen  # (2 coins left after the garlic and a move's pay)
+        await use(h, user[other], "🍸 Бар «Голубая устрица»")
         await deadline_passes(h)
+        assert f"Ночь в баре «Голубая устрица»: {names[other]}." in lines(h, h.public)
+
+        # Day 2: the red boss writes to his clan, orders the cops' cover for himself and uses the clan's Диплом;
+        # the green boss goes to prison.
+        red_boss = next(p for p in red if role[p] == "boss")
+        screen = panel(h, user[red_boss])
+        await tap(h, user[red_boss], screen, "👥 Сообщение своим")
+        await h.feed(user[red_boss].send("Сегодня сажаем зеленого босса"))
+        screen = h.last_with_buttons(user[red_boss])
+        await tap(h, user[red_boss], screen, "✅ Подтвердить")
+        assert any("Сегодня сажаем зеленого босса" in t for t in h.texts(user[shooter]))
+        await use(h, user[red_boss], "📨 Заказ", "Прикрытие копами", names[red_boss])
+        await use(h, user[red_boss], "🎓 Диплом")
         green_boss = next(p for p in green if role[p] == "boss")
         for pid in names:
             if pid not in (green_boss, sheriff, victim):
