@@ -102,6 +102,7 @@ class Town(Extension):
     died: dict[str, int] = Field(default_factory=dict)  # pid → the phase of his death
     shop_open: bool = True  # the shop closes for good when its owner dies (a role module's rule)
     day_orders: list[dict[str, Any]] = Field(default_factory=list)  # services.DayOrder, passed on for a night
+    shared: dict[str, list[Item]] = Field(default_factory=dict)  # a purse's common items (SHARED): the clan's poison
 
 
 def cit(state: GameState, pid: int) -> Citizen:
@@ -152,22 +153,43 @@ def blocked(state: GameState, pid: int) -> bool:
     return bool(state.effects_of(BLOCKED, target=pid))
 
 
+# 1.15: «Все предметы, которые есть у персонажа - личные… К общим предметам клана, которым может воспользоваться
+# любой член клана, относится яд. У Семьи противоядие общее.» — the kinds a shared purse holds in common.
+POISONS = ("poison_viper", "poison_scorpion")
+ANTIDOTES = ("antidote_viper", "antidote_scorpion", "antidote_vampire")
+SHARED: dict[str, tuple[str, ...]] = {**{clan: POISONS for clan in CLANS}, "family": ANTIDOTES}
+
+
+def shared_purse(state: GameState, pid: int, kind: str) -> str | None:
+    """The purse whose common items hold this kind for him (his clan's poison, the family's antidote), or None."""
+    purse = cit(state, pid).purse
+    return purse if kind in SHARED.get(purse, ()) else None
+
+
 def new_item(state: GameState, pid: int, kind: str, *, bought: bool = False, charges: int = 1) -> Item:
-    """An item into the character's inventory: one bought acts from the next phase (the next game day, as
-    purchases resolve in the early morning); one held from the start or given acts at once."""
+    """An item into the character's inventory (or his clan's or family's common one, for the kinds SHARED): one
+    bought acts from the next phase (the next game day, as purchases resolve in the early morning); one held from
+    the start or given acts at once."""
     item = Item(uid=state.next_id("item"), kind=kind, charges=charges,
                 bought_phase=state.phase if bought else None,
                 active_from=state.phase + 1 if bought else state.phase)
-    with edit(Citizen, state.player(pid)) as me:
-        me.items.append(item)
+    common = shared_purse(state, pid, kind)
+    if common is not None:
+        with edit(Town, state) as town:
+            town.shared = {**town.shared, common: [*town.shared.get(common, []), item]}
+    else:
+        with edit(Citizen, state.player(pid)) as me:
+            me.items.append(item)
     state.emit("item_gained", "player", pid, item=kind, bought=bought)
     return item
 
 
 def items_of(state: GameState, pid: int, kind: str, *, active: bool = True) -> list[Item]:
-    """His items of a kind (by default only those that act now), oldest first."""
-    return [i for i in cit(state, pid).items
-            if i.kind == kind and i.charges > 0 and (not active or i.active_from <= state.phase)]
+    """His items of a kind, his own then his purse's common ones (by default only those that act now), oldest
+    first."""
+    common = shared_purse(state, pid, kind)
+    pool = [*cit(state, pid).items, *(read(Town, state).shared.get(common, []) if common else [])]
+    return [i for i in pool if i.kind == kind and i.charges > 0 and (not active or i.active_from <= state.phase)]
 
 
 def has_item(state: GameState, pid: int, kind: str) -> bool:
@@ -175,17 +197,28 @@ def has_item(state: GameState, pid: int, kind: str) -> bool:
 
 
 def spend_item(state: GameState, pid: int, uid: int) -> Item:
-    """One charge of an item used; an item without charges leaves the inventory. Returns it as it was."""
-    with edit(Citizen, state.player(pid)) as me:
-        item = next(i for i in me.items if i.uid == uid)
-        before = item.model_copy()
-        item.charges -= 1
-        me.items = [i for i in me.items if i.charges > 0]
-    return before
+    """One charge of an item used (his own or his purse's common one); an item without charges is gone.
+    Returns it as it was."""
+    if any(i.uid == uid for i in cit(state, pid).items):
+        with edit(Citizen, state.player(pid)) as me:
+            item = next(i for i in me.items if i.uid == uid)
+            before = item.model_copy()
+            item.charges -= 1
+            me.items = [i for i in me.items if i.charges > 0]
+        return before
+    with edit(Town, state) as town:
+        for purse, held in town.shared.items():
+            found = next((i for i in held if i.uid == uid), None)
+            if found is not None:
+                before = found.model_copy()
+                found.charges -= 1
+                town.shared = {**town.shared, purse: [i for i in held if i.charges > 0]}
+                return before
+    raise KeyError(f"item {uid} is not {pid}'s")
 
 
 def take_item(state: GameState, pid: int, uid: int) -> Item:
-    """The item leaves the inventory whole (stolen, lost)."""
+    """The item leaves the inventory whole (stolen, lost): his own only (a common one stays with the others)."""
     with edit(Citizen, state.player(pid)) as me:
         item = next(i for i in me.items if i.uid == uid)
         me.items = [i for i in me.items if i.uid != uid]

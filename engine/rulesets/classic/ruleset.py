@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from engine.core.actions import ActionDef, by_day
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.catalog import load_roles
-from engine.core.extensions import edit
+from engine.core.extensions import edit, read
 from engine.core.params import ParamContext, living_target, validate_params
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
@@ -224,8 +224,10 @@ class Classic(Ruleset):
     # ---------------------------------------------------------------- views
     def private_view(self, state: GameState, pid: int) -> dict[str, Any]:
         me = cit(state, pid)
+        shared = read(Town, state).shared.get(me.purse, []) if me.purse else []
         return {"coins": balance(state, pid), "purse": me.purse or "own",
-                "items": [i.model_dump(mode="json") for i in me.items], "bar_visits": me.bar_visits,
+                "items": [i.model_dump(mode="json") for i in me.items],
+                "shared_items": [i.model_dump(mode="json") for i in shared], "bar_visits": me.bar_visits,
                 "penalty": me.penalty, "in_play": in_play(state, pid)}
 
     def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
@@ -234,6 +236,9 @@ class Classic(Ruleset):
         for item in me.items:
             key = "item" if item.active_from <= state.phase else "item_tomorrow"
             facts.append(PanelFact(f"panel_classic.{key}", {"item": PanelFact(f"classic_item.{item.kind}"), "n": item.charges}))
+        for item in read(Town, state).shared.get(me.purse, []) if me.purse else []:
+            facts.append(PanelFact("panel_classic.shared_item", {"item": PanelFact(f"classic_item.{item.kind}"),
+                                                                   "n": item.charges}))
         if in_prison(state, pid):
             facts.append(PanelFact("panel_classic.prison", {}))
         if me.penalty:
