@@ -320,6 +320,11 @@ def muted(state: GameState, pid: int) -> bool:
     return ruleset_of(state).muted(state, pid)
 
 
+def intro_kinds(ruleset: str) -> frozenset[str]:
+    """The kinds of events to one player that introduce his character (shown again to a newcomer in his seat)."""
+    return get_ruleset(ruleset).intro_kinds
+
+
 def counts_posts(ruleset: str) -> bool:
     """Does the rule set want to hear of each character's post in the public group (api.public_post)?"""
     return get_ruleset(ruleset).counts_posts

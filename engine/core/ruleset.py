@@ -176,6 +176,9 @@ class Ruleset(ABC):
         return [{"status": e.kind, "end": e.end} for e in state.effects
                 if e.target == pid and e.kind in self.public_statuses and e.active(state.phase)]
 
+    # The kinds of events to one player that introduce his character (his role, his team): what a newcomer who
+    # takes the seat over is shown again.
+    intro_kinds: ClassVar[frozenset[str]] = frozenset()
     # Does it count the characters' posts in the public group (the bot tells it each: api.public_post)?
     counts_posts: ClassVar[bool] = False
 

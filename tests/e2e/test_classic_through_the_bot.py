@@ -79,6 +79,13 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         assert f"Выбыли из игры: {names[victim]}." in public
         assert "Чеснок" in (panel(h, user[citizen]).text or "")
 
+        # The master gives the Шериф's seat to a newcomer: he is told the role and the team again.
+        novice = h.world.add_user("Новичок", username="Novice")
+        await h.feed(novice.start())
+        await h.feed(h.master.send(f"/replace {sheriff + 1} @novice", h.log))
+        assert any("Ваша роль: Шериф" in text for text in h.texts(novice))
+        user[sheriff] = novice
+
         # Day 1: the bot reads the public group (the «сухари» rule counts posts); everyone votes the Шериф into
         # prison; each vote is public as it is cast.
         await h.feed(user[citizen].send("Я мирный житель, честно", h.public))
@@ -122,7 +129,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         await deadline_passes(h)
         state = await h.app.service.state(1)
         assert state.status == "finished" and state.winners == ["mafia_red"]
-        assert all(any(t.startswith("Игра окончена. Победа: Красный клан мафии") for t in h.texts(u)) for u in h.players)
+        assert all(any(t.startswith("Игра окончена. Победа: Красный клан мафии") for t in h.texts(u)) for u in user.values())
 
         # The master's readable record: the phases, the orders with their targets, the final roles.
         _document, page = h.world.documents_in(h.log)
