@@ -97,7 +97,7 @@ class Classic(Ruleset):
     action_defs = (VOTE, *ABILITIES.action_defs(), TEAM_NOTE)
     ability_catalogue = ABILITIES
     play_zones = ()  # no cards
-    view_profile = ViewProfile(zones=(), currency="coins")
+    view_profile = ViewProfile(zones=(), currency="coins", order_choices=True)
     event_formats: ClassVar[tuple[EventFormat, ...]] = EVENT_FORMATS
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = MOVES.question_kinds  # the modules' questions
     # The master's settings before the start (`/set KEY VALUE`; the first value is the default).
@@ -242,8 +242,9 @@ class Classic(Ruleset):
                                                                    "n": item.charges}))
         if in_prison(state, pid):
             facts.append(PanelFact("panel_classic.prison", {}))
-        if me.penalty:
-            facts.append(PanelFact("panel_classic.penalty", {"n": me.penalty}))
+        if me.penalty and in_play(state, pid):  # the next day's (at night) or today's
+            facts.append(PanelFact("panel_classic.penalty" if state.is_day else "panel_classic.penalty_tomorrow",
+                                   {"n": me.penalty}))
         for lines in MOVES.panel:
             facts += lines(state, pid)
         return facts
