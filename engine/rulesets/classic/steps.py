@@ -123,6 +123,9 @@ def vote(res: Resolution) -> None:
         state.emit("vote_tie", "public", None, pids=top)
         return
     jailed = top[0] if len(top) == 1 else state.random.choice(top)
+    if not MOVES.queries.ask("jailable", state, True, pid=jailed):  # the Дух: «Не может быть посажен»
+        state.emit("jail_immune", "public", None, pid=jailed)
+        return
     jail(state, jailed, against.get(jailed, []))
 
 

@@ -174,3 +174,20 @@ def test_a_post_at_night_is_not_a_days_post() -> None:
     from engine.rulesets.classic.model import cit
 
     assert cit(g.state, CITIZEN).posted_phase is None
+
+
+def test_one_who_cannot_be_jailed_is_not_jailed_by_the_vote(game: Game) -> None:
+    """The `jailable` query (the Дух: «Не может быть посажен»): the most voted stays, and everyone learns it."""
+    from engine.rulesets.classic.moves import MOVES
+
+    def spirit(state, allowed, *, pid):  # type: ignore[no-untyped-def]
+        return allowed and pid != RED_BOSS
+
+    MOVES.queries.modifier("jailable")(spirit)
+    try:
+        everyone_votes(game, RED_BOSS)
+        game.resolve()
+        assert not game.jailed(RED_BOSS)
+        assert game.public("jail_immune") == [{"pid": RED_BOSS}]
+    finally:
+        MOVES.queries._modifiers["jailable"] = [m for m in MOVES.queries._modifiers["jailable"] if m[2] is not spirit]
