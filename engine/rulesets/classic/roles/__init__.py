@@ -1,7 +1,8 @@
 """The roles' moves, one module per role group. Importing a module registers everything of its roles.
 
 ADDING A ROLE (nothing else of the rule set changes but the ONE import line below):
-1. data/classic/abilities.toml — its moves: `id`, `secret_role`, `params` (ParamSpec kinds: target, choice…),
+1. data/classic/abilities/<group>.toml (its own file; read after data/classic/abilities.toml) — its moves: `id`,
+   `secret_role`, `params` (ParamSpec kinds: target, choice…),
    `tags` (night / day, once_a_game, at_most:<flag>:<n>, not_two_phases_running, not_twice_on_target,
    unblockable, rule:<name>…; engine/core/abilities.py). `instant = true` for an act that is not an order.
 2. engine/rulesets/classic/roles/<group>.py — `MOVES.role("<role id>")` (the table may deal it), and for each
