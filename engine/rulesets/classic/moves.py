@@ -57,6 +57,7 @@ class MoveDef:
     paid: bool = True  # +2 coins for making it (3.1)
     free: bool = False  # not a move: does not take the cycle's one move (1.7, 1.8)
     check: Check | None = None  # what its params must meet beyond their kinds (when submitted and collected)
+    hostile: bool = False  # «Враждебное действие» (4.3): harms its target (covers, reflectors, spouses read it)
 
 
 @dataclass
@@ -121,12 +122,12 @@ class MoveRegistry:
 
         return register
 
-    def move(self, ability: str, *, step: int, paid: bool = True, free: bool = False,
+    def move(self, ability: str, *, step: int, paid: bool = True, free: bool = False, hostile: bool = False,
              check: Check | None = None) -> Callable[[Behaviour], Behaviour]:
         def register(fn: Behaviour) -> Behaviour:
             if ability in self.moves:
                 raise ValueError(f"move {ability!r} registered twice")
-            self.moves[ability] = MoveDef(ability, step, fn, paid=paid, free=free, check=check)
+            self.moves[ability] = MoveDef(ability, step, fn, paid=paid, free=free, check=check, hostile=hostile)
             return fn
 
         return register
@@ -166,6 +167,11 @@ class Move:
     @property
     def state(self) -> GameState:
         return self.res.state
+
+    @property
+    def hostile(self) -> bool:
+        """«Враждебное действие»: the move harms its target (registered `hostile=True`)."""
+        return MOVES.moves[self.ability.id].hostile
 
     @property
     def params(self) -> dict[str, JsonValue]:

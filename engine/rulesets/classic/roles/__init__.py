@@ -10,8 +10,8 @@ ADDING A ROLE (nothing else of the rule set changes but the ONE import line belo
 
        MOVES.role("sheriff")
 
-       @MOVES.move("sheriff_shot", step=o.STEP_SHERIFF)      # paid=False: no +2; free=True: not a move;
-       def sheriff_shot(move: Move) -> None:                 # check=fn(state, pid, params): its params' rules
+       @MOVES.move("sheriff_shot", step=o.STEP_SHERIFF, hostile=True)  # hostile: «враждебное действие»;
+       def sheriff_shot(move: Move) -> None:   # paid=False: no +2; free=True: not a move; check=fn(state, pid, params)
            if move.reach(move.target):   # the visit; bar/blocked/jailed/… → «неудачно, кто-то или что-то помешало»
                move.shoot(move.target)   # a hostile act through the protection layers (vest…) → dying
                move.done()               # «удачно»; move.fail("why") — a reason of MOVES.failure(...)

@@ -15,7 +15,7 @@ STAKE_TARGETS = ("vampire", "ghoul")  # «охота на вампира»; Уп
 STAKE_CREW = 3  # «не менее трёх персонажей одновременно»
 
 
-@MOVES.move("stake", step=o.STEP_STAKES)
+@MOVES.move("stake", step=o.STEP_STAKES, hostile=True)
 def stake(move: Move) -> None:
     state = move.state
     if not move.reach(move.target):

@@ -24,14 +24,14 @@ def _one_shot(state: GameState, pid: int, what: str) -> None:
             raise Refusal("limit_reached", what=what, reason="cops_one_shot")
 
 
-@MOVES.move("sheriff_shot", step=o.STEP_SHERIFF)
+@MOVES.move("sheriff_shot", step=o.STEP_SHERIFF, hostile=True)
 def sheriff_shot(move: Move) -> None:
     if move.reach(move.target):
         move.shoot(move.target)
         move.done()
 
 
-@MOVES.move("sheriff_search", step=o.STEP_SHERIFF)
+@MOVES.move("sheriff_search", step=o.STEP_SHERIFF, hostile=True)
 def sheriff_search(move: Move) -> None:
     """Found the recruiter: shoots at once; else he learns «не вербовщик» (the move is «удачно»)."""
     if not move.reach(move.target):

@@ -11,8 +11,6 @@ from engine.rulesets.classic.model import Citizen, become, cit
 from engine.rulesets.classic.moves import MOVES, Move
 from engine.rulesets.classic.win import spouses
 
-HARMFUL = {"sheriff_shot", "sheriff_search", "boss_kill", "soldier_kill"}  # hostile moves (modules add theirs)
-
 
 def go_mad(state: GameState, pid: int, why: str) -> None:
     """The other spouse, alive and not a zombie, becomes the Маньяк (leaving a clan if in one)."""
@@ -37,7 +35,7 @@ MOVES.on_jail.append(lambda state, pid, cause: go_mad(state, pid, "jail") if "sp
 @MOVES.queries.modifier("reach", layer=20)
 def _no_harm_to_the_spouse(state: GameState, allowed: bool, *, actor: int, target: int, move: Move) -> bool:
     """«Вредить друг другу не могут, ответ "неудачно"»."""
-    if not allowed or move.ability.id not in HARMFUL or actor == target:
+    if not allowed or not move.hostile or actor == target:
         return allowed
     pair = spouses(state)
     return not (actor in pair and target in pair)

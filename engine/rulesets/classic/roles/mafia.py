@@ -32,5 +32,5 @@ def clan_kill(move: Move) -> None:
         move.done()
 
 
-MOVES.move("boss_kill", step=o.STEP_MAFIA_BOSS)(clan_kill)
-MOVES.move("soldier_kill", step=o.STEP_MAFIA_SOLDIER)(clan_kill)
+MOVES.move("boss_kill", step=o.STEP_MAFIA_BOSS, hostile=True)(clan_kill)
+MOVES.move("soldier_kill", step=o.STEP_MAFIA_SOLDIER, hostile=True)(clan_kill)
