@@ -187,8 +187,8 @@ class Move:
     def reachable(self, target: int) -> bool:
         """May this move act on `target` now (the `reach` query: the bar, a tour, covers… say no)?"""
         state = self.state
-        if down(state, target) or in_prison(state, target):
-            return False
+        if down(state, target) or (in_prison(state, target) and self.ability.id not in MOVES.jail_targets):
+            return False  # «На посаженного игрока нельзя воздействовать другими ходами кроме как допрос и убийство»
         allowed: bool = MOVES.queries.ask("reach", state, True, actor=self.actor, target=target, move=self)
         return allowed
 
