@@ -117,7 +117,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         screen = h.last_with_buttons(user[red_boss])
         await tap(h, user[red_boss], screen, "✅ Подтвердить")
         assert any("Сегодня сажаем зеленого босса" in t for t in h.texts(user[shooter]))
-        await use(h, user[red_boss], "📨 Заказ", "Прикрытие копами", names[red_boss])
+        await use(h, user[red_boss], "📨 Заказ", "Прикрытие", names[red_boss])
         await use(h, user[red_boss], "🎓 Диплом")
         green_boss = next(p for p in green if role[p] == "boss")
         for pid in names:
