@@ -447,7 +447,8 @@ class GameRunner:
         self.ruleset = get_ruleset(ruleset_name)
         rnd = random.Random(seed)
         roles = [r["id"] for r in self.ruleset.public_roles()]
-        chosen = rnd.sample(roles, players)
+        # one public role each; a rule set with fewer than the players (one "Житель" for all) repeats them
+        chosen = rnd.sample(roles, players) if len(roles) >= players else [rnd.choice(roles) for _ in range(players)]
         self.state = api.new_game(ruleset_name, [(f"Игрок {i + 1}", r) for i, r in enumerate(chosen)], seed=seed)
         agent_class = agent_class_for(ruleset_name)
         self.agents = [agent_class(pid, random.Random(rnd.getrandbits(64))) for pid in range(players)]

@@ -204,6 +204,7 @@ def withdraw(state: GameState, pid: int, oid: int) -> None:
     order = next((o for o in current if o.oid == oid), None)
     if order is None:
         raise Refusal("unknown_order", oid=oid)
+    get_ruleset(state.ruleset).check_withdraw(state, pid, order)
     state.orders[pid] = [o for o in current if o.oid != oid]
     get_ruleset(state.ruleset).on_withdrawn(state, pid, order)
 
@@ -302,6 +303,11 @@ def catalog(ruleset: str) -> Catalog:
                    ability_defs=MappingProxyType({a.id: a for a in rules.ability_catalogue or ()}))
 
 
+def start_settings(ruleset: str) -> dict[str, tuple[str, ...]]:
+    """The rule set's own settings a master may give before the start, each with the values it takes."""
+    return dict(get_ruleset(ruleset).start_settings)
+
+
 def view_profile(ruleset: str) -> ViewProfile:
     """What a panel of this rule set shows and how it asks (zones, currency, colours, votes)."""
     return get_ruleset(ruleset).view_profile
@@ -312,6 +318,25 @@ def muted(state: GameState, pid: int) -> bool:
     if state.status != "running" or not state.player(pid).alive:
         return False
     return ruleset_of(state).muted(state, pid)
+
+
+def intro_kinds(ruleset: str) -> frozenset[str]:
+    """The kinds of events to one player that introduce his character (shown again to a newcomer in his seat)."""
+    return get_ruleset(ruleset).intro_kinds
+
+
+def counts_posts(ruleset: str) -> bool:
+    """Does the rule set want to hear of each character's post in the public group (api.public_post)?"""
+    return get_ruleset(ruleset).counts_posts
+
+
+def public_post(state: GameState, pid: int) -> None:
+    """A character wrote in the game's public group (the bot reads it): a living character of a running game
+    of a rule set that counts posts; nothing otherwise."""
+    _player(state, pid)
+    ruleset = ruleset_of(state)
+    if ruleset.counts_posts and state.status == "running" and state.player(pid).alive:
+        ruleset.on_public_post(state, pid)
 
 
 def panel_facts(state: GameState, pid: int) -> list[PanelFact]:

@@ -26,6 +26,9 @@ class ViewProfile:
     self_vote: bool = False
     # The punishment is an open vote: each punishment is listed with its rule, a barred one marked.
     open_punishment: bool = False
+    # An order without a sentence of its own (`ui.order_<kind>`) is listed with the words of its choices
+    # («🛒 Магазин: Чеснок — 4 мон.»), not its label alone.
+    order_choices: bool = False
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,10 @@ class Ruleset(ABC):
     def data_dir(self) -> Path:
         """Where the rule set's data lives (roles.toml, cards*.toml, abilities.toml): data/<name>/."""
         return DATA_DIR / self.name
+    # The settings of its own a master may give before the start (`/set KEY VALUE`), each with the values it
+    # takes (words): read by `new_game` from its settings; the words `setting.<key>` and `setting_values.<key>`
+    # are the rule set's locale's.
+    start_settings: ClassVar[dict[str, tuple[str, ...]]] = {}
     # The kinds of questions its rules ask the master or a player (engine/core/rulings.py), each with its
     # fixed option names (none: the options are values, such as card uids or player ids).
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = {}
@@ -141,6 +145,9 @@ class Ruleset(ABC):
     def on_submitted(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
         """Called after an order is accepted (e.g. an open vote is announced at once)."""
 
+    def check_withdraw(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
+        """Raise Refusal if this order may not be taken back (a final public vote); any may be by default."""
+
     def on_withdrawn(self, state: GameState, pid: int, order: Order) -> None:  # noqa: B027 (optional hook)
         """Called after an order is withdrawn (an open vote taken back is announced too)."""
 
@@ -168,6 +175,15 @@ class Ruleset(ABC):
             return []
         return [{"status": e.kind, "end": e.end} for e in state.effects
                 if e.target == pid and e.kind in self.public_statuses and e.active(state.phase)]
+
+    # The kinds of events to one player that introduce his character (his role, his team): what a newcomer who
+    # takes the seat over is shown again.
+    intro_kinds: ClassVar[frozenset[str]] = frozenset()
+    # Does it count the characters' posts in the public group (the bot tells it each: api.public_post)?
+    counts_posts: ClassVar[bool] = False
+
+    def on_public_post(self, state: GameState, pid: int) -> None:  # noqa: B027 (optional hook)
+        """A living character wrote in the game's public group (for a rule set that `counts_posts`: «сухари»)."""
 
     def muted(self, state: GameState, pid: int) -> bool:
         """The character may not write publicly now (a rule set's silence: «Безмолвие»). The bot cannot stop

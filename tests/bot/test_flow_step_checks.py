@@ -79,8 +79,20 @@ def guises_game(night: bool) -> GameState:
 
 # Each action the generic flow asks for, in a game of a rule set that declares it (an action is its rule
 # set's: another rule set refuses it as a kind it does not know).
-CASES = [(key, mafik_game) for key in sorted(fl.FLOW_ACTIONS) if key not in api.catalog("guises").actions] + \
-    [(key, guises_game) for key in sorted(api.catalog("guises").actions) if key in fl.FLOW_ACTIONS]
+def classic_game(night: bool) -> GameState:
+    from tests.engine.classic.conftest import Game
+
+    g = Game(["citizen", "citizen"])
+    if night:
+        g.to_night()
+    g.state.players[-1].alive = False
+    return g.state
+
+
+OWN = {"guises": guises_game, "classic": classic_game}  # rule sets with actions of their own
+CASES = [(key, mafik_game) for key in sorted(fl.FLOW_ACTIONS)
+         if not any(key in api.catalog(name).actions for name in OWN)] + \
+    [(key, make) for name, make in OWN.items() for key in sorted(api.catalog(name).actions) if key in fl.FLOW_ACTIONS]
 
 
 @pytest.mark.parametrize(("key", "make"), CASES, ids=[f"{make.__name__}:{key}" for key, make in CASES])

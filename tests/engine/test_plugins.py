@@ -27,11 +27,11 @@ def duel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_the_rule_sets_are_the_packages_under_engine_rulesets_in_listing_order() -> None:
-    assert ruleset_names() == ("micromafik", "mafik", "guises")
+    assert ruleset_names() == ("micromafik", "mafik", "guises", "classic")
 
 
 def test_a_new_package_exposing_RULESET_is_found_without_being_named_anywhere(duel: None) -> None:
-    assert ruleset_names() == ("micromafik", "mafik", "guises", "duel")
+    assert ruleset_names() == ("micromafik", "mafik", "guises", "classic", "duel")
     assert get_ruleset("duel").name == "duel"
 
 

@@ -74,7 +74,7 @@ class Bot:
         await service.bind_public(game_id, user_id=master.id, chat_id=public.id)
         for i, user in enumerate(users):
             name = names[i] if names else f"Персонаж {n}.{i}"
-            await service.join(game_id, user_id=user.id, name=name, public_role=roles[i], locale=lang)
+            await service.join(game_id, user_id=user.id, name=name, public_role=roles[i % len(roles)], locale=lang)
         await service.start(game_id, user_id=master.id)
         if resolve_deck and get_ruleset(ruleset).deck_building:
             await service.resolve(game_id, 0)

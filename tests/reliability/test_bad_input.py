@@ -39,7 +39,9 @@ from tgbot.ui.callbacks import Act
 from tgbot.ui.resolve import phase_words
 
 # The rule sets fuzzed, with their examples (Микромафик's cards; Мафия с личинами's abilities and statuses).
-RULESETS = {"micromafik": 40, "guises": 25}
+RULESETS = {"micromafik": 40, "guises": 25, "classic": 15}
+SIZES = {"classic": (10, 9, 8)}  # the players of the three games, where the rule set needs more than 6, 5, 4
+LAW = ("law", "town", "cops")  # the sides voted against (classic: its town and cops; its clans are mafia_*)
 PLAY_ACTIONS = ["do", "panel", "card", "disc", "votes", "vote", "puns", "pun", "kills", "kill", "perk", "croupier", "crou",
                 "paranoid", "para", "orders", "wd", "reorder", "up", "noop", "replies", "reply", "play", "boost", "keep",
                 "f", "pick", "bcol", "badd", "bdel", "btext", "bsave", "bauto", "explode", ""]
@@ -75,9 +77,10 @@ class World:
 
 async def cast(tmp: Path, ruleset: str = "micromafik") -> World:
     bot = await make_bot(tmp)
-    a = await bot.new_game(6, ruleset=ruleset)
-    b = await bot.new_game(5, ruleset=ruleset)
-    c = await bot.new_game(4, resolve_deck=False, ruleset=ruleset)
+    sizes = SIZES.get(ruleset, (6, 5, 4))
+    a = await bot.new_game(sizes[0], ruleset=ruleset)
+    b = await bot.new_game(sizes[1], ruleset=ruleset)
+    c = await bot.new_game(sizes[2], resolve_deck=False, ruleset=ruleset)
     service = bot.app.service
     # A player of game 1 also plays in game 2 (seat 0 of game 2 handed over to them).
     twin = a.users[1]
@@ -92,14 +95,14 @@ async def cast(tmp: Path, ruleset: str = "micromafik") -> World:
         tried: set[int] = set()
         for _day in range(3):
             state = await bot.state(game.id)
-            mafia = [p.pid for p in state.players if p.faction == "mafia"]
-            law = [p.pid for p in state.players if p.faction == "law"]
+            mafia = [p.pid for p in state.players if p.faction.startswith("mafia")]
+            law = [p.pid for p in state.players if p.faction in LAW]
             for pid in mafia:
                 with contextlib.suppress(*refused):
                     await service.submit(game.id, user_id=game.users[pid].id, kind="kill_vote", params={"target": law[0]})
             await service.resolve(game.id, state.phase)
             state = await bot.state(game.id)
-            victim = next(p.pid for p in state.living() if p.faction == "law" and p.pid not in tried)
+            victim = next(p.pid for p in state.living() if p.faction in LAW and p.pid not in tried)
             tried.add(victim)
             for p in state.living():
                 with contextlib.suppress(*refused):

@@ -90,14 +90,16 @@ async def set_option(message: Message, command: CommandObject, service: GameServ
     key, _, raw = (command.args or "").strip().partition(" ")
     game = await master_game(message, service)
     options = service.options(game)
+    own = api.start_settings(game["ruleset"])  # the rule set's own settings, read at the start
+    known = key in DEFAULTS or key in own
     if not key:
-        await message.answer(settings_text(int(game["id"]), options, lang), parse_mode="HTML")
+        await message.answer(settings_text(int(game["id"]), options, lang, own), parse_mode="HTML")
         return
-    if key in DEFAULTS and not raw.strip():
-        await message.answer(setting_help(key, options[key], lang), parse_mode="HTML")
+    if known and not raw.strip():
+        await message.answer(setting_help(key, options.get(key), lang, own.get(key)), parse_mode="HTML")
         return
     try:
-        if key not in DEFAULTS:
+        if not known:
             raise ServiceError("bad_option", key=key)
         value = await service.set_option(int(game["id"]), user_id=message.from_user.id, key=key, raw=raw)
         if key in ENGINE_OPTIONS:  # a running game follows at once
@@ -105,7 +107,7 @@ async def set_option(message: Message, command: CommandObject, service: GameServ
     except ServiceError as error:
         text = escape(explain(lang, error))
         if error.code == "bad_option":
-            text += "\n" + (setting_help(key, options[key], lang) if key in DEFAULTS else t(lang, "master.set_usage"))
+            text += "\n" + (setting_help(key, options.get(key), lang, own.get(key)) if known else t(lang, "master.set_usage"))
         await message.answer(text, parse_mode="HTML")
         return
     await message.answer(t(lang, "master.option_set", key=escape(key),

@@ -78,7 +78,9 @@ async def room_message(message: Message, rooms: RoomService) -> None:
                                      fallback_name=message.from_user.full_name, message_id=message.message_id, text=text)
     if copied:
         return
-    # A game's public group: a post by a character the rules silence now is reported to the master.
+    # A game's public group: a rule set that counts posts hears of it («сухари»); a post by a character the
+    # rules silence now is reported to the master.
+    await rooms.note_public_post(message.chat.id, user_id=message.from_user.id)
     reported = await rooms.report_muted_post(message.chat.id, user_id=message.from_user.id,
                                              message_id=message.message_id, text=text)
     if not reported:

@@ -157,8 +157,9 @@ class GameService:
         async with self.lock(game_id):
             game = await self.game(game_id)
             self.require_master(game, user_id)
-            value = parse_option(key, raw)
-            if key in START_OPTIONS and game["status"] != "signup":  # read once, when the game starts
+            own = api.start_settings(game["ruleset"])
+            value = parse_option(key, raw, own)
+            if (key in START_OPTIONS or key in own) and game["status"] != "signup":  # read once, at the start
                 raise ServiceError("start_only_option", key=key, status=game["status"])
             options = json.loads(game["settings_json"] or "{}")
             options[key] = value
@@ -248,7 +249,8 @@ class GameService:
             try:
                 options = self.options(game)
                 settings = {key: options[key] for key in ENGINE_OPTIONS} | \
-                    {key: options[key] for key in START_OPTIONS if options[key] is not None}
+                    {key: options[key] for key in START_OPTIONS if options[key] is not None} | \
+                    {key: options[key] for key in api.start_settings(game["ruleset"]) if key in options}
                 state = api.new_game(game["ruleset"], [(p["name"], p["public_role"]) for p in players],
                                      seed=self.seeds(), settings=settings)
             except Refusal as refusal:
@@ -393,6 +395,12 @@ class GameService:
                                        lambda s, pid: api.act(s, pid, action, params),
                                        statuses=("setup", "running"))
             return state
+
+    async def public_post(self, game_id: int, *, user_id: int) -> None:
+        """A player's post in the game's public group, told to a rule set that counts posts (api.public_post)."""
+        async with self.lock(game_id):
+            await self._act(game_id, user_id, "public_post", {}, lambda s, pid: api.public_post(s, pid),
+                            statuses=("running",))
 
     async def withdraw(self, game_id: int, *, user_id: int, oid: int) -> None:
         async with self.lock(game_id):

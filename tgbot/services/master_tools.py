@@ -116,8 +116,9 @@ class MasterTools:
             locale = (stored or {}).get("locale") or None
             lang = str(locale or game["locale"])
             name = state.player(pid).name
+            intro = {"role_assigned", *api.intro_kinds(state.ruleset)}
             mine = [e for e in state.events
-                    if (e.to == "player" and e.who == pid and e.kind == "role_assigned")
+                    if (e.to == "player" and e.who == pid and e.kind in intro)
                     or (e.to == "faction" and e.who == state.player(pid).faction and e.kind in ("mafia_team", "mafia_intel"))]
             welcome = "\n".join([t(lang, "mtools.replaced_you", game=game_id, name=escape(name)),
                                  *(render(state, e, lang) for e in mine)])

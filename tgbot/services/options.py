@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -27,8 +28,9 @@ DEFAULTS: dict[str, Any] = {
     # The master rolls the dice the rules give him (Мафик's Русская рулетка): asked at each phase's start, the
     # bot's own roll the default at the deadline. Off: the bot rolls.
     "master_dice": False,
-    # The table dealt: {"mafia": m, "neutral": k} (the rest the law), for a rule set that reads it; None: the
-    # rule set's own default for the number of players. `/set table 2/1`, `/set table off`.
+    # The table dealt: {"mafia": m, "neutral": k} (the rest the law), or a list of role ids one a seat, for a
+    # rule set that reads it; None: the rule set's own default for the number of players. `/set table 2/1`,
+    # `/set table boss,soldier,…`, `/set table off`.
     "table": None,
 }
 # The options that are engine settings too (api.MASTER_SETTINGS): given to the engine at the start.
@@ -36,6 +38,7 @@ ENGINE_OPTIONS = ("review_messages", "master_dice")
 # The options that are engine settings of the start only (given to api.new_game when set).
 START_OPTIONS = ("table",)
 _TABLE = re.compile(r"^(\d{1,2})/(\d{1,2})$")
+_ROLE_LIST = re.compile(r"^[a-z_]{1,30}(?:[ ,]+[a-z_]{1,30}){1,59}$")  # role ids, one a seat
 # The options the deadline jobs follow (tgbot/deadlines.py): a change re-arms them.
 DEADLINE_OPTIONS = ("reminders",)
 MIN_PHASE_MINUTES = 1
@@ -51,11 +54,16 @@ def options_of(game: dict[str, Any]) -> dict[str, Any]:
     return {**DEFAULTS, **json.loads(game.get("settings_json") or "{}")}
 
 
-def parse_option(key: str, raw: str) -> Any:
-    """A master's `/set KEY VALUE` as a typed value, or ServiceError('bad_option')."""
+def parse_option(key: str, raw: str, own: Mapping[str, tuple[str, ...]] | None = None) -> Any:
+    """A master's `/set KEY VALUE` as a typed value, or ServiceError('bad_option'). `own`: the game's rule set's
+    own settings (api.start_settings), each a word of its values."""
+    value = raw.strip().lower()
+    if own and key in own and key not in DEFAULTS:
+        if value not in own[key]:
+            raise ServiceError("bad_option", key=key)
+        return value
     if key not in DEFAULTS:
         raise ServiceError("bad_option", key=key)
-    value = raw.strip().lower()
     if key in ("deck_minutes", "night_minutes", "day_minutes"):
         if not value.isdigit() or not MIN_PHASE_MINUTES <= int(value) <= MAX_PHASE_MINUTES:
             raise ServiceError("bad_option", key=key)
@@ -72,6 +80,8 @@ def parse_option(key: str, raw: str) -> Any:
         if value in OFF:
             return None
         found = _TABLE.match(value)
+        if found is None and _ROLE_LIST.match(value):
+            return [role for role in re.split(r"[ ,]+", value) if role]
         if found is None:
             raise ServiceError("bad_option", key=key)
         return {"mafia": int(found.group(1)), "neutral": int(found.group(2))}

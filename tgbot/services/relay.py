@@ -4,11 +4,13 @@ was free) carried between its members' private chats, which a member may leave."
 
 from __future__ import annotations
 
+import contextlib
 import json
 from html import escape
 from typing import Any
 
 from engine.core import api
+from engine.core.refusal import Refusal
 from tgbot.i18n import t
 from tgbot.render import Renderer
 from tgbot.services.chats import chat_uses
@@ -32,6 +34,17 @@ class Relay(RoomRows):
                 f"room{room['id']}:m{message_id}")])
         self.service._wake()
         return True
+
+    async def note_public_post(self, chat_id: int, *, user_id: int) -> None:
+        """A post in a running game's public group by one of its players, told to a rule set that counts posts
+        (api.counts_posts: «сухари», who writes nothing all day)."""
+        for use in await chat_uses(self.repo, chat_id):
+            game = use.game
+            if use.role != "public" or game is None or game["status"] != "running" \
+                    or not api.counts_posts(str(game["ruleset"])):
+                continue
+            with contextlib.suppress(ServiceError, Refusal):
+                await self.service.public_post(int(game["id"]), user_id=user_id)
 
     async def report_muted_post(self, chat_id: int, *, user_id: int, message_id: int, text: str) -> bool:
         """A message in a running game's public group by a character the rules forbid to write publicly now

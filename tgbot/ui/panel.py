@@ -187,7 +187,11 @@ def describe_order(state: GameState, order: dict[str, Any], hand_names: dict[int
     if not has(lang, key):
         action = next((a for a in api.catalog(state.ruleset).actions.values() if a.kind == order["kind"]), None)
         label = t(lang, action.label_key) if action is not None and action.label_key else escape(order["kind"])
-        return label + _arrow(r, order.get("params") or {})
+        params = order.get("params") or {}
+        named = api.view_profile(state.ruleset).order_choices  # the rule set wants its choices named here
+        chosen = [t(lang, f"choice.{params[p.name]}") for p in (action.params if action is not None and named else ())
+                  if p.kind == "choice" and params.get(p.name) is not None and has(lang, f"choice.{params[p.name]}")]
+        return label + (f": {escape(', '.join(chosen))}" if chosen else "") + _arrow(r, params)
     text = t(lang, key, **_order_words(r, t(lang, key), order, hand_names))
     if order["kind"] == "play" and len(api.view_profile(state.ruleset).zones) > 1:
         text += _play_notes(state, order, lang, pid)

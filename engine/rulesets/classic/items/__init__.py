@@ -1,0 +1,7 @@
+"""The items' effects, one module per group (each registers protection layers, query modifiers and moves
+through MOVES, like a role module). An item without its module here is sold and held, and does nothing yet."""
+
+from engine.rulesets.classic.items import (
+    diploma,  # noqa: F401  (Диплом)
+    vest,  # noqa: F401  (Бронежилет)
+)
