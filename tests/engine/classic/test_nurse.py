@@ -140,3 +140,20 @@ def test_nurse_cannot_heal_a_zombie() -> None:
     g.to_night().order(RED_1, "soldier_kill", target=GREEN_1).order(NURSE, "nurse_heal", target=GREEN_1).resolve()
     assert not g.alive(GREEN_1)
     assert g.result(NURSE) == "interfered"
+
+
+def test_nurse_tells_van_helsing_the_blood_test_the_next_night() -> None:
+    from engine.core import api
+
+    g = nurse()
+    g.state.player(GREEN_1).secret_role = "vampire"
+    g.state.player(CITIZEN).secret_role = "van_helsing"  # (the Ван Хельсинг's module is not in yet)
+    with pytest.raises(Refusal):
+        g.to_night()
+        api.act(g.state, NURSE, "nurse_report", {})
+    g.order(NURSE, "nurse_test", target=GREEN_1).resolve()
+    g.to_night()
+    api.act(g.state, NURSE, "nurse_report", {})
+    assert g.events("blood_report_unclean", CITIZEN)[-1].params == {"target": GREEN_1}
+    with pytest.raises(Refusal):
+        api.act(g.state, NURSE, "nurse_report", {})

@@ -287,8 +287,37 @@ def nurse_test(move: Move) -> None:
     player = state.player(move.target)
     found = player.faction == "unclean" or player.secret_role in UNCLEAN
     move.tell("blood_unclean" if found else "blood_clean", target=move.target)
-    log(state, move.actor, "nurse_test", [move.target])
+    log(state, move.actor, "nurse_test", [move.target], found=found)
     move.done()
+
+
+def _last_test(state: GameState, pid: int) -> dict[str, Any] | None:
+    found = logged(state, pid, ["nurse_test"], last_night(state))
+    return found[-1] if found else None
+
+
+@MOVES.rule("blood_report")
+def _may_report(state: GameState, pid: int, what: str) -> None:
+    """«Следующей ночью может сообщить результат Ван Хельсингу (через ведущего)»: the night after a blood test,
+    once."""
+    if _last_test(state, pid) is None:
+        raise Refusal("not_allowed", what=what, reason="no_blood_test")
+    if state.player(pid).flags.get("reported_night") == state.phase:
+        raise Refusal("limit_reached", what=what, reason="once_a_night")
+
+
+@MOVES.instant("nurse_report")
+def nurse_report(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
+    """The last night's blood test to the Ван Хельсинг (whoever holds the role and is in the game; none: it is
+    lost, and she is not told). Not a move: it is passed on through the master."""
+    test = _last_test(state, pid)
+    assert test is not None
+    state.player(pid).flags["reported_night"] = state.phase
+    target = int(test["targets"][0])
+    kind = "blood_report_unclean" if test.get("found") else "blood_report_clean"
+    for player in state.players:
+        if player.secret_role == "van_helsing" and player.alive and not in_prison(state, player.pid):
+            state.emit(kind, "player", player.pid, target=target)
 
 
 @MOVES.move("nurse_quarantine", step=o.STEP_NURSE_EVENING, check=_nurse_check("nurse_quarantine"))
