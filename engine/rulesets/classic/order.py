@@ -136,4 +136,5 @@ FOUR_ONE: tuple[tuple[int, str, str], ...] = (
 DAY_STEPS = frozenset({STEP_DAY_CALL, STEP_DAY_MOVES})
 
 # ---- protection layers: a hostile act («враждебное действие») folded through these, in order ----
+LAYER_WITNESS = 5  # town: no protection — every hostile act that got there is seen (Палач, Журналист)
 LAYER_VEST = 50  # Бронежилет: absorbs one shot («Выстрел в броник — удачно»)

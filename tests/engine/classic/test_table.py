@@ -106,7 +106,8 @@ def test_fewer_than_eight_players_cannot_start() -> None:
 
 
 def test_from_ten_players_two_citizens_are_husband_and_wife_with_a_family_budget_of_eight() -> None:
-    state = api.new_game("classic", [(f"P{i}", "") for i in range(12)], seed=3)
+    table = [*default_table(8)[:7], *["citizen"] * 5]  # ten and more, with citizens (more roles take seats)
+    state = api.new_game("classic", [(f"P{i}", "") for i in range(12)], seed=3, settings={"table": table})
     spouses = [p.pid for p in state.players if "spouse" in cit(state, p.pid).traits]
     assert len(spouses) == 2
     assert all(state.player(pid).secret_role == "citizen" for pid in spouses)
