@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core import visits
 from engine.core.durations import NEXT_DAY, THIS_PHASE
-from engine.core.extensions import edit
+from engine.core.extensions import edit, read
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState, JsonValue
@@ -144,9 +144,12 @@ def journalist_facts(res: Resolution, journalist: int, target: int) -> list[dict
 
 
 def follow(move: Move) -> None:
-    """Follows his target («following is no influence»: a target in the bar is seen going to the bar)."""
+    """Follows his target through the night (following is no influence: a target in the bar is seen going to
+    the bar; one killed tonight — dead by the journalist's early-morning step — was followed all night)."""
     state, res, target = move.state, move.res, move.target
-    if state.player(target).alive and not in_prison(state, target) and state.effects_of(IN_BAR, target=target):
+    died_tonight = read(Town, state).died.get(str(target)) == state.phase
+    in_bar = state.player(target).alive and state.effects_of(IN_BAR, target=target)
+    if (died_tonight or in_bar) and not in_prison(state, target):
         visits.record(state, move.actor, [target], f"ability:{move.ability.id}")
     elif not move.reach(target):
         return
