@@ -161,9 +161,9 @@ def follow(move: Move) -> None:
     state.effects = [e for e in state.effects if not (e.kind == NOTES and e.target == move.actor)]
     state.add_effect(NOTES, target=move.actor, during=NEXT_DAY, facts=list(facts), about=target)
     if facts:
-        move.tell("journalist_facts", target=target, facts=list(facts))
+        state.emit("journalist_facts", "player", move.actor, target=target, facts=list(facts))
     else:
-        move.tell("journalist_nothing", target=target)
+        state.emit("journalist_nothing", "player", move.actor, target=target)
     move.done()
 
 
@@ -215,7 +215,10 @@ def execution(move: Move) -> None:
         return
     state.add_effect(KEPT_FROM_SHOP, target=target, source=move.actor, during=THIS_PHASE)
     shots = [h for h in harms_of(res) if h["source"] == target and h["cause"] in SHOT_CAUSES]
-    move.tell("executioner_saw_shot" if shots else "executioner_saw_quiet", target=target)
+    if shots:
+        state.emit("executioner_saw_shot", "player", move.actor, target=target)
+    else:
+        state.emit("executioner_saw_quiet", "player", move.actor, target=target)
     if not shots:
         move.done()
         return
@@ -344,7 +347,7 @@ def shop_fake(move: Move) -> None:
             if item.uid == uid:
                 item.fake = True
     state.player(move.actor).flags[FAKE_USED] = 1
-    move.tell("shop_faked", item=sale["item"])
+    state.emit("shop_faked", "player", move.actor, item=sale["item"])
     move.done()
 
 
