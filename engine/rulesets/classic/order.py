@@ -138,3 +138,4 @@ DAY_STEPS = frozenset({STEP_DAY_CALL, STEP_DAY_MOVES})
 # ---- protection layers: a hostile act («враждебное действие») folded through these, in order ----
 LAYER_WITNESS = 5  # town: no protection — every hostile act that got there is seen (Палач, Журналист)
 LAYER_VEST = 50  # Бронежилет: absorbs one shot («Выстрел в броник — удачно»)
+LAYER_SILVER = 60  # town: Van Helsing's silver bullet wounds (dies the next night unless healed), never kills at once

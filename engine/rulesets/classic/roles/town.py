@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import visits
-from engine.core.durations import NEXT_DAY, THIS_PHASE
+from engine.core.durations import NEXT_DAY, NEXT_NIGHT, THIS_PHASE
 from engine.core.extensions import edit, read
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Resolution
@@ -25,6 +25,7 @@ from engine.rulesets.classic import economy
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.model import (
     BLOCKED,
+    DYING,
     IN_BAR,
     ITEMS,
     Citizen,
@@ -35,10 +36,10 @@ from engine.rulesets.classic.model import (
     in_prison,
     take_item,
 )
-from engine.rulesets.classic.moves import MOVES, Move, harm
+from engine.rulesets.classic.moves import MOVES, Move, block, harm
 from engine.rulesets.classic.roles.citizen import STAKE_KINDS, stake
 
-MOVES.role("journalist", "executioner", "shopkeeper", "telepath")
+MOVES.role("journalist", "executioner", "shopkeeper", "telepath", "van_helsing")
 
 # ---------------------------------------------------------------- what the night's hostile acts were
 
@@ -429,12 +430,87 @@ def telepathy(move: Move) -> None:
 MOVES.move("telepath_stake", step=o.STEP_STAKES)(stake)
 STAKE_KINDS.append("telepath_stake")
 
+# ---------------------------------------------------------------- Ван Хельсинг
+
+WOUND = "silver_wound"  # wounded by a silver bullet: dying the next night (a heal then saves him)
+SEARCHED = {"vh_search_vampire": ("vampire",), "vh_search_ghoul": ("ghoul",), "vh_search_zombie": ("zombie", "warlock")}
+UNHARMED = ("warlock",)  # «Ведьмака убить не может, только находит»
+PREY = ("unclean", "undead")  # «2 монеты за убийство нечисти» (the Зомби's and the Упырь's sides too)
+BITES: list[str] = []  # the bites of the unclean (their module appends): «Не может быть укушен Нечистью»
+FOLLOWS.extend(SEARCHED)
+CHECKED_SHOTS.extend(SEARCHED)
+
+
+@MOVES.layer("silver", o.LAYER_SILVER)
+def silver(res: Resolution, packet: DamagePacket) -> None:
+    """«Вампир, Упырь и Зомби получают ранение, без лечения следующей ночью умирают… Живые персонажи получают
+    ранение, без лечения умрут следующей ночью»: no death now; dying the next night (the healers' `save` then
+    saves him); this night's later moves are lost («Раненый игрок не может совершить ночной ход»)."""
+    if packet.cause != "silver":
+        return
+    packet.amount = 0
+    state = res.state
+    if state.player(packet.target).secret_role in UNHARMED:
+        return
+    state.add_effect(WOUND, target=packet.target, source=packet.source, during=NEXT_NIGHT)
+    if packet.source is not None:
+        state.player(packet.target).flags[WOUND] = packet.source + 1  # who shot him: the bonus at his death
+    state.add_effect(DYING, target=packet.target, during=NEXT_NIGHT, cause="silver")
+    block(state, packet.target)
+    state.emit("silver_wounded", "player", packet.target)
+
+
+def _silver_death(state: GameState, pid: int, cause: str) -> None:
+    if cause != "silver" or state.player(pid).faction not in PREY:
+        return
+    shooter = state.player(pid).flags.get(WOUND, 0) - 1  # (his effects are gone with him)
+    if shooter >= 0 and state.player(shooter).alive:
+        economy.bonus(state, shooter, "van_helsing_kill")
+
+
+MOVES.on_death.append(_silver_death)
+
+
+def vh_search(move: Move) -> None:
+    """Found what he looks for: shoots at once (the Ведьмак is only found); else he learns «не найден»."""
+    state, target = move.state, move.target
+    if not move.reach(target):
+        return
+    role = state.player(target).secret_role
+    if role in SEARCHED[move.ability.id]:
+        state.emit("vh_found", "player", move.actor, target=target, role=role)
+        if role not in UNHARMED:
+            move.shoot(target, cause="silver")
+    else:
+        state.emit("vh_not_found", "player", move.actor, target=target, role=SEARCHED[move.ability.id][0])
+    move.done()
+
+
+for _search in SEARCHED:
+    MOVES.move(_search, step=o.STEP_VAN_HELSING)(vh_search)
+
+
+@MOVES.move("vh_shot", step=o.STEP_VAN_HELSING)
+def vh_shot(move: Move) -> None:
+    if move.reach(move.target):
+        move.shoot(move.target, cause="silver")
+        move.done()
+
+
+@MOVES.queries.modifier("reach", layer=30)
+def _not_bitten(state: GameState, allowed: bool, *, actor: int, target: int, move: Move) -> bool:
+    """«Не может быть укушен Нечистью»."""
+    return allowed and not (move.ability.id in BITES and state.player(target).secret_role == "van_helsing")
+
+
 # ---------------------------------------------------------------- words
 
 MOVES.failure("no_buyer")
 MOVES.words(
     EventFormat("journalist_facts", params={"list": Each("facts", FACT)}),
     EventFormat("newspaper", params={"list": Each("facts", FACT)}),
+    EventFormat("vh_found", params={"role": Value("role")}),
+    EventFormat("vh_not_found", params={"role": Value("role")}),
     EventFormat("shop_faked", params={"item": Line("classic_item.{item}", when={"item": tuple(ITEMS)})}),
     EventFormat("shop_cheated", params={"item": Line("classic_item.{item}", when={"item": tuple(ITEMS)})}),
 )
