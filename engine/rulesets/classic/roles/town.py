@@ -5,8 +5,9 @@ What the night's hostile acts were is seen through one layer (`witness`, order.L
 act that got to its target (a shot into a vest too: «сам выстрел — удачно») is kept for the night in
 `res.scratch["harms"]` — the Палач sees «стрелял», the Журналист «стреляла / в нее стреляли».
 
-Not here (say so): Ван Хельсинг (the silver bullets' wound belongs with the healers' wounds), the urgent
-delivery (a day order of the shop: services.py's table), the Спортсмен (a trait the deal does not give yet).
+Also Ван Хельсинг (5.1.12: the silver bullet's wound, order.LAYER_SILVER) and the Спортсмен (5.1.10, «не роль»:
+a trait the deal does not give yet — its rule works for a character who has it). Not here: the shopkeeper's
+urgent delivery (a day order of the shop: services.py's table).
 """
 
 from __future__ import annotations
@@ -501,6 +502,27 @@ def vh_shot(move: Move) -> None:
 def _not_bitten(state: GameState, allowed: bool, *, actor: int, target: int, move: Move) -> bool:
     """«Не может быть укушен Нечистью»."""
     return allowed and not (move.ability.id in BITES and state.player(target).secret_role == "van_helsing")
+
+
+# ---------------------------------------------------------------- Спортсмен (не роль)
+
+ATHLETE = "athlete"  # the trait (model.Citizen.traits); the deal does not give it yet
+# «В случае нападении Уличного воришки, Ученика мафии, приходящего с осиновым колом»: the stakes (citizen.
+# STAKE_KINDS) and what the thief's and the apprentice's modules append here.
+ATHLETE_REPELS: list[str] = []
+
+
+@MOVES.queries.modifier("reach", layer=40)
+def _athlete(state: GameState, allowed: bool, *, actor: int, target: int, move: Move) -> bool:
+    """«извивает его, лишая дневного хода»: the attack fails and the attacker's move of the next day fails."""
+    if not allowed or actor == target or ATHLETE not in cit(state, target).traits:
+        return allowed
+    if move.ability.id not in (*STAKE_KINDS, *ATHLETE_REPELS):
+        return allowed
+    if not state.effects_of(BLOCKED, target=actor, phase=state.phase + 1):
+        state.add_effect(BLOCKED, target=actor, source=target, during=NEXT_DAY)
+        state.emit("athlete_beaten", "player", actor, by=target)
+    return False
 
 
 # ---------------------------------------------------------------- words
