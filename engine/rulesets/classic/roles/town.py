@@ -38,6 +38,7 @@ from engine.rulesets.classic.model import (
     take_item,
 )
 from engine.rulesets.classic.moves import MOVES, Move, block, harm
+from engine.rulesets.classic.roles import family
 from engine.rulesets.classic.roles.citizen import STAKE_KINDS, stake
 
 MOVES.role("journalist", "executioner", "shopkeeper", "telepath", "van_helsing")
@@ -496,6 +497,9 @@ def vh_shot(move: Move) -> None:
     if move.reach(move.target):
         move.shoot(move.target, cause="silver")
         move.done()
+
+
+family.HARMFUL.update({"execution", "vh_shot", *SEARCHED})  # «Вредить друг другу не могут»
 
 
 @MOVES.queries.modifier("reach", layer=30)
