@@ -85,3 +85,21 @@ def test_ic_town_9_the_executioners_target_pays_nothing_and_the_shopkeeper_gets_
     g.order(8, "execution", target=CITIZEN).order(CITIZEN, "buy", item="buy_holy_water").resolve()
     assert not items_of(g.state, CITIZEN, "holy_water", active=False)
     assert g.coins(9) == 0
+
+
+def test_ic_town_10_van_helsing_comes_after_the_nights_deaths() -> None:
+    """Ван Хельсинг (раннее утро) after the night's deaths: a zombie («Умирают от обычной пули») the mafia
+    killed is no longer there."""
+    from engine.rulesets.classic.model import become
+
+    g = Game(["van_helsing"])
+    become(g.state, CITIZEN, "zombie")
+    g.to_night().order(RED_1, "soldier_kill", target=CITIZEN).order(8, "vh_search_zombie", target=CITIZEN).resolve()
+    assert g.result(8) == "interfered"
+
+
+def test_ic_town_11_the_journalist_sees_van_helsings_silver_bullet() -> None:
+    """Ван Хельсинг before Журналист (both раннее утро)."""
+    g = Game(["van_helsing", "journalist"]).to_night()
+    g.order(9, "journalist_follow", target=CITIZEN).order(8, "vh_shot", target=CITIZEN).resolve()
+    assert {"kind": "shot", "actor": 8, "target": CITIZEN} in facts(g, 9)
