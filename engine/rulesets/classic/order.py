@@ -136,9 +136,11 @@ FOUR_ONE: tuple[tuple[int, str, str], ...] = (
 DAY_STEPS = frozenset({STEP_DAY_CALL, STEP_DAY_MOVES})
 
 # ---- protection layers: a hostile act («враждебное действие») folded through these, in order ----
+LAYER_WITNESS = 5  # town: no protection — every hostile act that got there is seen (Палач, Журналист)
 LAYER_VEST = 50  # Бронежилет: absorbs one shot («Выстрел в броник — удачно»)
 LAYER_BODYGUARD = 32  # Телохранитель: the guarded is not shot, executed, tortured; a poison goes to the bodyguard
 LAYER_DRUNK = 36  # Пьяница: «В ночь пьянки, Пьяница и собутыльник не восприимчивы к любому яду»
 LAYER_BROTHEL = 38  # Шмара: she and her client «не доступны для ночного враждебного воздействия»
 LAYER_PRIEST = 44  # Священник: the prayer; «От первого покушения(выстрел) на жизнь священника его спасает Бог»
 LAYER_SIN = 96  # what got through marks the sinner (the priest's «Грешность персонажа»); changes nothing
+LAYER_SILVER = 60  # town: Van Helsing's silver bullet wounds (dies the next night unless healed), never kills at once

@@ -9,7 +9,7 @@ from engine.rulesets.classic import order as o
 from engine.rulesets.classic.model import items_of, spend_item
 from engine.rulesets.classic.moves import MOVES
 
-SHOTS = ("shot",)  # what a vest stops: shots (not poison, a bite, a torture, stakes…)
+SHOTS = ("shot", "silver")  # what a vest stops: shots, Van Helsing's silver too (not poison, a bite, a torture, stakes…)
 
 
 @MOVES.layer("vest", o.LAYER_VEST)

@@ -48,4 +48,5 @@ from engine.rulesets.classic.roles import (
     everyone,  # noqa: F401  (сижу дома, бар, магазин)
     family,  # noqa: F401  (Муж и Жена)
     mafia,  # noqa: F401  (the clans' kill)
+    town,  # noqa: F401  (Журналист, Палач, Хозяин магазина, Телепат)
 )
