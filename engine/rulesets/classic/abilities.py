@@ -22,8 +22,16 @@ def gate(state: GameState, pid: int, ability: AbilityDef) -> None:
         raise ability.refusal("limit_reached", reason="one_move_a_cycle")
 
 
+def also_holds(state: GameState, pid: int, ability: AbilityDef) -> bool:
+    """Another way to hold a role's ability than being that role: the `holds` query of the modules (an Упырь
+    keeps his first role's moves: «Первоначальную роль не теряет»)."""
+    held: bool = MOVES.queries.ask("holds", state, False, pid=pid, ability=ability)
+    return held
+
+
 ABILITIES = AbilityCatalogue.from_toml(
-    "classic", (DATA_DIR / "abilities.toml").read_text(encoding="utf-8"), rules=MOVES.rules, gate=gate)
+    "classic", (DATA_DIR / "abilities.toml").read_text(encoding="utf-8"), rules=MOVES.rules, gate=gate,
+    also_holds=also_holds)
 ABILITIES.single_orders = frozenset(a.kind for a in ABILITIES)
 MOVES.check_declared(ABILITIES)
 

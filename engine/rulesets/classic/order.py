@@ -14,6 +14,7 @@ STEP_COLLECT = 10  # core
 STEP_DAY_CALL = 110  # Звонок по визитке
 STEP_DAY_MOVES = 120  # Дневные ходы персонажей согласно роли
 STEP_VOTE = 190  # core: the day's vote (1.4, 1.11) — the most voted is jailed
+STEP_UNDEAD_DUSK = 195  # core (undead): the night begins — last night's bitten bleed, a ghoul's thirst (50/50)
 
 # ---- Поздний вечер ----
 STEP_SPIRIT = 200  # ДУХ
@@ -56,6 +57,7 @@ STEP_EXECUTIONER = 580  # Палач (казнь)
 STEP_GHOUL = 590  # Упырь
 STEP_PSYCHO = 600  # Псих
 STEP_CHEMIST = 610  # Химик
+STEP_UNDEAD_DAWN = 680  # core (undead): a ghoul who bit nobody in two nights dies; the silent Spirit
 STEP_NIGHT_DEATHS = 690  # core: the dying die (shot, not saved by the end of the night)
 
 # ---- Раннее утро ----
@@ -137,3 +139,5 @@ DAY_STEPS = frozenset({STEP_DAY_CALL, STEP_DAY_MOVES})
 
 # ---- protection layers: a hostile act («враждебное действие») folded through these, in order ----
 LAYER_VEST = 50  # Бронежилет: absorbs one shot («Выстрел в броник — удачно»)
+LAYER_UNDEAD = 30  # the undead's nature: the Дух feels nothing, shots regenerate on the нечисть, no poison takes
+LAYER_GARLIC = 45  # Чеснок: «Один раз защищает от укуса Вампира»
