@@ -25,7 +25,7 @@ def garlic(res: Resolution, packet: DamagePacket) -> None:
     if held:
         spend_item(res.state, packet.target, held[0].uid)
         packet.amount = 0
-        res.state.emit("garlic_saved", "player", packet.target)
+        res.state.emit("undead_garlic_saved", "player", packet.target)
 
 
 def use_antidote(state: GameState, pid: int) -> bool:
@@ -35,7 +35,7 @@ def use_antidote(state: GameState, pid: int) -> bool:
     if not held:
         return False
     spend_item(state, pid, held[0].uid)
-    state.emit("antidote_used", "player", pid)
+    state.emit("undead_antidote_used", "player", pid)
     return True
 
 
@@ -50,6 +50,6 @@ def drive_out(state: GameState, pid: int) -> str | None:
         held = items_of(state, pid, kind)
         if held:
             spend_item(state, pid, held[0].uid)
-            state.emit("spirit_driven_out", "player", pid, item=kind)
+            state.emit("undead_spirit_driven_out", "player", pid, item=kind)
             return kind
     return None

@@ -56,16 +56,16 @@ from engine.rulesets.classic.roles.family import HARMFUL
 
 MOVES.role("vampire", "ghoul", "spirit")
 MOVES.words(
-    EventFormat("ghoul_turned_copy", params={"vampire": Value("player")}),
-    EventFormat("spirit_driven_out", params={"item": Line("classic_item.{item}", when={"item": SPIRIT_WARDS})}),
+    EventFormat("undead_ghoul_turned_copy", params={"vampire": Value("player")}),
+    EventFormat("undead_spirit_driven_out", params={"item": Line("classic_item.{item}", when={"item": SPIRIT_WARDS})}),
 )
 
 GHOUL_BITE = "ghoul_bite"
 BITE_CAUSES = (VAMPIRE_BITE, GHOUL_BITE)  # the causes of the bites (a layer of another module may stop them)
 HARMFUL.update({"vampire_bite", "ghoul_bite"})  # spouses cannot harm each other
 
-BITTEN = "bitten"  # bitten this night (params: by = "vampire" | "ghoul", cured): bleeds the next night
-BLEEDING = "bleeding"  # the DYING cause of a bite's next night
+BITTEN = "undead_bitten"  # bitten this night (params: by = "vampire" | "ghoul", cured): bleeds the next night
+BLEEDING = "undead_bleeding"  # the DYING cause of a bite's next night
 GHOUL = "ghoul"  # on an Упырь (until the end): params was = his first role, fed = the phase of his last bite
 SPIRIT_LOCKED = "spirit_locked"  # locked by the Дух: his vote the next day is void
 SEALED = "spirit_sealed"  # locked and sealed this night: nobody else reaches him
@@ -126,9 +126,10 @@ def turn_ghoul(state: GameState, pid: int, vampire: int) -> None:
         if me.purse in CLANS:
             me.purse, me.coins = "", 0
     become(state, pid, "ghoul")
-    state.add_effect(GHOUL, target=pid, during=UNTIL_END, was=was, fed=state.phase)
-    state.emit("ghoul_turned", "player", vampire, target=pid)
-    state.emit("ghoul_turned_copy", "master", None, pid=pid, vampire=vampire, was=was)
+    fed = state.phase if state.is_night else state.phase - 1  # the night of his turning counts as fed
+    state.add_effect(GHOUL, target=pid, during=UNTIL_END, was=was, fed=fed)
+    state.emit("undead_ghoul_turned", "player", vampire, target=pid)
+    state.emit("undead_ghoul_turned_copy", "master", None, pid=pid, vampire=vampire, secret_role=was)
     economy.bonus(state, vampire, "vampire_turn")
 
 
@@ -137,7 +138,7 @@ def _bite(move: Move, kind: str) -> bool:
     state, target = move.state, move.target
     if role_of(state, target) == "spirit":  # «узнает если кусал бескровного персонажа (Духа)»
         visits.record(state, move.actor, [target], f"ability:{move.ability.id}", worked=True)
-        move.tell("bloodless", target=target)
+        move.tell("undead_bloodless", target=target)
         move.done()
         return False
     if not _reach_for_bite(move, target):
@@ -149,7 +150,7 @@ def _bite(move: Move, kind: str) -> bool:
     if packet.amount <= 0:
         move.fail()  # «Не может воздействовать на игроков, имеющих крестик или иную защиту от вампира»
         return False
-    state.emit("bitten", "player", target)  # «Укушенный игрок получает сообщение: «укушен»»
+    state.emit("undead_bitten", "player", target)  # «Укушенный игрок получает сообщение: «укушен»»
     twice = kind == "vampire" and any(e.params.get("by") == "vampire" and e.start == state.phase - 2
                                       for e in state.effects_of(BITTEN, target=target))
     if twice:
@@ -185,7 +186,7 @@ def undead_dusk(res: Resolution) -> None:
     for effect in list(state.effects_of(BITTEN)):
         if effect.start == state.phase - 2 and not effect.params.get("cured") and effect.target is not None:
             doom(state, effect.target, BLEEDING, effect.source)
-            state.emit("bleeding", "player", effect.target)
+            state.emit("undead_bleeding", "player", effect.target)
     from engine.rulesets.classic.abilities import ABILITIES
 
     for pid, orders in sorted(res.scratch.get("orders", {}).items()):
@@ -196,7 +197,7 @@ def undead_dusk(res: Resolution) -> None:
                           and ABILITIES[order.kind].holder_name == first]
             if role_moves and not state.random.choice((True, False)):
                 block(state, pid)
-                state.emit("ghoul_thirst", "player", pid)
+                state.emit("undead_thirst", "player", pid)
 
 
 @MOVES.step("undead_dawn", o.STEP_UNDEAD_DAWN)
@@ -217,7 +218,7 @@ def undead_dawn(res: Resolution) -> None:
             if blood:  # «Позволяет упырю утолить жажду»
                 spend_item(state, player.pid, blood[0].uid)
                 mark.params["fed"] = state.phase
-                state.emit("thirst_quenched", "player", player.pid)
+                state.emit("undead_thirst_quenched", "player", player.pid)
             else:
                 doom(state, player.pid, "thirst")
         if player.secret_role == "spirit" and not any(
@@ -325,7 +326,7 @@ def spirit_lock(move: Move) -> None:
     if not move.reach(target):
         return
     if has_item(state, target, "mirror"):  # «Дух посещающий игрока с Зеркалом погибает»
-        state.emit("spirit_saw_mirror", "player", target)
+        state.emit("undead_spirit_saw_mirror", "player", target)
         move.fail()
         die(state, move.actor, "mirror", killer=target)
         return
@@ -339,5 +340,5 @@ def spirit_lock(move: Move) -> None:
         state.add_effect(SEALED, target=target, source=move.actor, during=THIS_PHASE)
     if role_of(state, target) == "zombie":  # «При блокировке зомби узнает его роль»
         me.flags[f"spirit_zombie_{target}"] = 1
-        move.tell("spirit_found_zombie", target=target, secret_role="zombie")
+        move.tell("undead_spirit_found_zombie", target=target, secret_role="zombie")
     move.done()
