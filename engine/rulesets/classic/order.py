@@ -140,4 +140,5 @@ DAY_STEPS = frozenset({STEP_DAY_CALL, STEP_DAY_MOVES})
 # ---- protection layers: a hostile act («враждебное действие») folded through these, in order ----
 LAYER_VEST = 50  # Бронежилет: absorbs one shot («Выстрел в броник — удачно»)
 LAYER_UNDEAD = 30  # the undead's nature: the Дух feels nothing, shots regenerate on the нечисть, no poison takes
+LAYER_WARLOCK = 40  # Ведьмак: once, with his energy, the one who shoots him kills himself
 LAYER_GARLIC = 45  # Чеснок: «Один раз защищает от укуса Вампира»

@@ -41,6 +41,7 @@ from engine.rulesets.classic.model import (
     CLANS,
     DYING,
     Citizen,
+    Town,
     become,
     dying,
     has_item,
@@ -342,3 +343,139 @@ def spirit_lock(move: Move) -> None:
         me.flags[f"spirit_zombie_{target}"] = 1
         move.tell("undead_spirit_found_zombie", target=target, secret_role="zombie")
     move.done()
+
+
+# ---------------------------------------------------------------- нежить: the Ведьмак and his Зомби
+
+MOVES.role("warlock", "zombie")
+ZOMBIE_BITE = "zombie_bite"
+HARMFUL.add(ZOMBIE_BITE)
+ZOMBIE_LIMIT = 2  # «В игре не может быть более 2 зомби одновременно»
+NOT_RAISED = ("zombie", "spirit", "ghoul")  # «Не может Поднимать Зомби из зомби»; «Не воскрешаемый»; a ghoul
+ENERGY = "warlock_energy"  # flag: the strength gathered at home
+SUICIDE_USED = "warlock_suicide_used"  # flag: «Один раз за игру»
+
+
+@MOVES.rule("warlock_energy")
+def _has_energy(state: GameState, pid: int, what: str) -> None:
+    """«сидеть дома, копить силы для колдовства»: a raising spends one night's strength (a decision)."""
+    if state.player(pid).flags.get(ENERGY, 0) < 1:
+        raise Refusal("not_allowed", what=what, reason="warlock_no_energy")
+
+
+@MOVES.rule("zombie_voted")
+def _voted(state: GameState, pid: int, what: str) -> None:
+    """«Если не голосовал, то ночью "кусаться" не может» (the day before this night)."""
+    if not any(e.kind == "vote_cast" and e.phase == state.phase - 1 and e.params.get("pid") == pid
+               for e in state.events):
+        raise Refusal("not_allowed", what=what, reason="zombie_no_vote")
+
+
+@MOVES.move("warlock_gather", step=o.STEP_WARLOCK_SEND)
+def warlock_gather(move: Move) -> None:
+    me = move.state.player(move.actor)
+    me.flags[ENERGY] = me.flags.get(ENERGY, 0) + 1
+    move.done()
+
+
+@MOVES.move("warlock_send", step=o.STEP_WARLOCK_SEND)
+def warlock_send(move: Move) -> None:
+    """«Направить зомби к персонажу»: every zombie's bite tonight goes to his target (none in play: «неудачно»)."""
+    if not any(p.secret_role == "zombie" and in_play(move.state, p.pid) for p in move.state.players):
+        move.fail()
+        return
+    move.res.scratch["zombie_target"] = move.target
+    move.done()
+
+
+def _died_in_prison(state: GameState, pid: int) -> bool:
+    """1.13: the role of one killed in prison is not revealed — so his death has no reveal."""
+    died = state.player(pid).died
+    return not any(e.kind == "role_revealed" and e.phase == died and e.params.get("pid") == pid
+                   for e in state.events)
+
+
+def raise_zombie(state: GameState, pid: int, warlock: int) -> None:
+    """The corpse rises a Зомби («изначальную роль теряют»): alive again, of the нежить, his own empty purse,
+    no Зеркало («Не может иметь зеркало»); the town sees him back."""
+    player = state.player(pid)
+    player.alive = True
+    player.died = None
+    with edit(Town, state) as town:
+        town.died = {k: v for k, v in town.died.items() if k != str(pid)}
+    with edit(Citizen, player) as me:
+        if me.purse:
+            me.purse, me.coins = "", 0
+        me.items = [i for i in me.items if i.kind != "mirror"]
+    become(state, pid, "zombie")
+    state.player(warlock).flags["warlock_raised"] = 1  # «ведьмак грешен после первого поднятия трупа»
+    state.emit("undead_risen", "public", None, pid=pid)
+
+
+@MOVES.move("warlock_raise", step=o.STEP_WARLOCK_RAISE)
+def warlock_raise(move: Move) -> None:
+    state, target = move.state, move.target
+    me = state.player(move.actor)
+    zombies = sum(1 for p in state.players if p.alive and p.secret_role == "zombie")
+    cause = next((str(e.params.get("cause")) for e in reversed(state.events)
+                  if e.kind == "death" and e.params.get("pid") == target), "")
+    if (state.player(target).alive or role_of(state, target) in NOT_RAISED or zombies >= ZOMBIE_LIMIT
+            or _died_in_prison(state, target) or "bloody" in cause or me.flags.get(ENERGY, 0) < 1):
+        move.fail()
+        return
+    me.flags[ENERGY] -= 1
+    raise_zombie(state, target, move.actor)
+    move.done()
+
+
+@MOVES.move("zombie_bite", step=o.STEP_ZOMBIE)
+def zombie_bite(move: Move) -> None:
+    """«Укушенный игрок умирает на утро следующей ночи, если не был вылечен. … Если два зомби вместе укусят
+    одного игрока, то тот стазу умирает ("загрызли", утром город об этом узнает).» Not the Ведьмак, the Дух."""
+    state = move.state
+    target = int(str(move.res.scratch.get("zombie_target", move.target)))
+    if role_of(state, target) in ("warlock", "spirit") or target == move.actor:
+        visits.record(state, move.actor, [target], f"ability:{move.ability.id}", worked=False)
+        move.fail()
+        return
+    if not _reach_for_bite(move, target):
+        return
+    packet = fold(move.res, move.actor, target, ZOMBIE_BITE)
+    if packet.amount <= 0:
+        move.fail()
+        return
+    if role_of(state, target) == "vampire":  # «При укусе Зомби теряет дневную способность управлять голосами»
+        state.player(target).flags["vampire_lost_votes"] = 1
+    crews: dict[int, list[int]] = move.res.scratch.setdefault("zombie_crews", {})
+    crew = crews.setdefault(target, [])
+    crew.append(move.actor)
+    if len(crew) == 2:
+        doom(state, target, "gnawed", move.actor)
+        state.emit("undead_gnawed", "public", None, pid=target)
+    elif len(crew) == 1:
+        state.emit("undead_bitten", "player", target)
+        state.add_effect(BITTEN, target=target, source=move.actor, during=BITE_SPAN, by="zombie", cured=False)
+    move.done()
+
+
+@MOVES.layer("warlock", o.LAYER_WARLOCK)
+def warlock_suicide(res: Resolution, packet: DamagePacket) -> None:
+    """«Один раз за игру, если имеет накопленную энергию, персонажа пытающегося застрелить Ведьмака, заставляет
+    провести самоубийство стрелка. (На утро город узнает о суициде)»."""
+    state = res.state
+    if packet.cause != "shot" or packet.source is None or role_of(state, packet.target) != "warlock":
+        return
+    me = state.player(packet.target)
+    if me.flags.get(SUICIDE_USED) or me.flags.get(ENERGY, 0) < 1:
+        return
+    me.flags[SUICIDE_USED] = 1
+    me.flags[ENERGY] -= 1
+    packet.amount = 0
+    doom(state, packet.source, "suicide")
+    state.emit("undead_suicide", "public", None, pid=packet.source)
+
+
+@MOVES.queries.modifier("vote_weight", layer=31)
+def _empty_zombie_vote(state: GameState, weight: int, *, voter: int, target: int) -> int:
+    """«На дневном голосовании голосует пустым голосом»."""
+    return 0 if role_of(state, voter) == "zombie" else weight
