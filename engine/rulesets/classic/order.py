@@ -12,6 +12,7 @@ STEP_COLLECT = 10  # core
 
 # ---- День: «Звонок по визитке - Дневные ходы персонажей согласно роли» ----
 STEP_DAY_CALL = 110  # Звонок по визитке
+STEP_UNDEAD_DAY = 115  # core (undead): «Не может совершать дневные ходы кроме голосования» (the Вампир)
 STEP_DAY_MOVES = 120  # Дневные ходы персонажей согласно роли
 STEP_VOTE = 190  # core: the day's vote (1.4, 1.11) — the most voted is jailed
 STEP_UNDEAD_DUSK = 195  # core (undead): the night begins — last night's bitten bleed, a ghoul's thirst (50/50)

@@ -220,3 +220,12 @@ def test_ghoul_leaves_his_clan() -> None:
     turn_ghoul(g.state, RED_1, VAMPIRE)
     assert g.state.player(RED_1).faction == "unclean"
     assert g.state.effects_of(GHOUL, target=RED_1)[0].params["was"] == "soldier"
+
+
+def test_vampire_makes_no_day_moves_but_votes() -> None:
+    g = undead_game()
+    give(g, VAMPIRE, "diploma")
+    g.order(VAMPIRE, "use_diploma").order(VAMPIRE, "vote", target=RED_BOSS).resolve()
+    assert g.result(VAMPIRE) == "interfered"
+    assert "diploma" in g.items(VAMPIRE)
+    assert g.jailed(RED_BOSS), "his vote counts"

@@ -177,6 +177,17 @@ def ghoul_bite(move: Move) -> None:
 
 # ---------------------------------------------------------------- the night's edges
 
+@MOVES.step("undead_day", o.STEP_UNDEAD_DAY)
+def undead_day(res: Resolution) -> None:
+    """The Вампир «Не может совершать дневные ходы кроме голосования»: his day moves (a day order, the Диплом)
+    fail («неудачно»); his vote counts."""
+    state = res.state
+    if state.is_day:
+        for player in state.living():
+            if player.secret_role == "vampire":
+                block(state, player.pid)
+
+
 @MOVES.step("undead_dusk", o.STEP_UNDEAD_DUSK)
 def undead_dusk(res: Resolution) -> None:
     """The night begins: last night's bitten bleed (dying: no move tonight; a heal tonight saves him); each
