@@ -229,3 +229,10 @@ def test_vampire_makes_no_day_moves_but_votes() -> None:
     assert g.result(VAMPIRE) == "interfered"
     assert "diploma" in g.items(VAMPIRE)
     assert g.jailed(RED_BOSS), "his vote counts"
+
+
+def test_ghoul_does_not_learn_the_vampire() -> None:
+    g = undead_game()
+    ghoul_by_two_bites(g, CITIZEN)
+    told = [e for e in g.state.events if e.who == CITIZEN and e.to == "player"]
+    assert all(VAMPIRE not in e.params.values() for e in told), "«Упырь не знает Вампира»"

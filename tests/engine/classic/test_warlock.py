@@ -175,3 +175,45 @@ def test_zombie_bite_takes_the_vampires_votes() -> None:
     g.to_night().order(10, "zombie_bite", target=9).resolve()
     assert g.state.player(9).flags.get("vampire_lost_votes") == 1
 
+
+
+def test_warlock_cannot_raise_the_spirit() -> None:
+    g = Game(["warlock", "spirit", "citizen"])
+    g.state.player(WARLOCK).flags[ENERGY] = 1
+    g.state.player(9).alive = False  # (the Дух dies only at the Зеркало: as if)
+    g.state.player(9).died = g.state.phase - 1
+    g.to_night()
+    g.state.player(9).died = g.state.phase - 2
+    g.order(WARLOCK, "warlock_raise", target=9).resolve()
+    assert not g.alive(9), "«Не воскрешаемый персонаж»"
+
+
+def test_warlock_cannot_raise_one_killed_in_prison() -> None:
+    g = warlock_game()
+    g.state.player(WARLOCK).flags[ENERGY] = 1
+    for player in g.state.living():
+        if player.pid != CIT_2:
+            g.order(player.pid, "vote", target=CIT_2)
+    g.resolve()
+    assert g.jailed(CIT_2)
+    from engine.rulesets.classic.deaths import die
+
+    die(g.state, CIT_2, "shot")  # killed in prison this night: his role not revealed
+    g.resolve()
+    g.to_night().order(WARLOCK, "warlock_raise", target=CIT_2).resolve()
+    assert not g.alive(CIT_2)
+
+
+def test_warlock_cannot_raise_a_ghoul() -> None:
+    from engine.rulesets.classic.roles.undead import turn_ghoul
+
+    g = warlock_game()
+    g.state.player(WARLOCK).flags[ENERGY] = 1
+    turn_ghoul(g.state, CIT_2, WARLOCK)
+    g.to_night()
+    for pid in (CITIZEN, 9, CIT_3):  # a ghoul dies of three stakes
+        g.order(pid, "stake", target=CIT_2)
+    g.resolve()
+    assert not g.alive(CIT_2)
+    g.to_night().order(WARLOCK, "warlock_raise", target=CIT_2).resolve()
+    assert not g.alive(CIT_2)
