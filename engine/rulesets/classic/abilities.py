@@ -29,7 +29,14 @@ def _declared() -> str:
     return "\n".join(f.read_text(encoding="utf-8") for f in files)
 
 
-ABILITIES = AbilityCatalogue.from_toml("classic", _declared(), rules=MOVES.rules, gate=gate)
+def also_holds(state: GameState, pid: int, ability: AbilityDef) -> bool:
+    """Another way to hold a role's ability than being that role: the `holds` query of the modules (an Упырь
+    keeps his first role's moves: «Первоначальную роль не теряет»)."""
+    held: bool = MOVES.queries.ask("holds", state, False, pid=pid, ability=ability)
+    return held
+
+
+ABILITIES = AbilityCatalogue.from_toml("classic", _declared(), rules=MOVES.rules, gate=gate, also_holds=also_holds)
 ABILITIES.single_orders = frozenset(a.kind for a in ABILITIES)
 MOVES.check_declared(ABILITIES)
 

@@ -77,6 +77,17 @@ class MoveRegistry:
     panel: list[Panel] = field(default_factory=list)  # a module's lines of a player's panel
     question_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)  # engine/core/rulings.py
     jail_targets: set[str] = field(default_factory=set)  # abilities that may name a jailed character
+    steps: list[tuple[int, str, Callable[[Resolution], None]]] = field(default_factory=list)  # modules' own steps
+
+    def step(self, name: str, number: int) -> Callable[[Callable[[Resolution], None]], Callable[[Resolution], None]]:
+        """A module's own step of the resolution (not of 4.1: a free number of order.py and its line in
+        tests/engine/pipeline_classic.txt), registered into the pipeline by steps.py."""
+
+        def register(fn: Callable[[Resolution], None]) -> Callable[[Resolution], None]:
+            self.steps.append((number, name, fn))
+            return fn
+
+        return register
 
     def role(self, *ids: str) -> None:
         """These roles' moves are implemented: the table may deal them (setup.default_table, check_table)."""

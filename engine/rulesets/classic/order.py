@@ -12,8 +12,10 @@ STEP_COLLECT = 10  # core
 
 # ---- День: «Звонок по визитке - Дневные ходы персонажей согласно роли» ----
 STEP_DAY_CALL = 110  # Звонок по визитке
+STEP_UNDEAD_DAY = 115  # core (undead): «Не может совершать дневные ходы кроме голосования» (the Вампир)
 STEP_DAY_MOVES = 120  # Дневные ходы персонажей согласно роли
 STEP_VOTE = 190  # core: the day's vote (1.4, 1.11) — the most voted is jailed
+STEP_UNDEAD_DUSK = 195  # core (undead): the night begins — last night's bitten bleed, a ghoul's thirst (50/50)
 
 # ---- Поздний вечер ----
 STEP_SPIRIT = 200  # ДУХ
@@ -56,6 +58,7 @@ STEP_EXECUTIONER = 580  # Палач (казнь)
 STEP_GHOUL = 590  # Упырь
 STEP_PSYCHO = 600  # Псих
 STEP_CHEMIST = 610  # Химик
+STEP_UNDEAD_DAWN = 680  # core (undead): a ghoul who bit nobody in two nights dies; the silent Spirit
 STEP_NIGHT_DEATHS = 690  # core: the dying die (shot, not saved by the end of the night)
 
 # ---- Раннее утро ----
@@ -144,3 +147,6 @@ LAYER_BROTHEL = 38  # Шмара: she and her client «не доступны д�
 LAYER_PRIEST = 44  # Священник: the prayer; «От первого покушения(выстрел) на жизнь священника его спасает Бог»
 LAYER_SIN = 96  # what got through marks the sinner (the priest's «Грешность персонажа»); changes nothing
 LAYER_SILVER = 60  # town: Van Helsing's silver bullet wounds (dies the next night unless healed), never kills at once
+LAYER_UNDEAD = 30  # the undead's nature: the Дух feels nothing, shots regenerate on the нечисть, no poison takes
+LAYER_WARLOCK = 40  # Ведьмак: once, with his energy, the one who shoots him kills himself
+LAYER_GARLIC = 45  # Чеснок: «Один раз защищает от укуса Вампира»

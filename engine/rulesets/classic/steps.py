@@ -69,6 +69,8 @@ def _runner(step: int) -> Callable[[Resolution], None]:
 
 for _number, _name, _words in o.FOUR_ONE:
     PIPELINE.step(_name, _number)(_runner(_number))
+for _number, _name, _fn in MOVES.steps:  # the modules' own steps (MOVES.step)
+    PIPELINE.step(_name, _number)(_fn)
 
 
 # ---------------------------------------------------------------- the day's vote

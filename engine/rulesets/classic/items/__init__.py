@@ -3,5 +3,6 @@ through MOVES, like a role module). An item without its module here is sold and 
 
 from engine.rulesets.classic.items import (
     diploma,  # noqa: F401  (Диплом)
+    undead,  # noqa: F401  (Чеснок, Противоядие от вампира, Святая вода)
     vest,  # noqa: F401  (Бронежилет)
 )

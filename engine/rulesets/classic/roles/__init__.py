@@ -49,4 +49,5 @@ from engine.rulesets.classic.roles import (
     family,  # noqa: F401  (Муж и Жена)
     mafia,  # noqa: F401  (the clans' kill)
     town,  # noqa: F401  (Журналист, Палач, Хозяин магазина, Телепат)
+    undead,  # noqa: F401  (Вампир, Упырь, Дух)
 )
