@@ -40,7 +40,7 @@ from engine.rulesets.classic.model import (
 )
 from engine.rulesets.classic.moves import FAILED, MOVES, Move, block, harm
 from engine.rulesets.classic.roles.citizen import STAKE_KINDS, stake
-from engine.rulesets.classic.roles.family import HARMFUL
+from engine.rulesets.classic.roles.family import is_hostile
 from engine.rulesets.classic.services import DayOrder, fulfil, orders_for
 
 MOVES.role("nurse", "bodyguard", "reanimator", "priest", "harlot", "drunkard", "tour_operator")
@@ -81,7 +81,7 @@ def is_poison(cause: str) -> bool:
 
 
 def hostile(ability: str) -> bool:
-    return ability in HARMFUL or ability in HOSTILE
+    return is_hostile(ability) or ability in HOSTILE
 
 
 # ---------------------------------------------------------------- bookkeeping

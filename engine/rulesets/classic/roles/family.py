@@ -11,6 +11,15 @@ from engine.rulesets.classic.model import Citizen, become, cit
 from engine.rulesets.classic.moves import MOVES, Move
 from engine.rulesets.classic.win import spouses
 
+# Hostile moves named by id by the modules that add them to a set (the other way is `MOVES.move(hostile=True)`).
+HARMFUL: set[str] = set()
+
+
+def is_hostile(ability: str) -> bool:
+    """«Враждебное действие» (4.3): registered `hostile=True`, or named in HARMFUL."""
+    declared = MOVES.moves.get(ability)
+    return ability in HARMFUL or (declared is not None and declared.hostile)
+
 
 def go_mad(state: GameState, pid: int, why: str) -> None:
     """The other spouse, alive and not a zombie, becomes the Маньяк (leaving a clan if in one)."""
@@ -35,7 +44,7 @@ MOVES.on_jail.append(lambda state, pid, cause: go_mad(state, pid, "jail") if "sp
 @MOVES.queries.modifier("reach", layer=20)
 def _no_harm_to_the_spouse(state: GameState, allowed: bool, *, actor: int, target: int, move: Move) -> bool:
     """«Вредить друг другу не могут, ответ "неудачно"»."""
-    if not allowed or not move.hostile or actor == target:
+    if not allowed or not is_hostile(move.ability.id) or actor == target:
         return allowed
     pair = spouses(state)
     return not (actor in pair and target in pair)
