@@ -76,6 +76,9 @@ class MoveRegistry:
     panel: list[Panel] = field(default_factory=list)  # a module's lines of a player's panel
     question_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)  # engine/core/rulings.py
     jail_targets: set[str] = field(default_factory=set)  # abilities that may name a jailed character
+    # What a module does at the end of a step of 4.1 without an order (a recruit's answer read by day, the
+    # «Коронация»…): (res) → None, by step, run after the step's moves (run_step).
+    after: dict[int, list[Callable[[Resolution], None]]] = field(default_factory=dict)
 
     def role(self, *ids: str) -> None:
         """These roles' moves are implemented: the table may deal them (setup.default_table, check_table)."""
@@ -127,6 +130,15 @@ class MoveRegistry:
             if ability in self.moves:
                 raise ValueError(f"move {ability!r} registered twice")
             self.moves[ability] = MoveDef(ability, step, fn, paid=paid, free=free, check=check)
+            return fn
+
+        return register
+
+    def after_step(self, step: int) -> Callable[[Callable[[Resolution], None]], Callable[[Resolution], None]]:
+        """Run `fn(res)` at the end of this step (after its moves), whether or not anyone ordered anything."""
+
+        def register(fn: Callable[[Resolution], None]) -> Callable[[Resolution], None]:
+            self.after.setdefault(step, []).append(fn)
             return fn
 
         return register
@@ -272,3 +284,5 @@ def run_step(res: Resolution, step: int, catalogue: AbilityCatalogue) -> None:
                 continue
             move_def.behaviour(move)
             catalogue.record(state, pid, ability.id, ability.targets_in(order.params))
+    for hook in MOVES.after.get(step, []):
+        hook(res)
