@@ -137,3 +137,4 @@ DAY_STEPS = frozenset({STEP_DAY_CALL, STEP_DAY_MOVES})
 
 # ---- protection layers: a hostile act («враждебное действие») folded through these, in order ----
 LAYER_VEST = 50  # Бронежилет: absorbs one shot («Выстрел в броник — удачно»)
+LAYER_SHOT_LANDED = 900  # clans: the last layer — a hostile act got through; who did it is kept (a cop's kills)

@@ -23,7 +23,7 @@ from engine.core import rulings
 from engine.core.durations import THIS_PHASE
 from engine.core.extensions import edit
 from engine.core.refusal import Refusal
-from engine.core.resolution import Resolution
+from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState
 from engine.core.wording import EventFormat, Value
 from engine.rulesets.classic import economy, services
@@ -66,7 +66,7 @@ cops.COP_SHOTS.append("investigator_shot")
 mafia.CLAN_SHOTS.extend(["recruiter_kill", "clan_jail_shot"])
 family.HARMFUL.update({"investigator_shot", "boss_search", "recruiter_kill", "apprentice_kill", "clan_jail_shot"})
 MOVES.jail_targets.update({"interrogate", "clan_jail_shot"})
-MOVES.failure("recruit_refused", "not_jailed_yesterday", "in_station")
+MOVES.failure("recruit_refused", "not_jailed_yesterday")
 MOVES.question_kinds["recruit_offer"] = ("join_mafia_red", "join_mafia_green", "refuse")
 MOVES.question_kinds["name_accomplice"] = ()
 
@@ -290,11 +290,18 @@ def _on_jail(state: GameState, pid: int, why: str) -> None:
     set_flag(state, pid, "cl_jailed", flag(state, pid, "cl_jailed") + 1)
 
 
+@MOVES.layer("shot_landed", o.LAYER_SHOT_LANDED)
+def _shot_landed(res: Resolution, packet: DamagePacket) -> None:
+    """The last layer: the act got through; its author is kept on the victim (who killed him, at his death)."""
+    if packet.source is not None:
+        set_flag(res.state, packet.target, "cl_shot_by", packet.source + 1)
+
+
 def _on_death(state: GameState, pid: int, cause: str) -> None:
     player = state.player(pid)
-    for effect in state.effects_of(DYING, target=pid):  # a cop who killed someone not of the mafia
-        if effect.source is not None and is_cop(state, effect.source) and player.faction not in CLANS:
-            set_flag(state, effect.source, "cl_dirty", 1)
+    killer = player.flags.get("cl_shot_by", 0) - 1  # a cop who killed someone not of the mafia
+    if killer >= 0 and is_cop(state, killer) and player.faction not in CLANS:
+        set_flag(state, killer, "cl_dirty", 1)
     if player.secret_role == "sheriff":  # «При смерти шерифа становится шерифом»
         for other in state.players:
             if other.alive and other.secret_role == "investigator":
@@ -316,10 +323,10 @@ def boss_search(move: Move) -> None:
     if not move.reach(move.target):
         return
     if move.state.player(move.target).secret_role == "sheriff":
-        move.tell("search_found", target=move.target, role="sheriff")
+        move.tell("sheriff_found", target=move.target)
         move.shoot(move.target)
     else:
-        move.tell("search_not_found", target=move.target, role="sheriff")
+        move.tell("sheriff_not_found", target=move.target)
     move.done()
 
 
@@ -631,5 +638,5 @@ def clan_jail_shot(move: Move) -> None:
 
 MOVES.words(
     EventFormat("interrogation", params={"role": Value("role")}),
-    EventFormat("accomplice_named", params={}),
+    EventFormat("coronation", params={"clan": Value("faction")}),
 )
