@@ -8,8 +8,8 @@ import pytest
 
 from engine.core import api
 from engine.core.refusal import Refusal
-from tests.engine.classic.test_investigator import C1, C2, G_REC, INV, R_REC, R_SOL, SHERIFF, TABLE
 from tests.engine.classic.conftest import Game
+from tests.engine.classic.test_investigator import C1, C2, G_REC, INV, R_REC, R_SOL, SHERIFF, TABLE
 
 
 def game() -> Game:
