@@ -86,6 +86,6 @@ def test_boss_clan_shot_only_at_a_jailed_clan_member() -> None:
 def test_boss_clan_shot_prevents_the_interrogation() -> None:
     g = game()
     g.order(C1, "vote", target=R_SOL).resolve()
-    g.order(R_BOSS, "clan_jail_shot", target=R_SOL).order(SHERIFF, "interrogate", target=R_SOL).resolve()
+    g.order(R_BOSS, "clan_jail_shot", target=R_SOL).order(SHERIFF, "cops_interrogate", target=R_SOL).resolve()
     assert not g.alive(R_SOL)
     assert not g.events("interrogation", SHERIFF)

@@ -28,14 +28,14 @@ def game() -> Game:
 
 def test_ic_clans_1_the_cover_in_the_late_evening_stops_the_bosss_shot_at_night() -> None:
     g = game()
-    g.to_night().order(SHERIFF, "cover", target=C1).order(R_BOSS, "boss_kill", target=C1).resolve()
+    g.to_night().order(SHERIFF, "cops_cover", target=C1).order(R_BOSS, "boss_kill", target=C1).resolve()
     assert g.alive(C1)
 
 
 def test_ic_clans_2_the_boss_kills_the_covering_cop_before_a_soldiers_shot() -> None:
     """Босс (420) kills the covering Следователь; the Рядовой (500) then reaches the uncovered target."""
     g = game()
-    g.to_night().order(INV, "cover", target=C1).order(R_BOSS, "boss_kill", target=INV)
+    g.to_night().order(INV, "cops_cover", target=C1).order(R_BOSS, "boss_kill", target=INV)
     g.order(G_SOL, "soldier_kill", target=C1).resolve()
     assert not g.alive(C1)
 
@@ -62,7 +62,7 @@ def test_ic_clans_5_the_clans_shot_into_the_jail_before_the_interrogation() -> N
     """«выстрел мафией в посаженного соклана» (710) before «допрос» (720)."""
     g = game()
     g.order(C1, "vote", target=G_SOL).resolve()
-    g.order(G_BOSS, "clan_jail_shot", target=G_SOL).order(INV, "interrogate", target=G_SOL).resolve()
+    g.order(G_BOSS, "clan_jail_shot", target=G_SOL).order(INV, "cops_interrogate", target=G_SOL).resolve()
     assert not g.alive(G_SOL)
     assert g.result(INV) == "not_jailed_yesterday"
 
@@ -112,8 +112,8 @@ def test_ic_clans_10_the_jailed_cannot_be_covered_only_interrogated_or_shot_by_h
     jail(g.state, R_SOL)
     g.to_night()
     with pytest.raises(Refusal):
-        g.order(INV, "cover", target=R_SOL)
-    g.order(INV, "interrogate", target=R_SOL)
+        g.order(INV, "cops_cover", target=R_SOL)
+    g.order(INV, "cops_interrogate", target=R_SOL)
     g.order(R_BOSS, "clan_jail_shot", target=R_SOL)
 
 
@@ -121,6 +121,6 @@ def test_ic_clans_11_the_station_keeps_the_interrogating_cop_from_the_bosss_sear
     g = game()
     strip_vest(g, SHERIFF)
     g.order(C1, "vote", target=R_SOL).resolve()
-    g.order(SHERIFF, "interrogate", target=R_SOL).order(G_BOSS, "boss_search", target=SHERIFF).resolve()
+    g.order(SHERIFF, "cops_interrogate", target=R_SOL).order(G_BOSS, "boss_search", target=SHERIFF).resolve()
     assert g.alive(SHERIFF)
     assert g.result(G_BOSS) == "interfered"

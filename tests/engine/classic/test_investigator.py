@@ -90,7 +90,7 @@ def test_investigator_cannot_free_a_sheriff_who_killed_a_citizen() -> None:
 
 def test_cover_stops_the_mafias_shot() -> None:
     g = cops()
-    g.to_night().order(INV, "cover", target=C1).order(R_SOL, "soldier_kill", target=C1).resolve()
+    g.to_night().order(INV, "cops_cover", target=C1).order(R_SOL, "soldier_kill", target=C1).resolve()
     assert g.alive(C1)
     assert g.result(R_SOL) == "interfered"
     assert g.result(INV) == "ok"
@@ -98,14 +98,14 @@ def test_cover_stops_the_mafias_shot() -> None:
 
 def test_cover_does_not_stop_the_cops_own_shot() -> None:
     g = cops()
-    g.to_night().order(INV, "cover", target=C1).order(SHERIFF, "sheriff_shot", target=C1).resolve()
+    g.to_night().order(INV, "cops_cover", target=C1).order(SHERIFF, "sheriff_shot", target=C1).resolve()
     assert not g.alive(C1)
 
 
 def test_cover_ends_when_the_covering_cop_is_killed() -> None:
     """«Если копа, осуществляющего прикрытие, в течение ночи убивают, то персонаж лишается защиты»."""
     g = cops()
-    g.to_night().order(INV, "cover", target=C1).order(R_BOSS, "boss_kill", target=INV)
+    g.to_night().order(INV, "cops_cover", target=C1).order(R_BOSS, "boss_kill", target=INV)
     g.order(G_SOL, "soldier_kill", target=C1).resolve()
     assert not g.alive(INV) and not g.alive(C1)
 
@@ -114,20 +114,20 @@ def test_cover_not_of_a_cop_nor_the_same_player_two_nights_running() -> None:
     g = cops()
     g.to_night()
     with pytest.raises(Refusal):
-        g.order(INV, "cover", target=SHERIFF)
-    g.order(INV, "cover", target=C1).resolve()
+        g.order(INV, "cops_cover", target=SHERIFF)
+    g.order(INV, "cops_cover", target=C1).resolve()
     g.to_night()
     with pytest.raises(Refusal):
-        g.order(SHERIFF, "cover", target=C1)
-    g.order(SHERIFF, "cover", target=C2)
+        g.order(SHERIFF, "cops_cover", target=C1)
+    g.order(SHERIFF, "cops_cover", target=C2)
 
 
 def test_cover_unordered_earns_the_bonus_ordered_is_paid_by_the_customer() -> None:
     g = cops()
-    g.to_night().order(INV, "cover", target=C1).resolve()
+    g.to_night().order(INV, "cops_cover", target=C1).resolve()
     assert g.coins(INV) == 4 + 2 + 2
     g.order(C2, "day_order", service="service_cover", target=C2).to_night()
-    g.order(SHERIFF, "cover", target=C2).resolve()
+    g.order(SHERIFF, "cops_cover", target=C2).resolve()
     assert g.coins(C2) == 4 - 2
     assert g.coins(SHERIFF) == 4 + 2 + 2
 
@@ -137,7 +137,7 @@ def test_interrogation_reveals_the_role_to_all_and_pays() -> None:
     g.order(C1, "vote", target=R_SOL).order(C2, "vote", target=R_SOL).order(INV, "vote", target=R_SOL)
     g.resolve()
     assert g.jailed(R_SOL)
-    g.order(SHERIFF, "interrogate", target=R_SOL).resolve()
+    g.order(SHERIFF, "cops_interrogate", target=R_SOL).resolve()
     assert g.events("interrogation", SHERIFF)[0].params["role"] == "soldier"
     assert g.events("interrogation", INV), "both cops learn it"
     assert {"pid": R_SOL, "secret_role": "soldier"} in g.public("role_revealed")
@@ -152,13 +152,13 @@ def test_interrogation_only_the_night_after_the_jailing() -> None:
     g.resolve()  # the night passes
     g.resolve()  # the next day
     with pytest.raises(Refusal):
-        g.order(SHERIFF, "interrogate", target=R_SOL)
+        g.order(SHERIFF, "cops_interrogate", target=R_SOL)
 
 
 def test_interrogation_a_mafioso_names_an_accomplice() -> None:
     g = cops()
     g.order(C1, "vote", target=R_SOL).resolve()
-    g.order(SHERIFF, "interrogate", target=R_SOL).resolve()
+    g.order(SHERIFF, "cops_interrogate", target=R_SOL).resolve()
     [question] = [q for q in g.state.questions.values() if q.kind == "name_accomplice"]
     assert set(question.options) == {R_BOSS, R_REC}
     api.answer(g.state, R_SOL, question.key, [R_REC])
@@ -170,6 +170,6 @@ def test_interrogation_the_cop_is_out_of_reach_that_night() -> None:
     g = cops()
     strip_vest(g, SHERIFF)
     g.order(C1, "vote", target=R_SOL).resolve()
-    g.order(SHERIFF, "interrogate", target=R_SOL).order(G_SOL, "soldier_kill", target=SHERIFF).resolve()
+    g.order(SHERIFF, "cops_interrogate", target=R_SOL).order(G_SOL, "soldier_kill", target=SHERIFF).resolve()
     assert g.alive(SHERIFF)
     assert g.result(G_SOL) == "interfered"

@@ -65,7 +65,7 @@ STATION_PIERCING: set[str] = set()
 cops.COP_SHOTS.append("investigator_shot")
 mafia.CLAN_SHOTS.extend(["recruiter_kill", "clan_jail_shot"])
 family.HARMFUL.update({"investigator_shot", "boss_search", "recruiter_kill", "apprentice_kill", "clan_jail_shot"})
-MOVES.jail_targets.update({"interrogate", "clan_jail_shot"})
+MOVES.jail_targets.update({"cops_interrogate", "clan_jail_shot"})
 MOVES.failure("recruit_refused", "not_jailed_yesterday")
 MOVES.question_kinds["recruit_offer"] = ("join_mafia_red", "join_mafia_green", "refuse")
 MOVES.question_kinds["name_accomplice"] = ()
@@ -158,7 +158,7 @@ def _cover_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
         raise Refusal("invalid_target", target=target, reason="covered_last_night")
 
 
-@MOVES.move("cover", step=o.STEP_COPS_COVER, check=_cover_check)
+@MOVES.move("cops_cover", step=o.STEP_COPS_COVER, check=_cover_check)
 def cover(move: Move) -> None:
     """Прикрытие: the target is guarded this night from the hostile acts of the mafia, the thief, the thug, a
     zombie, the psycho and the maniac (not the vampire's bite); while the cop stands. An order is fulfilled
@@ -180,7 +180,7 @@ def cover(move: Move) -> None:
 
 def _interrogated_cops(move: Move) -> set[int]:
     orders: dict[int, list[Any]] = move.res.scratch.get("orders", {})
-    return {pid for pid, found in orders.items() if any(x.kind == "interrogate" for x in found)}
+    return {pid for pid, found in orders.items() if any(x.kind == "cops_interrogate" for x in found)}
 
 
 @MOVES.queries.modifier("reach", layer=30)
@@ -234,7 +234,7 @@ def jailing_bonuses(state: GameState, jailed: int) -> None:
             economy.bonus(state, voter, key)
 
 
-@MOVES.move("interrogate", step=o.STEP_INTERROGATION, check=_interrogate_check)
+@MOVES.move("cops_interrogate", step=o.STEP_INTERROGATION, check=_interrogate_check)
 def interrogate(move: Move) -> None:
     """Допрос: the jailed's role to the cops, revealed to all in the morning header; +1 coin to the cop, the
     jailing's bonuses to the voters. A mafioso names one accomplice (his choice: a question to him, answered
