@@ -85,13 +85,16 @@ def test_ic_clans_7_the_apprentices_shot_after_the_sheriffs_promotes_on_a_kill()
     assert g.state.player(C1).secret_role == "soldier"
 
 
-def test_ic_clans_8_the_recruit_killed_the_night_after_accepting_is_still_recruited() -> None:
+def test_ic_clans_8_the_recruit_answers_by_day_and_acts_as_the_apprentice_the_next_night() -> None:
     g = game()
     g.to_night().order(G_REC, "recruit", target=C1).resolve()
     [question] = [q for q in g.state.questions.values() if q.kind == "recruit_offer"]
-    api.answer(g.state, C1, question.key, ["join_mafia_green"])
+    api.answer(g.state, C1, question.key, ["accept"])
     g.resolve()
     assert g.state.player(C1).secret_role == "apprentice"
+    g.order(C1, "apprentice_kill", target=R_SOL).resolve()
+    assert not g.alive(R_SOL)
+    assert g.state.player(C1).faction == "mafia_green"
 
 
 def test_ic_clans_9_the_boss_searching_the_sheriff_in_his_vest() -> None:

@@ -42,7 +42,8 @@ def test_recruiter_recruit_accepted_makes_an_apprentice() -> None:
     g = game()
     g.to_night().order(R_REC, "recruit", target=C1).resolve()
     assert g.state.player(C1).secret_role == "citizen", "the recruitment happens after his answer"
-    api.answer(g.state, C1, offer(g, C1), ["join_mafia_red"])
+    assert g.state.questions[offer(g, C1)].options == ["accept", "refuse"], "one clan: he does not learn which"
+    api.answer(g.state, C1, offer(g, C1), ["accept"])
     g.resolve()
     assert g.state.player(C1).secret_role == "apprentice"
     assert g.events("recruit_success", R_REC)
@@ -121,3 +122,9 @@ def test_recruiter_a_soldier_cannot_recruit() -> None:
     g = game()
     with pytest.raises(Refusal):
         g.to_night().order(R_SOL, "recruit", target=C1)
+
+
+def test_recruiter_cannot_recruit_his_own_clan() -> None:
+    g = game()
+    with pytest.raises(Refusal):
+        g.to_night().order(R_REC, "recruit", target=R_SOL)

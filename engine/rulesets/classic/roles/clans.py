@@ -67,7 +67,8 @@ mafia.CLAN_SHOTS.extend(["recruiter_kill", "clan_jail_shot"])
 family.HARMFUL.update({"investigator_shot", "boss_search", "recruiter_kill", "apprentice_kill", "clan_jail_shot"})
 MOVES.jail_targets.update({"cops_interrogate", "clan_jail_shot"})
 MOVES.failure("recruit_refused", "not_jailed_yesterday")
-MOVES.question_kinds["recruit_offer"] = ("join_mafia_red", "join_mafia_green", "refuse")
+# One clan offers: accept or refuse (he does not learn which clan); two: he picks the clan («может сделать выбор»).
+MOVES.question_kinds["recruit_offer"] = ("accept", "join_mafia_red", "join_mafia_green", "refuse")
 MOVES.question_kinds["name_accomplice"] = ()
 
 
@@ -455,7 +456,14 @@ def hire(state: GameState, target: int, recruiter: int, clan: str) -> None:
     state.emit("apprentice_hired", "player", target)
 
 
-@MOVES.move("recruit_blackmail", step=o.STEP_RECRUITER)
+def _recruit_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """Not one's own clan («Мафы» cannot be recruited; one's own are known)."""
+    target = int(params["target"])
+    if clan_of(state, pid) is not None and clan_of(state, target) == clan_of(state, pid):
+        raise Refusal("invalid_target", target=target, reason="own_clan")
+
+
+@MOVES.move("recruit_blackmail", step=o.STEP_RECRUITER, check=_recruit_check)
 def recruit_blackmail(move: Move) -> None:
     """Вербовка с шантажом (5 coins, taken whatever the outcome unless the move is blocked): no choice for the
     recruit — one who may be recruited becomes the clan's apprentice at once."""
@@ -475,7 +483,7 @@ def recruit_blackmail(move: Move) -> None:
     move.fail("recruit_refused")
 
 
-@MOVES.move("recruit", step=o.STEP_RECRUITER)
+@MOVES.move("recruit", step=o.STEP_RECRUITER, check=_recruit_check)
 def recruit(move: Move) -> None:
     """Вербовка: the offer is made; at the night's end (unless the recruiter or the recruit is dying: «вербовка
     считается не состоявшейся… Вербовщик же получает ответ — неудачно») the recruit is asked, by day."""
@@ -513,8 +521,9 @@ def offers_made(res: Resolution) -> None:
         else:
             state.emit("recruit_attempt", "player", target)
     for target, options in sorted(asked.items()):
+        offered = sorted(options) if len(options) > 1 else ["accept"]
         rulings.ask_at_resolution(state, f"recruit{target}n{state.phase}", "recruit_offer",
-                                  [*sorted(options), "refuse"], "refuse", to=target)
+                                  [*offered, "refuse"], "refuse", to=target)
 
 
 @MOVES.after_step(o.STEP_DAY_MOVES)
@@ -526,7 +535,7 @@ def answers(res: Resolution) -> None:
         for key in ("cl_offer_to", "cl_offer_night", "cl_offer_day"):
             set_flag(state, recruiter, key, 0)
         key = f"recruit{target}n{state.phase - 1}"
-        accepted = (rulings.asked(state, key) and rulings.ruling(state, key) == f"join_{clan}"
+        accepted = (rulings.asked(state, key) and rulings.ruling(state, key) in ("accept", f"join_{clan}")
                     and in_play(state, recruiter) and recruitable(state, target, clan)
                     and not apprentices_of(state, clan) and len(members(state, clan)) < CLAN_MAX)
         if accepted:
