@@ -128,3 +128,14 @@ def test_recruiter_cannot_recruit_his_own_clan() -> None:
     g = game()
     with pytest.raises(Refusal):
         g.to_night().order(R_REC, "recruit", target=R_SOL)
+
+
+def test_recruiter_no_recruiting_into_a_clan_of_five() -> None:
+    """«Клан не может состоять более чем из 5 членов одновременно»."""
+    g = Game(table=[*TABLE, "citizen", "citizen"])
+    g.state.player(C2).faction = "mafia_red"  # four members: one more may come
+    g.to_night().order(R_REC, "recruit", target=11)
+    g.state.player(10).faction = "mafia_red"  # five
+    g.state.orders.pop(R_REC)
+    with pytest.raises(Refusal):
+        g.order(R_REC, "recruit", target=11)
