@@ -73,7 +73,7 @@ def _change(state: GameState, pid: int, delta: int) -> int:
 
 
 EARNED = ("move", "order", *(f"bonus_{key}" for key in BONUSES))  # why coins come (the event's `why`)
-SPENT = ("bar", "purchase", "order")  # why coins go
+SPENT = ("bar", "purchase", "order", "blackmail")  # why coins go (blackmail: the recruiter's шантаж, 6.2)
 
 
 def earn(state: GameState, pid: int, amount: int, why: str) -> None:

@@ -88,6 +88,9 @@ class MoveRegistry:
             return fn
 
         return register
+    # What a module does at the end of a step of 4.1 without an order (a recruit's answer read by day, the
+    # «Коронация»…): (res) → None, by step, run after the step's moves (run_step).
+    after: dict[int, list[Callable[[Resolution], None]]] = field(default_factory=dict)
 
     def role(self, *ids: str) -> None:
         """These roles' moves are implemented: the table may deal them (setup.default_table, check_table)."""
@@ -139,6 +142,15 @@ class MoveRegistry:
             if ability in self.moves:
                 raise ValueError(f"move {ability!r} registered twice")
             self.moves[ability] = MoveDef(ability, step, fn, paid=paid, free=free, check=check, hostile=hostile)
+            return fn
+
+        return register
+
+    def after_step(self, step: int) -> Callable[[Callable[[Resolution], None]], Callable[[Resolution], None]]:
+        """Run `fn(res)` at the end of this step (after its moves), whether or not anyone ordered anything."""
+
+        def register(fn: Callable[[Resolution], None]) -> Callable[[Resolution], None]:
+            self.after.setdefault(step, []).append(fn)
             return fn
 
         return register
@@ -289,3 +301,5 @@ def run_step(res: Resolution, step: int, catalogue: AbilityCatalogue) -> None:
                 continue
             move_def.behaviour(move)
             catalogue.record(state, pid, ability.id, ability.targets_in(order.params))
+    for hook in MOVES.after.get(step, []):
+        hook(res)

@@ -150,3 +150,4 @@ LAYER_SILVER = 60  # town: Van Helsing's silver bullet wounds (dies the next nig
 LAYER_UNDEAD = 30  # the undead's nature: the Дух feels nothing, shots regenerate on the нечисть, no poison takes
 LAYER_WARLOCK = 40  # Ведьмак: once, with his energy, the one who shoots him kills himself
 LAYER_GARLIC = 45  # Чеснок: «Один раз защищает от укуса Вампира»
+LAYER_SHOT_LANDED = 900  # clans: the last layer — a hostile act got through; who did it is kept (a cop's kills)

@@ -44,6 +44,7 @@ ADDING A ROLE (nothing else of the rule set changes but the ONE import line belo
 from engine.rulesets.classic.roles import (
     care,  # noqa: F401  (Медсестра, Телохранитель, Реаниматор, Священник, Шмара, Пьяница, Туроператор)
     citizen,  # noqa: F401  (Мирный житель)
+    clans,  # noqa: F401  (Следователь, прикрытие, допрос; Вербовщик, Ученик, Внебрачный ребёнок)
     cops,  # noqa: F401  (Шериф)
     everyone,  # noqa: F401  (сижу дома, бар, магазин)
     family,  # noqa: F401  (Муж и Жена)
