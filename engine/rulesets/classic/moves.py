@@ -76,6 +76,7 @@ class MoveRegistry:
     panel: list[Panel] = field(default_factory=list)  # a module's lines of a player's panel
     question_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)  # engine/core/rulings.py
     jail_targets: set[str] = field(default_factory=set)  # abilities that may name a jailed character
+    timers: dict[int, list[Callable[[Resolution], None]]] = field(default_factory=dict)  # a step's own work
 
     def role(self, *ids: str) -> None:
         """These roles' moves are implemented: the table may deal them (setup.default_table, check_table)."""
@@ -89,6 +90,16 @@ class MoveRegistry:
             if ability in self.instants:
                 raise ValueError(f"instant {ability!r} registered twice")
             self.instants[ability] = fn
+            return fn
+
+        return register
+
+    def timer(self, step: int) -> Callable[[Callable[[Resolution], None]], Callable[[Resolution], None]]:
+        """What happens at a step besides the moves (a poison's time is up, the alibi of the jailed): run
+        after the step's moves."""
+
+        def register(fn: Callable[[Resolution], None]) -> Callable[[Resolution], None]:
+            self.timers.setdefault(step, []).append(fn)
             return fn
 
         return register
@@ -272,3 +283,5 @@ def run_step(res: Resolution, step: int, catalogue: AbilityCatalogue) -> None:
                 continue
             move_def.behaviour(move)
             catalogue.record(state, pid, ability.id, ability.targets_in(order.params))
+    for timer in MOVES.timers.get(step, []):
+        timer(res)

@@ -3,5 +3,8 @@ through MOVES, like a role module). An item without its module here is sold and 
 
 from engine.rulesets.classic.items import (
     diploma,  # noqa: F401  (Диплом)
+    night,  # noqa: F401  (Сирена, Снотворное)
+    papers,  # noqa: F401  (Командировочное предписание, Алиби, Завещание)
+    poison,  # noqa: F401  (Яд гадюки / скорпиона, противоядия; Химик)
     vest,  # noqa: F401  (Бронежилет)
 )

@@ -1,0 +1,146 @@
+"""The papers: Командировочное предписание, Алиби, Завещание.
+
+Командировочное предписание (2): «применяется днем, отправляет вечером указанного персонажа в командировку на
+одну ночь. Отправленный в командировку игрок не может совершать ночных ходов. На отправленного в командировку
+игрока не действуют ночные ходы других игроков.» Decisions: used by day like the Диплом (an act that is no
+move, spent at the day's resolution), on anyone (himself too); the traveller is told; his night move fails
+(«неудачно») and every visit to him fails.
+
+Алиби (2): «Позволяет игроку попавшему в тюрьму выйти из нее утром (применимо к другому игроку, допроса не
+будет).» 4.1: «Выход из тюрьмы (выпуск из тюрьмы по визитке, Алиби)» — the first step of the early morning,
+before the interrogation. Decisions: a jailed holder's alibi acts by itself on the next morning (he cannot
+order from prison); a free holder may give his to a jailed character as a night act that is no move.
+
+Завещание (2): «В завещание вписывается имя игрока, имя нельзя менять до смерти или посадки вписанного. При
+убийстве написавшего завещание, с наступлением следующего дня, будет повешен указанный в завещании игрок (при
+убийстве в тюрьме не срабатывает).» Decisions: the name is written by day (an act that is no move); «убийство»
+is a death at another's hand that is not «умер» (4.3: poison, a wound) and not a hanging by a will (no chains);
+the named is hanged at once, with the night's dead («с наступлением следующего дня» — in the morning's header).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.durations import NEXT_NIGHT, UNTIL_END
+from engine.core.refusal import Refusal
+from engine.core.resolution import Resolution
+from engine.core.state import GameState
+from engine.core.wording import EventFormat, Value
+from engine.rulesets.classic import order as o
+from engine.rulesets.classic.deaths import die
+from engine.rulesets.classic.jail import release
+from engine.rulesets.classic.model import BLOCKED, in_prison, items_of, spend_item
+from engine.rulesets.classic.moves import MOVES, Move
+
+ON_TRIP = "on_trip"  # «в командировке» for a night: no night moves, untouchable
+WILL = "will"  # params: named (the writer is the effect's target)
+NOT_KILLED = ("poison", "wound", "hanged")  # «умер», not «убит» (4.3); a will's hanging
+
+
+def holds(item: str) -> Callable[[GameState, int, str], None]:
+    def rule(state: GameState, pid: int, what: str) -> None:
+        if not items_of(state, pid, item):
+            raise Refusal("not_allowed", what=what, reason="no_item")
+
+    return rule
+
+
+for _item in ("business_trip", "alibi", "will"):
+    MOVES.rule(f"holds_{_item}")(holds(_item))
+
+
+# ---------------------------------------------------------------- Командировочное предписание
+
+@MOVES.move("use_business_trip", step=o.STEP_DAY_MOVES, paid=False, free=True)
+def business_trip(move: Move) -> None:
+    state = move.state
+    held = items_of(state, move.actor, "business_trip")
+    if not held:
+        move.fail()
+        return
+    spend_item(state, move.actor, held[0].uid)
+    state.add_effect(ON_TRIP, target=move.target, source=move.actor, during=NEXT_NIGHT)
+    state.add_effect(BLOCKED, target=move.target, source=move.actor, during=NEXT_NIGHT)
+    state.emit("sent_on_trip", "player", move.target)
+    move.done()
+
+
+@MOVES.queries.modifier("reach", layer=30)
+def _away(state: GameState, allowed: bool, *, actor: int, target: int, move: Move) -> bool:
+    return allowed and (actor == target or not state.effects_of(ON_TRIP, target=target))
+
+
+# ---------------------------------------------------------------- Алиби
+
+def _jailed_target(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    if not in_prison(state, int(params["target"])):
+        raise Refusal("not_allowed", what="use_alibi", reason="not_in_prison")
+
+
+MOVES.jail_targets.add("use_alibi")
+
+
+@MOVES.move("use_alibi", step=o.STEP_JAIL_EXIT, paid=False, free=True, check=_jailed_target)
+def alibi(move: Move) -> None:
+    state = move.state
+    held = items_of(state, move.actor, "alibi")
+    if not held or not state.player(move.target).alive or not in_prison(state, move.target):
+        move.fail()
+        return
+    spend_item(state, move.actor, held[0].uid)
+    release(state, move.target, "alibi")
+    move.done()
+
+
+@MOVES.timer(o.STEP_JAIL_EXIT)
+def _own_alibi(res: Resolution) -> None:
+    state = res.state
+    for player in state.living():
+        held = items_of(state, player.pid, "alibi")
+        if held and in_prison(state, player.pid):
+            spend_item(state, player.pid, held[0].uid)
+            release(state, player.pid, "alibi")
+
+
+# ---------------------------------------------------------------- Завещание
+
+def named_in_will(state: GameState, pid: int) -> int | None:
+    for effect in state.effects_of(WILL, target=pid):
+        return int(effect.params["named"])
+    return None
+
+
+def _will_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """«имя нельзя менять до смерти или посадки вписанного»."""
+    named = named_in_will(state, pid)
+    if named is not None and named != params.get("target") and state.player(named).alive \
+            and not in_prison(state, named):
+        raise Refusal("not_allowed", what="write_will", reason="will_written")
+
+
+@MOVES.move("write_will", step=o.STEP_DAY_MOVES, paid=False, free=True, check=_will_check)
+def write_will(move: Move) -> None:
+    state = move.state
+    state.effects = [e for e in state.effects if not (e.kind == WILL and e.target == move.actor)]
+    state.add_effect(WILL, target=move.actor, during=UNTIL_END, named=move.target)
+    move.done()
+
+
+def _will(state: GameState, pid: int, cause: str) -> None:
+    named = named_in_will(state, pid)
+    if named is None or cause in NOT_KILLED or in_prison(state, pid):
+        return
+    held = items_of(state, pid, "will")
+    if not held or not state.player(named).alive:
+        return
+    spend_item(state, pid, held[0].uid)
+    state.emit("will_hanged", "public", None, pid=named, by=pid)
+    die(state, named, "hanged")
+
+
+MOVES.on_death.append(_will)
+
+
+MOVES.words(EventFormat("will_hanged", params={"by": Value("player")}))
