@@ -35,7 +35,7 @@ from engine.rulesets.classic.model import BLOCKED, in_prison, items_of, spend_it
 from engine.rulesets.classic.moves import MOVES, Move
 
 ON_TRIP = "on_trip"  # «в командировке» for a night: no night moves, untouchable
-WILL = "will"  # params: named (the writer is the effect's target)
+WILL = "will"  # on the named (params: named), its source the writer
 NOT_KILLED = ("poison", "wound", "hanged")  # «умер», not «убит» (4.3); a will's hanging
 
 
@@ -107,8 +107,9 @@ def _own_alibi(res: Resolution) -> None:
 # ---------------------------------------------------------------- Завещание
 
 def named_in_will(state: GameState, pid: int) -> int | None:
-    for effect in state.effects_of(WILL, target=pid):
-        return int(effect.params["named"])
+    for effect in state.effects_of(WILL):
+        if effect.source == pid:
+            return int(effect.params["named"])
     return None
 
 
@@ -123,14 +124,23 @@ def _will_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
 @MOVES.move("write_will", step=o.STEP_DAY_MOVES, paid=False, free=True, check=_will_check)
 def write_will(move: Move) -> None:
     state = move.state
-    state.effects = [e for e in state.effects if not (e.kind == WILL and e.target == move.actor)]
-    state.add_effect(WILL, target=move.actor, during=UNTIL_END, named=move.target)
+    state.effects = [e for e in state.effects if not (e.kind == WILL and e.source == move.actor)]
+    state.add_effect(WILL, target=move.target, source=move.actor, during=UNTIL_END, named=move.target)
     move.done()
+
+
+def died_in_prison(state: GameState, pid: int) -> bool:
+    """Was he in prison when he died (his prison effect ends with his death: the last of his jailings and
+    releases says)?"""
+    for event in reversed(state.events):
+        if event.params.get("pid") == pid and event.kind in ("classic_jailed", "released"):
+            return event.kind == "classic_jailed"
+    return False
 
 
 def _will(state: GameState, pid: int, cause: str) -> None:
     named = named_in_will(state, pid)
-    if named is None or cause in NOT_KILLED or in_prison(state, pid):
+    if named is None or cause in NOT_KILLED or died_in_prison(state, pid):
         return
     held = items_of(state, pid, "will")
     if not held or not state.player(named).alive:
