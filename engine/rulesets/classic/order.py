@@ -137,3 +137,5 @@ DAY_STEPS = frozenset({STEP_DAY_CALL, STEP_DAY_MOVES})
 
 # ---- protection layers: a hostile act («враждебное действие») folded through these, in order ----
 LAYER_VEST = 50  # Бронежилет: absorbs one shot («Выстрел в броник — удачно»)
+LAYER_REFLECTOR = 30  # Отражатель: a hostile night act goes on to the runner-up of the last vote (items/guards.py)
+LAYER_ICON = 40  # Икона: once stops a hostile act of the unclean or the undead (items/guards.py)
