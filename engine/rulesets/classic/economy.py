@@ -72,7 +72,7 @@ def _change(state: GameState, pid: int, delta: int) -> int:
         return me.coins
 
 
-EARNED = ("move", "order", "blackmail", *(f"bonus_{key}" for key in BONUSES))  # why coins come (the event's `why`)
+EARNED = ("move", "order", "blackmail", "inheritance", *(f"bonus_{key}" for key in BONUSES))  # why coins come (the event's `why`)
 SPENT = ("bar", "purchase", "order", "blackmail")  # why coins go
 
 

@@ -21,7 +21,7 @@ def poisoned_game(poison: str = "viper") -> Game:
 def test_poison_kills_on_the_second_morning() -> None:
     g = poisoned_game()
     assert g.alive(CITIZEN) and poisoned(g.state, CITIZEN)
-    assert g.events("poisoned", CITIZEN), "the poisoned is told"
+    assert g.events("classic_poisoned", CITIZEN), "the poisoned is told"
     assert g.result(RED_1) == "ok"
     assert "poison_viper" not in g.items(RED_1), "the poison is spent"
     g.resolve()  # day 2

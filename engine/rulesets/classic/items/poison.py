@@ -106,7 +106,7 @@ def poison(res: Resolution, source: int | None, target: int, kind: str) -> bool:
     if packet.amount <= 0 or not state.player(victim).alive or state.player(victim).secret_role in IMMUNE:
         return False
     state.add_effect(POISONED, target=victim, source=source, during=UNTIL_USED, poison=kind, due=state.phase + 2)
-    state.emit("poisoned", "player", victim, poison=kind)
+    state.emit("classic_poisoned", "player", victim, poison=kind)
     _antidote(state, victim, kind)
     return True
 
@@ -193,6 +193,6 @@ def _time_is_up(res: Resolution) -> None:
 
 
 MOVES.words(
-    EventFormat("poisoned", params=POISON_WORD),
+    EventFormat("classic_poisoned", params=POISON_WORD),
     EventFormat("antidote_used", params=POISON_WORD),
 )
