@@ -72,8 +72,8 @@ def _change(state: GameState, pid: int, delta: int) -> int:
         return me.coins
 
 
-EARNED = ("move", "order", *(f"bonus_{key}" for key in BONUSES))  # why coins come (the event's `why`)
-SPENT = ("bar", "purchase", "order", "blackmail")  # why coins go (blackmail: the recruiter's шантаж, 6.2)
+EARNED = ("move", "order", "blackmail", "inheritance", *(f"bonus_{key}" for key in BONUSES))  # why coins come (the event's `why`)
+SPENT = ("bar", "purchase", "order", "blackmail")  # why coins go (blackmail: the recruiter's шантаж, 6.2; the item's)
 
 
 def earn(state: GameState, pid: int, amount: int, why: str) -> None:

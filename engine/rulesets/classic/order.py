@@ -151,3 +151,5 @@ LAYER_UNDEAD = 30  # the undead's nature: the Дух feels nothing, shots regene
 LAYER_WARLOCK = 40  # Ведьмак: once, with his energy, the one who shoots him kills himself
 LAYER_GARLIC = 45  # Чеснок: «Один раз защищает от укуса Вампира»
 LAYER_SHOT_LANDED = 900  # clans: the last layer — a hostile act got through; who did it is kept (a cop's kills)
+LAYER_REFLECTOR = 31  # Отражатель: a hostile night act goes on to the runner-up of the last vote (items/guards.py)
+LAYER_ICON = 41  # Икона: once stops a hostile act of the unclean or the undead (items/guards.py)

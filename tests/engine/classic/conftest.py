@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from engine.core import api
+from engine.core.extensions import read
 from engine.core.state import Event, GameState
 from engine.rulesets.classic.economy import balance
-from engine.rulesets.classic.model import cit, in_prison
+from engine.rulesets.classic.model import Town, cit, in_prison
 
 # seats 0–2 the red clan, 3–5 the green clan, 6 the Шериф, 7 and on citizens
 TABLE = ["boss", "soldier", "soldier", "boss", "soldier", "soldier", "sheriff", "citizen"]
@@ -59,8 +60,22 @@ class Game:
     def jailed(self, pid: int) -> bool:
         return in_prison(self.state, pid)
 
+    def disarm(self, *pids: int, keep: tuple[str, ...] = ()) -> Game:
+        """Take their own items away (the start's Сирена, a citizen's random item…), but `keep`: for a test
+        about something else than what those items do."""
+        from engine.core.extensions import edit
+        from engine.rulesets.classic.model import Citizen
+
+        for pid in pids:
+            with edit(Citizen, self.state.player(pid)) as me:
+                me.items = [i for i in me.items if i.kind in keep]
+        return self
+
     def items(self, pid: int) -> list[str]:
-        return [i.kind for i in cit(self.state, pid).items]
+        """His items: his own, then his purse's common ones (a clan's poison, the family's antidote: 1.15)."""
+        purse = cit(self.state, pid).purse
+        common = read(Town, self.state).shared.get(purse, []) if purse else []
+        return [i.kind for i in [*cit(self.state, pid).items, *common]]
 
     def result(self, pid: int) -> str | None:
         """The last move result told to him: "ok", or the failure's reason."""

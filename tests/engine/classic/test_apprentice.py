@@ -56,6 +56,7 @@ def test_apprentice_shot_into_a_vest_is_no_success() -> None:
 
 def test_apprentice_becomes_bouncer_when_the_recruiter_dies() -> None:
     g = hired()
+    g.disarm(R_REC)  # his Сирена (from the start) would turn the shot away
     g.to_night().order(SHERIFF, "sheriff_shot", target=R_REC).resolve()
     assert not g.alive(R_REC)
     assert g.state.player(C1).secret_role == "bouncer"
@@ -64,6 +65,7 @@ def test_apprentice_becomes_bouncer_when_the_recruiter_dies() -> None:
 def test_apprentice_becomes_citizen_when_a_bouncer_exists() -> None:
     g = hired()
     become(g.state, C2, "bouncer")
+    g.disarm(R_REC)  # his Сирена (from the start) would turn the shot away
     g.to_night().order(SHERIFF, "sheriff_shot", target=R_REC).resolve()
     assert g.state.player(C1).secret_role == "citizen"
 
@@ -81,6 +83,7 @@ def test_apprentice_cannot_be_recruited_again_by_the_same_clan() -> None:
     from engine.rulesets.classic.roles.clans import recruitable
 
     g = hired()
+    g.disarm(R_REC)  # his Сирена (from the start) would turn the shot away
     g.to_night().order(SHERIFF, "sheriff_shot", target=R_REC).resolve()
     become(g.state, C1, "citizen")
     assert not recruitable(g.state, C1, "mafia_red")

@@ -104,12 +104,12 @@ def test_a_closed_shop_sells_nothing(game: Game) -> None:
 
 def test_a_clans_poison_is_common_to_its_members(game: Game) -> None:
     """1.15: «К общим предметам клана, которым может воспользоваться любой член клана, относится яд»."""
-    from engine.rulesets.classic.model import spend_item
+    from engine.rulesets.classic.model import cit, spend_item
 
     game.to_night().order(RED_1, "buy", item="buy_poison_viper").resolve()
     game.resolve()
     assert [i.kind for i in items_of(game.state, RED_BOSS, "poison_viper")] == ["poison_viper"]
-    assert "poison_viper" not in game.items(RED_1), "not his own: the clan's"
+    assert "poison_viper" not in [i.kind for i in cit(game.state, RED_1).items], "not his own: the clan's"
     spend_item(game.state, RED_BOSS, items_of(game.state, RED_BOSS, "poison_viper")[0].uid)
     assert not items_of(game.state, RED_1, "poison_viper")
 

@@ -42,7 +42,7 @@ def test_ic_clans_2_the_boss_kills_the_covering_cop_before_a_soldiers_shot() -> 
 
 def test_ic_clans_3_the_sheriff_kills_the_recruiter_before_his_recruitment() -> None:
     """Шериф (430) before Вербовщик (480): the recruiter is down, his move fails."""
-    g = game()
+    g = game().disarm(R_REC)  # his Сирена (from the start) would turn the shot away
     g.to_night().order(SHERIFF, "sheriff_search", target=R_REC).order(R_REC, "recruit_blackmail", target=C1)
     g.resolve()
     assert not g.alive(R_REC)
@@ -52,7 +52,7 @@ def test_ic_clans_3_the_sheriff_kills_the_recruiter_before_his_recruitment() -> 
 
 def test_ic_clans_4_the_recruiter_dies_after_his_offer_the_offer_is_void() -> None:
     """Вербовщик (480) offers, the Следователь (510) shoots him: «вербовка считается не состоявшейся»."""
-    g = game()
+    g = game().disarm(R_REC)  # his Сирена (from the start) would turn the shot away
     g.to_night().order(R_REC, "recruit", target=C1).order(INV, "investigator_shot", target=R_REC).resolve()
     assert not [q for q in g.state.questions.values() if q.kind == "recruit_offer"]
     assert not g.events("recruit_attempt", C1)

@@ -16,7 +16,7 @@ def facts(g: Game, pid: int) -> list[dict[str, Any]]:
 
 def test_ic_town_1_the_shopkeeper_shot_by_the_mafia_closes_the_shop_that_morning() -> None:
     """Босс мафии (ночь) before the night's deaths before «поход в магазин» (раннее утро)."""
-    g = Game(["shopkeeper"]).to_night()
+    g = Game(["shopkeeper"]).to_night().disarm(8)  # his Сирена would turn the shot away
     g.order(RED_BOSS, "boss_kill", target=8).order(CITIZEN, "buy", item="buy_holy_water").resolve()
     assert g.result(CITIZEN) == "shop_closed"
     assert g.coins(CITIZEN) == 4 + 2

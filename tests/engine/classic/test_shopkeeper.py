@@ -38,7 +38,7 @@ def test_shopkeeper_without_him_the_list_price() -> None:
 
 
 def test_shopkeeper_death_closes_the_shop() -> None:
-    g = Game(["shopkeeper"]).to_night()
+    g = Game(["shopkeeper"]).to_night().disarm(S)  # his Сирена would turn the shot away
     g.order(RED_1, "soldier_kill", target=S).resolve()
     assert not g.alive(S)
     assert not shop_is_open(g.state)
@@ -46,7 +46,7 @@ def test_shopkeeper_death_closes_the_shop() -> None:
 
 
 def test_shopkeeper_death_closes_the_shop_that_very_night() -> None:
-    g = Game(["shopkeeper"]).to_night()
+    g = Game(["shopkeeper"]).to_night().disarm(S)  # his Сирена would turn the shot away
     g.order(RED_1, "soldier_kill", target=S).order(CITIZEN, "buy", item="buy_holy_water").resolve()
     assert g.result(CITIZEN) == "shop_closed"
 

@@ -21,7 +21,9 @@ WARLOCK = 8
 
 
 def warlock_game() -> Game:
-    return Game(["warlock", "citizen", "citizen", "citizen"])
+    """The Ведьмак and three citizens, without the citizens' random start items (an Икона, a Сирена…)."""
+    g = Game(["warlock", "citizen", "citizen", "citizen"])
+    return g.disarm(*(p.pid for p in g.state.players if p.secret_role == "citizen"))
 
 
 def zombie(g: Game, pid: int) -> None:

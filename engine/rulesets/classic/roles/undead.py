@@ -44,7 +44,6 @@ from engine.rulesets.classic.model import (
     Town,
     become,
     dying,
-    has_item,
     in_play,
     in_prison,
     items_of,
@@ -337,11 +336,7 @@ def spirit_lock(move: Move) -> None:
     me.flags["spirit_last"], me.flags["spirit_last_phase"] = target + 1, state.phase
     if not move.reach(target):
         return
-    if has_item(state, target, "mirror"):  # «Дух посещающий игрока с Зеркалом погибает»
-        state.emit("undead_spirit_saw_mirror", "player", target)
-        move.fail()
-        die(state, move.actor, "mirror", killer=target)
-        return
+    # (the Зеркало of the visited: items/kit.py turns every visit of the Дух into his death)
     if drive_out(state, target):  # «игнорирует любую защиту, кроме Святой воды и Иконы»
         move.fail()
         return
