@@ -69,8 +69,9 @@ def default_table(players: int) -> list[str]:
     """The roles for `players` seats, before shuffling: both clans, the cops, the single roles, citizens."""
     roles = [_clan_role(r) for r in CLAN] * 2
     roles += [r for r in COPS if r in IMPLEMENTED]
+    citizens = 2 if players >= SPOUSES_FROM else 1  # room for the husband and wife among the citizens
     for role in TABLE_ORDER:
-        if len(roles) >= players - 1:
+        if len(roles) >= players - citizens:
             break
         if role in IMPLEMENTED:
             roles.append(role)
