@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rulesets.classic.model import new_item
 from tests.engine.classic.conftest import GREEN_1, RED_1, RED_BOSS, SHERIFF
-from tests.engine.classic.test_neutral import X, Y, at, tally, vote
+from tests.engine.classic.neutral_helpers import X, Y, at, tally, vote
 
 
 def test_ic_neutral_1_the_deputys_block_comes_before_the_sheriffs_shot() -> None:
