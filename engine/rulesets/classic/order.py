@@ -137,3 +137,4 @@ DAY_STEPS = frozenset({STEP_DAY_CALL, STEP_DAY_MOVES})
 
 # ---- protection layers: a hostile act («враждебное действие») folded through these, in order ----
 LAYER_VEST = 50  # Бронежилет: absorbs one shot («Выстрел в броник — удачно»)
+LAYER_PSYCHO = 95  # Псих: a shot that gets through to him is remembered (the shooter explodes with him)

@@ -92,3 +92,13 @@ def test_ic_neutral_10_the_copied_vote_and_the_gag_on_the_copier() -> None:
     g.to_night().order(X, "swindler_copy", target=Y).order(Y + 1, "deputy_gag", target=Y).resolve()
     vote(g, {X: RED_1, Y: RED_1})
     assert tally(g)[RED_1] == 1
+
+
+def test_ic_neutral_11_the_sheriff_shoots_the_psycho_before_his_blast() -> None:
+    """Шериф (ночь) before the Псих (end of the night): the Псих is dying, his blast fails; at the night's deaths
+    the Sheriff explodes with him."""
+    g = at("psycho", arises=True)
+    g.to_night().order(X, "psycho_blow", target=Y).order(SHERIFF, "sheriff_shot", target=X).resolve()
+    assert g.alive(Y)
+    assert not g.alive(X)
+    assert not g.alive(SHERIFF)

@@ -1,6 +1,6 @@
 """The neutrals (5.2) and the lone killers: Адвокат, Маньяк, Уличный воришка, Отморозок, Аферист, Вышибала,
 Депутат. Not here (not built): the lawyer's release for the mafia's 8-coin bribe (an offer of the mafia: the
-clans' module), the Бунтарь, the Псих (nothing in the text makes one), the swindler's «изменить два голоса из
+clans' module), the Бунтарь, the Псих's blast of a cop at the interrogation (the cops' module), the swindler's «изменить два голоса из
 пяти последних проголосовавших» (docs/rulesets/classic.md, «## neutral»).
 
 THE VOTES: every change of the next day's vote is a `vote_weight` modifier, read off effects set at night —
@@ -16,10 +16,12 @@ from engine.core import visits
 from engine.core.durations import NEXT_DAY, NEXT_NIGHT, THIS_PHASE
 from engine.core.extensions import edit
 from engine.core.refusal import Refusal
+from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState
 from engine.core.wording import Each, EventFormat, Line, Value
 from engine.rulesets.classic import economy
 from engine.rulesets.classic import order as o
+from engine.rulesets.classic.deaths import die
 from engine.rulesets.classic.jail import release
 from engine.rulesets.classic.model import (
     BLOCKED,
@@ -42,10 +44,10 @@ from engine.rulesets.classic.roles import cops, family
 economy.EARNED = (*economy.EARNED, "sale")
 economy.SPENT = (*economy.SPENT, "stolen")  # type: ignore[assignment]
 
-MOVES.role("lawyer", "maniac", "thief", "thug", "swindler", "bouncer", "deputy")
+MOVES.role("lawyer", "maniac", "thief", "thug", "swindler", "bouncer", "deputy", "psycho")
 
 family.HARMFUL.update({"maniac_bloody_kill", "maniac_kill", "maniac_torture", "thief_steal", "thug_shot",
-                      "bouncer_beat"})
+                      "bouncer_beat", "psycho_blow"})
 
 # ---- statuses ----
 VOICELESS = "voiceless"  # his ballot counts nothing on the next day's vote (кляп, пытка)
@@ -398,7 +400,89 @@ def deputy_church(move: Move) -> None:
     move.done()
 
 
+# ---------------------------------------------------------------- Псих
+
+PSYCHO_STOCK = 1  # «Имеет первоначальный запас взрывчатки - 1 шт.»
+
+
+def explosives(state: GameState, pid: int) -> int:
+    flags = state.player(pid).flags
+    return PSYCHO_STOCK + flags.get("explosives_made", 0) - flags.get("explosives_used", 0)
+
+
+@MOVES.rule("psycho_explosive")
+def _has_explosive(state: GameState, pid: int, what: str) -> None:
+    if explosives(state, pid) < 1:
+        raise Refusal("not_allowed", what=what, reason="no_explosive")
+
+
+@MOVES.move("psycho_blow", step=o.STEP_PSYCHO)
+def psycho_blow(move: Move) -> None:
+    """A blast (not a shot: the vest does not stop it); «Не умирает вместе с взорванным»."""
+    state = move.state
+    if explosives(state, move.actor) < 1:
+        move.fail()
+        return
+    if move.reach(move.target):
+        flags = state.player(move.actor).flags
+        flags["explosives_used"] = flags.get("explosives_used", 0) + 1
+        flags["killed"] = 1  # «псих [грешен] после первого убийства» (an attempt counts: **Решение**)
+        move.shoot(move.target, cause="blast")
+        move.done()
+
+
+@MOVES.move("psycho_make", step=o.STEP_PSYCHO)
+def psycho_make(move: Move) -> None:
+    flags = move.state.player(move.actor).flags
+    flags["explosives_made"] = flags.get("explosives_made", 0) + 1
+    move.tell("explosive_made", n=explosives(move.state, move.actor))
+    move.done()
+
+
+@MOVES.layer("psycho", o.LAYER_PSYCHO)
+def _shot_at_the_psycho(res: Resolution, packet: DamagePacket) -> None:
+    """A shot that got through to the Псих: its shooter is remembered for his death («Если психа убивают из
+    пистолета - убийца взрывается вместе с ним»)."""
+    state = res.state
+    if packet.cause == "shot" and packet.source is not None and state.player(packet.target).secret_role == "psycho":
+        flags = state.player(packet.target).flags
+        flags["shot_by"] = packet.source
+        flags["shot_phase"] = state.phase
+
+
+def _psycho_dies(state: GameState, pid: int, cause: str) -> None:
+    """The shooter explodes with him — unless he has no explosive left."""
+    player = state.player(pid)
+    if player.secret_role != "psycho" or cause != "shot" or player.flags.get("shot_phase") != state.phase:
+        return
+    killer = player.flags.get("shot_by")
+    if killer is not None and explosives(state, pid) >= 1 and state.player(killer).alive:
+        die(state, killer, "blast", pid)
+
+
+MOVES.on_death.append(_psycho_dies)
+
+
+def _psycho_jailed(state: GameState, pid: int, why: str) -> None:
+    """«Если психа сажают в тюрьму - игрок, давший последний (с учетом изменений) активный голос против него
+    умирает в момент оглашения посаженного»: the last ballot against him that counted (its weight > 0)."""
+    from engine.rulesets.classic.steps import vote_weight
+
+    if state.player(pid).secret_role != "psycho":
+        return
+    ballots = [(order.oid, voter) for voter, orders in state.orders.items() for order in orders
+               if order.kind == "vote" and order.params.get("target") == pid and in_play(state, voter)
+               and vote_weight(state, voter, pid) > 0]
+    if ballots:
+        _oid, voter = max(ballots)
+        die(state, voter, "blast", pid)
+
+
+MOVES.on_jail.append(_psycho_jailed)
+
+
 MOVES.words(
+    EventFormat("explosive_made", params={"n": Value("number")}),
     EventFormat("bloody_murder", params={"pid": Value("player")}),
     EventFormat("torture_visits", params={"target": Value("player"), "pids": Value("players")}),
     EventFormat("torture_items", params={"target": Value("player"), "items": Each("items", Line(
