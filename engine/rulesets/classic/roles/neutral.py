@@ -44,10 +44,10 @@ from engine.rulesets.classic.roles import cops, family
 economy.EARNED = (*economy.EARNED, "sale")
 economy.SPENT = (*economy.SPENT, "stolen")  # type: ignore[assignment]
 
-MOVES.role("lawyer", "maniac", "thief", "thug", "swindler", "bouncer", "deputy", "psycho")
+MOVES.role("lawyer", "maniac", "thief", "thug", "swindler", "bouncer", "deputy", "psycho", "rebel")
 
 family.HARMFUL.update({"maniac_bloody_kill", "maniac_kill", "maniac_torture", "thief_steal", "thug_shot",
-                      "bouncer_beat", "psycho_blow"})
+                      "bouncer_beat", "psycho_blow", "rebel_shot"})
 
 # ---- statuses ----
 VOICELESS = "voiceless"  # his ballot counts nothing on the next day's vote (кляп, пытка)
@@ -200,7 +200,7 @@ def maniac_torture(move: Move) -> None:
         move.done()
         return
     held = [i.kind for i in cit(state, target).items if i.charges > 0]
-    pistol = state.player(target).faction in (*CLANS, "cops") or state.player(target).secret_role in PISTOLS
+    pistol = _armed(state, target)
     if held:
         move.tell("torture_items", target=target, items=[{"item": kind} for kind in held])
     else:
@@ -229,7 +229,8 @@ def maniac_torture(move: Move) -> None:
 
 def _armed(state: GameState, pid: int) -> bool:
     player = state.player(pid)
-    return player.faction in (*CLANS, "cops") or player.secret_role in PISTOLS
+    return player.faction in (*CLANS, "cops") or player.secret_role in PISTOLS or (
+        player.secret_role == "rebel" and bool(player.flags.get("rebel_armed")))
 
 
 @MOVES.move("thief_steal", step=o.STEP_THIEF)
@@ -481,7 +482,123 @@ def _psycho_jailed(state: GameState, pid: int, why: str) -> None:
 MOVES.on_jail.append(_psycho_jailed)
 
 
+# ---------------------------------------------------------------- Бунтарь
+
+# «Нельзя завербовать следующие роли» (the Вербовщик's list, 6.2: «Может завербовать те же роли, что и мафия»);
+# the clans, the cops, the unclean and the undead by side. The Журналист «если не видел убийства»: the town's
+# module sets his flag `saw_murder`.
+NOT_RECRUITABLE = ("lawyer", "spirit", "priest", "apprentice", "rebel", "reanimator", "maniac", "bastard", "psycho",
+                   "thug", "swindler", "shopkeeper")
+NOT_RECRUITABLE_SIDES = (*CLANS, "cops", "unclean", "undead")
+REBEL_GROUP = 3  # «Группировка бунтаря не может составлять более 3 человек»; at three he shoots (**Решение**:
+# three followers besides the Бунтарь)
+REBELS = "rebels"  # the followers' group (the `team` query)
+
+
+def recruitable(state: GameState, pid: int) -> bool:
+    player = state.player(pid)
+    if player.secret_role == "journalist":
+        return bool(player.flags.get("saw_murder"))
+    return player.secret_role not in NOT_RECRUITABLE and player.faction not in NOT_RECRUITABLE_SIDES
+
+
+def followers(state: GameState) -> list[int]:
+    """The living followers, earliest recruited first."""
+    found = [(p.flags["rebel_since"], p.pid) for p in state.players if p.alive and p.flags.get("rebel_since")]
+    return [pid for _since, pid in sorted(found)]
+
+
+@MOVES.rule("rebel_recruits")
+def _recruits(state: GameState, pid: int, what: str) -> None:
+    """«Вербовать может только изначальный бунтарь»; the group is full at three."""
+    if state.player(pid).flags.get("rebel_successor"):
+        raise Refusal("not_allowed", what=what, reason="not_the_first_rebel")
+    if len(followers(state)) >= REBEL_GROUP:
+        raise Refusal("limit_reached", what=what, reason="rebel_group_full")
+
+
+@MOVES.rule("rebel_armed")
+def _rebel_armed(state: GameState, pid: int, what: str) -> None:
+    if not state.player(pid).flags.get("rebel_armed"):
+        raise Refusal("not_allowed", what=what, reason="rebel_unarmed")
+
+
+@MOVES.move("rebel_recruit", step=o.STEP_REBEL)
+def rebel_recruit(move: Move) -> None:
+    """«Вербовка удачна со второго раза, вербуемому сообщается о вербовке бунтарем, только когда тот становиться
+    последователем. Если игрок не вербуемый, бунтарь узнает об этом при первом посещении.» **Решение**: the two
+    visits need not be on consecutive nights."""
+    state, target = move.state, move.target
+    if not move.reach(target):
+        return
+    if not recruitable(state, target) or state.player(target).flags.get("rebel_since"):
+        move.tell("rebel_not_recruitable", target=target)
+        move.done()
+        return
+    me = state.player(move.actor)
+    key = f"rebel_visited_{target}"
+    if not me.flags.get(key):
+        me.flags[key] = 1
+        move.tell("rebel_first_visit", target=target)
+        move.done()
+        return
+    if len(followers(state)) >= REBEL_GROUP:
+        move.fail()
+        return
+    state.player(target).flags["rebel_since"] = state.next_id("rebel")
+    state.emit("rebel_recruited", "player", target, pid=move.actor)
+    move.tell("rebel_follower", target=target)
+    if len(followers(state)) >= REBEL_GROUP and not me.flags.get("rebel_armed"):
+        me.flags["rebel_armed"] = 1
+        move.tell("rebel_armed")
+    move.done()
+
+
+@MOVES.move("rebel_shot", step=o.STEP_REBEL)
+def rebel_shot(move: Move) -> None:
+    if move.reach(move.target):
+        move.shoot(move.target)
+        move.done()
+
+
+def _rebel_gone(state: GameState, pid: int, why: str) -> None:
+    """«Если его сажают или убивают, бунтарем становится самый ранний по времени завербованный (при этом теряет
+    свою первоначальную роль)»; the ability to shoot passes to him."""
+    gone = state.player(pid)
+    if gone.secret_role != "rebel":
+        return
+    heirs = [f for f in followers(state) if in_play(state, f)]
+    if not heirs:
+        return
+    heir = state.player(heirs[0])
+    heir.flags.pop("rebel_since", None)
+    heir.flags["rebel_successor"] = 1
+    if gone.flags.get("rebel_armed"):
+        heir.flags["rebel_armed"] = 1
+    become(state, heir.pid, "rebel")
+
+
+MOVES.on_death.append(_rebel_gone)
+MOVES.on_jail.append(_rebel_gone)
+
+
+@MOVES.queries.modifier("team", layer=40)
+def _rebels(state: GameState, team: str | None, *, pid: int) -> str | None:
+    """«получают возможность общаться друг с другом» (the Бунтарь with them). **Решение**: one already in a group
+    (husband and wife) keeps his own."""
+    if team is not None:
+        return team
+    player = state.player(pid)
+    if player.flags.get("rebel_since") or (player.secret_role == "rebel" and followers(state)):
+        return REBELS
+    return team
+
+
 MOVES.words(
+    EventFormat("rebel_not_recruitable", params={"target": Value("player")}),
+    EventFormat("rebel_first_visit", params={"target": Value("player")}),
+    EventFormat("rebel_follower", params={"target": Value("player")}),
+    EventFormat("rebel_recruited", params={"pid": Value("player")}),
     EventFormat("explosive_made", params={"n": Value("number")}),
     EventFormat("bloody_murder", params={"pid": Value("player")}),
     EventFormat("torture_visits", params={"target": Value("player"), "pids": Value("players")}),
