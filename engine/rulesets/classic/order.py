@@ -153,3 +153,4 @@ LAYER_GARLIC = 45  # Чеснок: «Один раз защищает от ук�
 LAYER_SHOT_LANDED = 900  # clans: the last layer — a hostile act got through; who did it is kept (a cop's kills)
 LAYER_REFLECTOR = 31  # Отражатель: a hostile night act goes on to the runner-up of the last vote (items/guards.py)
 LAYER_ICON = 41  # Икона: once stops a hostile act of the unclean or the undead (items/guards.py)
+LAYER_PSYCHO = 95  # Псих: a shot that gets through to him is remembered (the shooter explodes with him)

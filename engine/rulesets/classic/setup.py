@@ -68,9 +68,10 @@ def _clan_role(role: str) -> str:
 def default_table(players: int) -> list[str]:
     """The roles for `players` seats, before shuffling: both clans, the cops, the single roles, citizens."""
     roles = [_clan_role(r) for r in CLAN] * 2
-    roles += [r for r in COPS if r in IMPLEMENTED][:max(0, players - 1 - len(roles))]  # a seat for the town
+    citizens = 2 if players >= SPOUSES_FROM else 1  # room for the husband and wife among the citizens
+    roles += [r for r in COPS if r in IMPLEMENTED][:max(0, players - citizens - len(roles))]  # a seat for the town
     for role in TABLE_ORDER:
-        if len(roles) >= players - 1:
+        if len(roles) >= players - citizens:
             break
         if role in IMPLEMENTED:
             roles.append(role)

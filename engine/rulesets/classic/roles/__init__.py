@@ -49,6 +49,7 @@ from engine.rulesets.classic.roles import (
     everyone,  # noqa: F401  (сижу дома, бар, магазин)
     family,  # noqa: F401  (Муж и Жена)
     mafia,  # noqa: F401  (the clans' kill)
+    neutral,  # noqa: F401  (Адвокат, Маньяк, Воришка, Отморозок, Аферист, Вышибала, Депутат)
     town,  # noqa: F401  (Журналист, Палач, Хозяин магазина, Телепат)
     undead,  # noqa: F401  (Вампир, Упырь, Дух)
 )
