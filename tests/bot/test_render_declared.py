@@ -23,14 +23,21 @@ SHARED_LAYERS = ("engine/core", "engine/cardgame")  # what every rule set's game
 
 
 def emitted_kinds(ruleset: str) -> set[str]:
-    """Every event kind named as a literal in an `.emit(…)` of the rule set's package or the shared layers."""
+    """Every event kind named as a literal in an `.emit(…)` of the rule set's package or the shared layers, or
+    in a `.tell(…)` (the first literal: a classic move's `tell(kind)`, a card play's `tell(pid, kind)`)."""
     found = set()
     for folder in (f"engine/rulesets/{ruleset}", *SHARED_LAYERS):
         for path in (ROOT / folder).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit" \
-                        and node.args and isinstance(node.args[0], ast.Constant):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                    continue
+                if node.func.attr == "emit" and node.args and isinstance(node.args[0], ast.Constant):
                     found.add(str(node.args[0].value))
+                elif node.func.attr == "tell":
+                    literal = next((a for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)),
+                                   None)
+                    if literal is not None:
+                        found.add(str(literal.value))
     return found
 
 

@@ -18,6 +18,8 @@ async def sign_up(h: Harness) -> None:
     await h.feed(h.master.send("/set", h.log))
     assert "vote_tie" in h.texts(h.log)[-1], "the rule set's own settings are listed"
     await h.feed(h.master.send("/set vote_tie nobody", h.log))
+    # the table this game's script plays (the default one at 8 players now has a Вербовщик in each clan)
+    await h.feed(h.master.send("/set table boss,soldier,soldier,boss,soldier,soldier,sheriff,citizen", h.log))
     for i, user in enumerate(h.players):
         await h.feed(user.start("join_1"))
         await h.feed(user.send(f"Игрок {i + 1}"))
