@@ -251,9 +251,9 @@ class Move:
             self.state.emit("move_failed", "player", self.actor, what=self.ability.id, why=why)
 
 
-def harm(res: Resolution, source: int | None, target: int, *, cause: str) -> DamagePacket:
-    """A hostile act folded through the protection layers (order.py LAYER_*) at once; what is left leaves
-    the target dying this night (he dies at the night's deaths unless saved before)."""
+def fold(res: Resolution, source: int | None, target: int, cause: str) -> DamagePacket:
+    """A hostile act through the protection layers (order.py LAYER_*), in order, each once; what is left of
+    it (`amount`, the `target` a layer may have changed) is the caller's to apply."""
     packet = DamagePacket(target=target, amount=1, source=source, cause=cause)
     for _layer, name, fn in MOVES.layers:
         if packet.amount <= 0:
@@ -261,6 +261,13 @@ def harm(res: Resolution, source: int | None, target: int, *, cause: str) -> Dam
         if name not in packet.applied:
             packet.applied.add(name)
             fn(res, packet)
+    return packet
+
+
+def harm(res: Resolution, source: int | None, target: int, *, cause: str) -> DamagePacket:
+    """A hostile act folded through the protection layers at once; what is left leaves the target dying this
+    night (he dies at the night's deaths unless saved before)."""
+    packet = fold(res, source, target, cause)
     state = res.state
     if packet.amount > 0 and state.player(packet.target).alive and not down(state, packet.target):
         state.add_effect(DYING, target=packet.target, source=source, during=THIS_PHASE, cause=cause)

@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.core.durations import UNTIL_USED
 from engine.core.refusal import Refusal
-from engine.core.resolution import DamagePacket, Resolution
+from engine.core.resolution import Resolution
 from engine.core.state import GameState
 from engine.core.wording import EventFormat, Line
 from engine.rulesets.classic import order as o
@@ -92,15 +92,9 @@ def _antidote(state: GameState, pid: int, poison: str, *, active: bool = True) -
 def poison(res: Resolution, source: int | None, target: int, kind: str) -> bool:
     """The poison given (a hostile act through the protection layers; a bodyguard's layer may take it): the
     poisoned is told; his antidote acts at once. True when someone was poisoned."""
-    from engine.rulesets.classic.moves import MOVES as registry
+    from engine.rulesets.classic.moves import fold
 
-    packet = DamagePacket(target=target, amount=1, source=source, cause="poison")
-    for _layer, name, fn in registry.layers:
-        if packet.amount <= 0:
-            break
-        if name not in packet.applied:
-            packet.applied.add(name)
-            fn(res, packet)
+    packet = fold(res, source, target, "poison")
     state = res.state
     victim = packet.target
     if packet.amount <= 0 or not state.player(victim).alive or state.player(victim).secret_role in IMMUNE:

@@ -51,7 +51,7 @@ from engine.rulesets.classic.model import (
     side_of,
     spend_item,
 )
-from engine.rulesets.classic.moves import MOVES, Move, block
+from engine.rulesets.classic.moves import MOVES, Move, block, fold
 from engine.rulesets.classic.roles.family import HARMFUL
 
 MOVES.role("vampire", "ghoul", "spirit")
@@ -82,18 +82,6 @@ def ghoul_mark(state: GameState, pid: int) -> list[Effect]:
 
 
 # ---------------------------------------------------------------- the bite
-
-def fold(res: Resolution, source: int, target: int, cause: str) -> DamagePacket:
-    """A bite through the protection layers (as moves.harm), without dying this night."""
-    packet = DamagePacket(target=target, amount=1, source=source, cause=cause)
-    for _layer, name, fn in MOVES.layers:
-        if packet.amount <= 0:
-            break
-        if name not in packet.applied:
-            packet.applied.add(name)
-            fn(res, packet)
-    return packet
-
 
 def _bleeding_only(state: GameState, pid: int) -> bool:
     return dying(state, pid) and all(e.params.get("cause") == BLEEDING for e in state.effects_of(DYING, target=pid))
