@@ -335,16 +335,26 @@ def _victim(move: Move) -> dict[str, Any] | None:
     return sale
 
 
+def _sold_item(move: Move) -> tuple[dict[str, Any], int] | None:
+    """The night's sale the shopkeeper's trick falls on, and the item's uid with its buyer; None (the move
+    failed: «no_buyer») when nobody bought tonight."""
+    sale = _victim(move)
+    uid = _new_item_uid(move.state, sale["pid"], sale["item"]) if sale else None
+    if sale is None or uid is None:
+        move.fail("no_buyer")
+        return None
+    return sale, uid
+
+
 @MOVES.move("shop_fake", step=o.STEP_SHOP)
 def shop_fake(move: Move) -> None:
     """«отдать заказчику подделку(испорченный оригинал), такая вещь не выполнит свою функцию когда придет время»
     (model.Item.fake)."""
     state = move.state
-    sale = _victim(move)
-    uid = _new_item_uid(state, sale["pid"], sale["item"]) if sale else None
-    if sale is None or uid is None:
-        move.fail("no_buyer")
+    found = _sold_item(move)
+    if found is None:
         return
+    sale, uid = found
     with edit(Citizen, state.player(sale["pid"])) as them:
         for item in them.items:
             if item.uid == uid:
@@ -359,11 +369,10 @@ def shop_cheat(move: Move) -> None:
     """«кинуть ночного покупателя, монеты спишутся у покупателя и 50% останется Хозяину магазина с
     округлением вниз»: the buyer is left without the item; the shopkeeper keeps half the price (not his +1)."""
     state = move.state
-    sale = _victim(move)
-    uid = _new_item_uid(state, sale["pid"], sale["item"]) if sale else None
-    if sale is None or uid is None:
-        move.fail("no_buyer")
+    found = _sold_item(move)
+    if found is None:
         return
+    sale, uid = found
     take_item(state, sale["pid"], uid)
     left = economy.stock_of(state, sale["item"])
     if left is not None:
