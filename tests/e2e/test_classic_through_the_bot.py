@@ -6,10 +6,10 @@ clan's win, the reveal and the master's readable record. No line of tgbot/ names
 
 from __future__ import annotations
 
-from faketg import FakeMessage, FakeUser
-from tests.e2e.driver import acts, panel_of, press_act, tap
+from tests.e2e.driver import acts, tap
 from tests.e2e.harness import Harness, make_harness, start_app
 from tests.e2e.test_duel_through_the_bot import deadline_passes, lines
+from tests.e2e.test_guises_through_the_bot import panel, use, vote
 
 
 async def sign_up(h: Harness) -> None:
@@ -24,26 +24,6 @@ async def sign_up(h: Harness) -> None:
         await h.feed(user.start("join_1"))
         await h.feed(user.send(f"Игрок {i + 1}"))
         await tap(h, user, h.last(user), "Житель")
-
-
-def panel(h: Harness, user: FakeUser) -> FakeMessage:
-    found = panel_of(h, user)
-    assert found is not None, f"{user.first_name} has no panel"
-    return found
-
-
-async def use(h: Harness, user: FakeUser, label: str, *choices: str) -> None:
-    screen = panel(h, user)
-    await tap(h, user, screen, label)
-    for choice in choices:
-        await tap(h, user, screen, choice)
-    assert "Заявка принята" in await tap(h, user, screen, "✅ Подтвердить")
-
-
-async def vote(h: Harness, user: FakeUser, target: str) -> None:
-    screen = panel(h, user)
-    assert await press_act(h, user, screen, "votes")
-    await tap(h, user, screen, target)
 
 
 async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_path) -> None:
