@@ -447,6 +447,12 @@ def counters(state: GameState, pid: int) -> list[tuple[str, dict[str, Any]]]:
     return ruleset_of(state).counters(state, pid)
 
 
+def told_rules(state: GameState, pid: int) -> list[tuple[str, dict[str, Any]]] | None:
+    """The rules this player has been told, as (locale key, params), or None when the rules are open."""
+    _player(state, pid)
+    return ruleset_of(state).told_rules(state, pid)
+
+
 def submitted(state: GameState) -> dict[int, bool]:
     """Who among the living has submitted anything this phase (not what)."""
     return {p.pid: bool(state.orders.get(p.pid)) for p in state.living()}

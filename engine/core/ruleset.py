@@ -92,6 +92,12 @@ class Ruleset(ABC):
     # fixed option names (none: the options are values, such as card uids or player ids).
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = {}
 
+    def told_rules(self, state: GameState, pid: int) -> list[tuple[str, dict[str, Any]]] | None:
+        """For a game of hidden rules: the paragraphs of the rules this player has been told so far, in the
+        order told, as (locale key, params) — what `/rules` and `/card` show him instead of the whole
+        document. None (the default): the rules are open; the master always sees them whole."""
+        return None
+
     # ---- set-up ----
     @abstractmethod
     def public_roles(self) -> list[dict[str, Any]]:
