@@ -259,9 +259,25 @@ def record_orders(state: GameState) -> None:
 
 
 def _numbers(orders: list[dict[str, Any]]) -> set[int]:
-    """Every number in dumped orders, card uids among them (read off their JSON text: quick, and a number
+    """Every number in dumped orders, card uids among them: the integers, and the digits in strings (a number
     that is not a uid — a player id, a digit in a message — only keeps a card the record did not need)."""
-    return {int(n) for n in _NUMBER.findall(json.dumps(orders))}
+    found: set[int] = set()
+    stack: list[Any] = [orders]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is int:
+            found.add(value)
+        elif kind is list or kind is tuple:
+            stack.extend(value)
+        elif kind is dict:
+            stack.extend(value.values())
+            stack.extend(value.keys())
+        elif kind is str or kind is float:
+            text = str(value)
+            if not text.isalpha():
+                found.update(int(n) for n in _NUMBER.findall(text))
+    return found
 
 
 def rule(state: GameState, key: str, option: str) -> None:

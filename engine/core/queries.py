@@ -43,6 +43,9 @@ class Queries:
         # the modifiers of each query that carry a flag (by query name, then flag)
         self._flagged: dict[str, dict[str, set[Modifier]]] = {}
         self._registered = 0
+        # each question's chain as it runs: (the effect kinds a modifier needs or None, modifier), by query
+        # name and card id ("" for a question about no card); filled on first ask, emptied on registration
+        self._compiled: dict[tuple[str, str], tuple[tuple[frozenset[str] | None, Modifier], ...]] = {}
 
     def modifier(self, name: str, *, layer: int = 50, flags: Iterable[str] = (),
                  card: str | None = None) -> Callable[[Modifier], Modifier]:
@@ -56,6 +59,7 @@ class Queries:
             entries.append((layer, self._registered, fn))
             self._registered += 1
             entries.sort(key=lambda item: (item[0], item[1]))
+            self._compiled.clear()
             for flag in flags:
                 self._flagged.setdefault(name, {}).setdefault(flag, set()).add(fn)
             return fn
@@ -70,10 +74,18 @@ class Queries:
         own = scoped.get(getattr(spec, "id", ""), []) if scoped and spec is not None else []
         return sorted([*general, *own], key=lambda item: (item[0], item[1])) if own else general
 
+    def _compiled_chain(self, name: str, context: dict[str, Any]) -> tuple[tuple[frozenset[str] | None, Modifier], ...]:
+        spec = context.get("spec")
+        key = (name, getattr(spec, "id", "") if spec is not None else "")
+        chain = self._compiled.get(key)
+        if chain is None:
+            chain = tuple((getattr(fn, WHILE, None), fn) for _layer, _order, fn in self._chain(name, context))
+            self._compiled[key] = chain
+        return chain
+
     def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
         present: set[str] | None = None
-        for _layer, _order, fn in self._chain(name, context):
-            needs = getattr(fn, WHILE, None)
+        for needs, fn in self._compiled_chain(name, context):
             if needs is not None:
                 if present is None:
                     present = {e.kind for e in state.effects}
