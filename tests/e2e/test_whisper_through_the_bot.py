@@ -38,6 +38,7 @@ async def sign_up(h: Harness) -> None:
         await h.feed(user.start("join_1"))
         await h.feed(user.send(f"Слушатель {i + 1}"))
         await tap(h, user, h.last(user), "Слушатель")
+        assert HIDDEN in h.texts(user)[-1], "the sign-up says the rules are told as the game goes"
 
 
 async def rules(h: Harness, user: FakeUser, chat: FakeChat | None = None, arg: str = "") -> str:

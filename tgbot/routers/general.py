@@ -94,18 +94,19 @@ async def rules_to_read(service: GameService, ruleset: str, *, chat_id: int, use
     whole = rules_messages(lang, ruleset) or [names.ruleset_rules(lang, ruleset) or "—"]
     if not rules_hidden(ruleset):
         return whole
-    if any(g["ruleset"] == ruleset for g in await service.repo.games_where(log_chat_id=chat_id)):
+    if await service.repo.games_where(log_chat_id=chat_id, ruleset=ruleset):
         return whole
     if user_id is not None:
-        mastered = await service.repo.games_where(master_user_id=user_id)
-        if any(g["ruleset"] == ruleset and g["status"] != "finished" for g in mastered):
+        mastered = await service.repo.games_where(master_user_id=user_id, ruleset=ruleset)
+        if any(g["status"] != "finished" for g in mastered):
             return whole
         if chat_id > 0:
+            of_ruleset = {g["id"] for g in await service.repo.games_where(ruleset=ruleset)}
             for game in await service.repo.games_of_user(user_id):
-                told = await _told(service, game, user_id, lang) if game["ruleset"] == ruleset else None
+                told = await _told(service, game, user_id, lang) if game["id"] in of_ruleset else None
                 if told is not None:
                     return told
-    return hidden_summary(lang, ruleset)
+    return [hidden_summary(lang, ruleset)]
 
 
 async def _told(service: GameService, game: dict[str, Any], user_id: int, lang: str) -> list[str] | None:

@@ -335,7 +335,7 @@ class Repository:
             return [dict(r) for r in await cur.fetchall()]
 
     async def games_where(self, **where: Any) -> list[dict[str, Any]]:
-        allowed = {"status", "log_chat_id", "public_chat_id", "master_user_id"}
+        allowed = {"status", "log_chat_id", "public_chat_id", "master_user_id", "ruleset"}
         if set(where) - allowed:
             raise ValueError("unknown column")
         clause = " AND ".join(f"{k} = ?" for k in where) or "1"

@@ -32,9 +32,10 @@ ROW = 48  # a legend line
 BACKGROUND = (250, 248, 243)
 INK = (34, 34, 34)
 NODE_FILL = (255, 255, 255)
-# Badges and edge kinds take colours in the order they first appear (the plain edge: ink).
-PALETTE = [(200, 60, 50), (40, 110, 190), (60, 150, 70), (200, 140, 20), (140, 70, 170), (20, 150, 160),
-           (190, 80, 140), (110, 110, 110)]
+# Badges and edge kinds take colours in the order they first appear, each from a palette of its own so
+# that a chip is never taken for a line (the plain edge: ink).
+BADGE_COLOURS = ((200, 60, 50), (200, 140, 20), (140, 70, 170), (190, 80, 140))
+EDGE_COLOURS = ((40, 110, 190), (60, 150, 70), (20, 150, 160), (130, 130, 130))
 FONT_FILES = (  # a sans serif with Cyrillic: DejaVu (Debian's fonts-dejavu-core; the Dockerfile installs it)
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/dejavu/DejaVuSans.ttf",
@@ -58,8 +59,8 @@ def word(lang: str, family: str, key: str) -> str:
     return t(lang, name) if has(lang, name) else key
 
 
-def _colours(keys: list[str]) -> dict[str, tuple[int, int, int]]:
-    return {key: PALETTE[i % len(PALETTE)] for i, key in enumerate(dict.fromkeys(keys))}
+def _colours(keys: list[str], palette: tuple[tuple[int, int, int], ...]) -> dict[str, tuple[int, int, int]]:
+    return {key: palette[i % len(palette)] for i, key in enumerate(keys)}
 
 
 def _badge_keys(diagram: Diagram) -> list[str]:
@@ -153,8 +154,8 @@ def _legend(lang: str, diagram: Diagram, badges: dict[str, tuple[int, int, int]]
 
 def draw_png(diagram: Diagram, lang: str) -> bytes:
     """The diagram as a PNG (see the module's doc)."""
-    badges = _colours(_badge_keys(diagram))
-    kinds = _colours(_edge_kinds(diagram))
+    badges = _colours(_badge_keys(diagram), BADGE_COLOURS)
+    kinds = _colours(_edge_kinds(diagram), EDGE_COLOURS)
     legend = _legend(lang, diagram, badges, kinds)
     height = WIDTH + (len(legend) * ROW + 40 if legend else 0)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)

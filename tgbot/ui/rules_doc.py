@@ -84,10 +84,10 @@ def rules_hidden(ruleset: str) -> bool:
     return type(get_ruleset(ruleset)).told_rules is not Ruleset.told_rules
 
 
-def hidden_summary(lang: str, ruleset: str) -> list[str]:
+def hidden_summary(lang: str, ruleset: str) -> str:
     """What anyone but the master and the game's players reads of a rule set of hidden rules: its summary
     (`rules.<id>`) and a line saying that each player is told the rules as the game goes."""
-    return ["\n\n".join(filter(None, [names.ruleset_rules(lang, ruleset), t(lang, "general.rules_hidden")]))]
+    return "\n\n".join(filter(None, [names.ruleset_rules(lang, ruleset), t(lang, "general.rules_hidden")]))
 
 
 def told_messages(state: GameState, pid: int, lang: str) -> list[str] | None:
