@@ -2,7 +2,8 @@
 through the real bot: no line of tgbot/ names it. /rules shows each reader what they may know (a player
 what they have been told, the master the whole document, anyone else the summary); the panel shows the
 player's world and grows when an ability is told, which is announced; after each night the stone reaches
-the public group and the master's log as a picture, and a restart mid-phase sends it once."""
+the public group and the master's log as a picture (and the game's record at the end), and a restart
+mid-phase sends it once."""
 
 from __future__ import annotations
 
@@ -113,5 +114,7 @@ async def test_a_game_of_hidden_rules_through_the_bot(tmp_path, whisper) -> None
         await deadline_passes(h)
         assert (await h.app.service.state(1)).status == "finished"
         assert len([m for m in h.world.messages_in(h.public) if m.photo is not None]) == 3
+        [record] = [d for d in h.world.documents_in(h.log) if (d.file_name or "").endswith(".html")]
+        assert record.text.count('<img src="data:image/png;base64,') == 3, "the record shows each stone"
     finally:
         await h.close()

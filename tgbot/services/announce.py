@@ -29,7 +29,7 @@ from tgbot.services.chronicle import log_lines, log_text, status_words
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui import questions
 from tgbot.ui.decisions import QUESTION_EVENT, final_text, question_markup, question_text, slot_of
-from tgbot.ui.diagram import as_text, draw_png
+from tgbot.ui.diagram import as_text, diagram_of, draw_png
 from tgbot.ui.panel import TIMEZONE, deadline_text
 from tgbot.ui.roomboard import ROOM_EVENTS, room_boards
 
@@ -72,19 +72,6 @@ def _messages(game_id: int, chat_id: int, text: str, key: str) -> list[OutboxMes
         OutboxMessage(chat_id=chat_id, text=part, game_id=game_id, dedup_key=f"{key}:{i}")
         for i, part in enumerate(split_text(text))
     ]
-
-
-def diagram_of(event: Event) -> Diagram | None:
-    """The picture an event asks for (`params["diagram"]`), or None (also for one that is malformed: the
-    event is then told in words only, and the fault logged)."""
-    raw = event.params.get("diagram")
-    if raw is None:
-        return None
-    try:
-        return Diagram.from_json(raw)
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        log.error("event %s %s has a malformed diagram: %s", event.seq, event.kind, exc)
-        return None
 
 
 def picture_messages(game_id: int, chat_id: int, text: str, diagram: Diagram, lang: str, key: str) -> list[OutboxMessage]:

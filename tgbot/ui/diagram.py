@@ -14,6 +14,7 @@ The text: each node with its badges, then each edge «А → Б», «А ↔ Б»
 from __future__ import annotations
 
 import io
+import logging
 import math
 from functools import cache
 from html import escape
@@ -22,7 +23,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.core.diagram import Diagram, Edge
+from engine.core.state import Event
 from tgbot.i18n import has, t
+
+log = logging.getLogger(__name__)
 
 WIDTH = 1080
 CENTRE = WIDTH // 2
@@ -43,6 +47,19 @@ FONT_FILES = (  # a sans serif with Cyrillic: DejaVu (Debian's fonts-dejavu-core
     "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
 )
 ARROW_TEXT = {"forward": "→", "both": "↔", "none": "—"}
+
+
+def diagram_of(event: Event) -> Diagram | None:
+    """The picture an event asks for (`params["diagram"]`), or None (also for one that is malformed: the
+    event is then told in words only, and the fault logged)."""
+    raw = event.params.get("diagram")
+    if raw is None:
+        return None
+    try:
+        return Diagram.from_json(raw)
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        log.error("event %s %s has a malformed diagram: %s", event.seq, event.kind, exc)
+        return None
 
 
 @cache
