@@ -67,6 +67,7 @@ async def test_a_game_of_hidden_rules_through_the_bot(tmp_path, whisper) -> None
         public = await rules(h, one, h.public)
         assert HIDDEN in public and "«Слушать»" not in public
         assert WHOLE in await rules(h, h.master, h.log)
+        assert WHOLE not in await rules(h, h.master, h.public), "the master's /rules in the players' group"
         assert WHOLE in await rules(h, h.master, arg="whisper")
         assert WHOLE not in await rules(h, stranger, arg="whisper")
 

@@ -88,24 +88,24 @@ async def rules(message: Message, command: CommandObject, service: GameService, 
 async def rules_to_read(service: GameService, ruleset: str, *, chat_id: int, user_id: int | None,
                         lang: str) -> list[str]:
     """What /rules shows of one rule set. Open rules: the document (else the summary). Hidden rules
-    (rules_doc.rules_hidden): the whole document to the master (in the log group of a game of it, or
-    anywhere to the master of one not finished); in a private chat, a player of a game of it still
-    going reads what they have been told; anyone else, and anywhere else, the public summary."""
+    (rules_doc.rules_hidden): the whole document to the master (in the log group of a game of it, or in
+    the private chat while one is not finished); in the private chat, a player of a game of it still
+    going reads what they have been told; anyone else, and any other group, the public summary."""
     whole = rules_messages(lang, ruleset) or [names.ruleset_rules(lang, ruleset) or "—"]
     if not rules_hidden(ruleset):
         return whole
     if await service.repo.games_where(log_chat_id=chat_id, ruleset=ruleset):
         return whole
-    if user_id is not None:
-        mastered = await service.repo.games_where(master_user_id=user_id, ruleset=ruleset)
-        if any(g["status"] != "finished" for g in mastered):
-            return whole
-        if chat_id > 0:
-            of_ruleset = {g["id"] for g in await service.repo.games_where(ruleset=ruleset)}
-            for game in await service.repo.games_of_user(user_id):
-                told = await _told(service, game, user_id, lang) if game["id"] in of_ruleset else None
-                if told is not None:
-                    return told
+    if user_id is None or chat_id < 0:  # a group: what anyone there may read
+        return [hidden_summary(lang, ruleset)]
+    mastered = await service.repo.games_where(master_user_id=user_id, ruleset=ruleset)
+    if any(g["status"] != "finished" for g in mastered):
+        return whole
+    of_ruleset = {g["id"] for g in await service.repo.games_where(ruleset=ruleset)}
+    for game in await service.repo.games_of_user(user_id):
+        told = await _told(service, game, user_id, lang) if game["id"] in of_ruleset else None
+        if told is not None:
+            return told
     return [hidden_summary(lang, ruleset)]
 
 
