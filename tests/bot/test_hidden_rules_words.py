@@ -12,6 +12,7 @@ from engine.core.diagram import Diagram, Edge, Node
 from engine.core.state import GameState
 from tests.e2e.plugins import plugged_in
 from tests.engine.plugin_path import HIDDEN_PLUGINS
+from tgbot.services.announce import event_messages
 from tgbot.ui.diagram import as_text, draw_png
 from tgbot.ui.rules_doc import hidden_summary, rules_hidden, told_messages
 
@@ -50,3 +51,19 @@ def test_a_diagrams_badges_and_edge_kinds_are_worded_in_the_readers_language() -
     assert as_text(diagram, "ru").splitlines() == ["• А — метка", "• Б", "Связи:", "А → Б (связь этой ночи)"]
     assert as_text(diagram, "en").splitlines() == ["• А — marked", "• Б", "Links:", "А → Б (a link of this night)"]
     assert draw_png(diagram, "ru") != draw_png(diagram, "en")
+
+
+def test_a_private_diagram_reaches_its_player_and_the_log_as_pictures_and_a_public_one_the_group() -> None:
+    state = game()
+    api.resolve(state)  # night 1: the stone, to everyone
+    state.emit("whisper_marked", "player", 1, diagram=Diagram((Node("a", "А"),)).to_json())
+    events = state.events[-4:]
+    game_row = {"id": 3, "locale": "ru", "public_chat_id": -100, "log_chat_id": -200, "deadline_at": None}
+    players = [{"pid": 0, "user_id": 10, "locale": "ru"}, {"pid": 1, "user_id": 11, "locale": "en"}]
+    out = event_messages(game_row, state, events, players)
+    photos = {(m.chat_id, m.text) for m in out if m.op == "photo"}
+    assert (-100, "🪨 Камень после ночи 1.") in photos
+    assert (11, "You were marked: you pass to the world of spirits.") in photos
+    assert not any(m.chat_id == 10 and m.op == "photo" for m in out), "a private picture is its player's alone"
+    log_captions = [m.text or "" for m in out if m.op == "photo" and m.chat_id == -200]
+    assert len(log_captions) == 2 and any("Камень после ночи 1." in c for c in log_captions)
