@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import logging
 import math
-from functools import cache
+from functools import cache, lru_cache
 from html import escape
 from pathlib import Path
 
@@ -169,8 +169,10 @@ def _legend(lang: str, diagram: Diagram, badges: dict[str, tuple[int, int, int]]
     return lines
 
 
+@lru_cache(maxsize=32)
 def draw_png(diagram: Diagram, lang: str) -> bytes:
-    """The diagram as a PNG (see the module's doc)."""
+    """The diagram as a PNG (see the module's doc). Kept for a while: one picture goes to the group and
+    the log, or to a faction's members, and drawing takes tens of milliseconds."""
     badges = _colours(_badge_keys(diagram), BADGE_COLOURS)
     kinds = _colours(_edge_kinds(diagram), EDGE_COLOURS)
     legend = _legend(lang, diagram, badges, kinds)
