@@ -124,3 +124,12 @@ async def test_a_queued_photo_survives_a_restart(tmp_path, setup) -> None:  # no
         assert pending.document == draw_png(stone(), "ru")
     finally:
         await again.close()
+
+
+def test_a_diagram_that_cannot_be_drawn_is_told_as_text_after_its_words(monkeypatch) -> None:
+    def broken(diagram: Diagram, lang: str) -> bytes:
+        raise OSError("no font")
+
+    monkeypatch.setattr("tgbot.services.announce.draw_png", broken)
+    out = picture_messages(7, 100, "Камень", stone(Edge("a", "b", "forward")), "ru", "k")
+    assert [(m.op, m.text) for m in out] == [("send", "Камень\n" + as_text(stone(Edge("a", "b", "forward")), "ru"))]
