@@ -1,4 +1,4 @@
-"""Bot API methods about messages: send, edit, delete, pin, documents, chat actions, callback and inline answers."""
+"""Bot API methods about messages: send, edit, delete, pin, documents, photos, chat actions, callback and inline answers."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 MAX_TEXT = 4096
 MAX_CAPTION = 1024
 MAX_UPLOAD = 50 * 1024 * 1024
+MAX_PHOTO = 10 * 1024 * 1024
 NOT_MODIFIED = (
     "message is not modified: specified new message content and reply markup are exactly the same "
     "as a current content and reply markup of the message"
@@ -87,6 +88,59 @@ def send_document(world: World, p: Params) -> Any:
     return render.message_json(world, message)
 
 
+def send_photo(world: World, p: Params) -> Any:
+    """A PNG or JPEG upload (or a stored photo's file_id) within Telegram's photo limits: 10 MB,
+    width + height at most 10000, sides at most 20 to 1; anything else is IMAGE_PROCESS_FAILED."""
+    chat = target_chat(world, p)
+    require_can_write(world, chat)
+    photo = p.input_file("photo")
+    if photo is None:
+        raise bad_request("there is no photo in the request")
+    if isinstance(photo, Upload):
+        if len(photo.data) > MAX_PHOTO:
+            raise bad_request("PHOTO_SAVE_FILE_INVALID")
+        size = image_size(photo.data)
+        if size is None:
+            raise bad_request("IMAGE_PROCESS_FAILED")
+        width, height = size
+        if width + height > 10000 or max(width, height) > 20 * max(1, min(width, height)):
+            raise bad_request("PHOTO_INVALID_DIMENSIONS")
+        stored = world.store_file(photo.data, photo.filename, None, size=size)
+    elif photo in world.files and world.files[photo].size is not None:
+        stored = world.files[photo]
+    else:
+        raise bad_request("wrong file identifier/HTTP URL specified")
+    caption, caption_entities = _caption(p)
+    markup = reply_markup(p)
+    reply_to = reply_to_id(chat, p)
+    world.limits.check_send(chat.id, chat.is_private)
+    message = world.post_message(
+        chat,
+        world.bot.id,
+        photo=stored,
+        caption=caption,
+        caption_entities=caption_entities,
+        reply_markup=markup,
+        reply_to_message_id=reply_to,
+        message_thread_id=p.integer("message_thread_id"),
+    )
+    return render.message_json(world, message)
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a PNG's or a JPEG's header; None for anything else."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data.startswith(b"\xff\xd8"):
+        i = 2
+        while i + 9 < len(data) and data[i] == 0xFF:
+            marker, length = data[i + 1], int.from_bytes(data[i + 2:i + 4], "big")
+            if marker in (0xC0, 0xC1, 0xC2):
+                return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+            i += 2 + length
+    return None
+
+
 def _caption(p: Params) -> tuple[str | None, list[dict[str, Any]]]:
     if not p.has("caption"):
         return None, []
@@ -131,7 +185,7 @@ def edit_message_caption(world: World, p: Params) -> Any:
     message = target_message(world, chat, p, "message to edit not found")
     if not message.from_bot:
         raise bad_request("message can't be edited")
-    if message.document is None:
+    if message.document is None and message.photo is None:
         raise bad_request("there is no caption in the message to edit")
     caption, entities = _caption(p)
     markup = reply_markup(p, inline_only=True)
@@ -297,6 +351,7 @@ def get_file(world: World, p: Params) -> Any:
 HANDLERS: dict[str, Callable[[World, Params], Any]] = {
     "sendMessage": send_message,
     "sendDocument": send_document,
+    "sendPhoto": send_photo,
     "editMessageText": edit_message_text,
     "editMessageCaption": edit_message_caption,
     "editMessageReplyMarkup": edit_message_reply_markup,

@@ -123,6 +123,7 @@ class StoredFile:
     mime_type: str | None
     data: bytes = field(repr=False)
     file_path: str
+    size: tuple[int, int] | None = None  # a photo's width and height
 
     @property
     def file_size(self) -> int:
@@ -147,6 +148,7 @@ class FakeMessage:
     caption: str | None = None
     caption_entities: list[dict[str, Any]] = field(default_factory=list, repr=False)
     document: StoredFile | None = None
+    photo: StoredFile | None = None
     reply_markup: dict[str, Any] | None = None
     reply_to_message_id: int | None = None
     message_thread_id: int | None = field(default=None, repr=False)

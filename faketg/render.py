@@ -113,6 +113,13 @@ def document_json(file: StoredFile) -> JSON:
     return data
 
 
+def photo_json(file: StoredFile) -> list[JSON]:
+    """One PhotoSize: the fake keeps the picture as sent, without thumbnails."""
+    width, height = file.size or (0, 0)
+    return [{"file_id": file.file_id, "file_unique_id": file.file_unique_id, "file_size": file.file_size,
+             "width": width, "height": height}]
+
+
 def file_json(file: StoredFile) -> JSON:
     return {"file_id": file.file_id, "file_unique_id": file.file_unique_id, "file_size": file.file_size, "file_path": file.file_path}
 
@@ -139,6 +146,8 @@ def message_json(world: World, message: FakeMessage, *, with_reply: bool = True)
             data["entities"] = message.entities
     if message.document is not None:
         data["document"] = document_json(message.document)
+    if message.photo is not None:
+        data["photo"] = photo_json(message.photo)
     if message.caption is not None:
         data["caption"] = message.caption
         if message.caption_entities:

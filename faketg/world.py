@@ -271,7 +271,11 @@ class World:
         chat.messages[message.message_id] = message
         return message
 
-    def store_file(self, data: bytes, file_name: str | None, mime_type: str | None) -> StoredFile:
+    def photos_in(self, chat: FakeChat | FakeUser | int | str) -> list[StoredFile]:
+        return [m.photo for m in self.messages_in(chat) if m.photo is not None]
+
+    def store_file(self, data: bytes, file_name: str | None, mime_type: str | None, *,
+                   size: tuple[int, int] | None = None) -> StoredFile:
         token = secrets.token_urlsafe(24)
         stored = StoredFile(
             file_id=f"BQAC{token}",
@@ -279,7 +283,8 @@ class World:
             file_name=file_name,
             mime_type=mime_type,
             data=data,
-            file_path=f"documents/file_{len(self.files)}{_extension(file_name)}",
+            file_path=f"{'photos' if size else 'documents'}/file_{len(self.files)}{_extension(file_name)}",
+            size=size,
         )
         self.files[stored.file_id] = stored
         return stored

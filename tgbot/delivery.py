@@ -269,6 +269,8 @@ class Delivery:
                 caption=message.text, parse_mode="HTML",
             )
             return sent.message_id
+        if message.op == "photo":
+            return await self._send_photo(message)
         if message.op == "edit" and message.slot and message.game_id is not None:
             existing = await self.repo.slot(message.game_id, message.slot, message.chat_id)
             if existing is not None:
@@ -281,6 +283,21 @@ class Delivery:
                 return existing
         sent = await self.bot.send_message(message.chat_id, message.text or "", parse_mode="HTML",
                                            reply_markup=markup)
+        return sent.message_id
+
+    async def _send_photo(self, message: OutboxMessage) -> int:
+        """A picture with its caption; if Telegram refuses the picture itself, its words instead (the
+        caption and the text diagram). A refusal of the chat fails the text too, and is given up as any."""
+        assert message.document is not None
+        try:
+            sent = await self.bot.send_photo(
+                message.chat_id, BufferedInputFile(message.document, filename=message.document_name or "picture.png"),
+                caption=message.text, parse_mode="HTML")
+        except TelegramBadRequest as exc:
+            if not message.fallback:
+                raise
+            log.warning("picture %s refused (%s): sending its text", message.id, exc)
+            sent = await self.bot.send_message(message.chat_id, message.fallback, parse_mode="HTML")
         return sent.message_id
 
 

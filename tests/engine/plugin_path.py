@@ -18,6 +18,7 @@ from engine.core.ruleset import get_ruleset, ruleset_names
 HERE = Path(__file__).resolve().parent
 PLUGINS = HERE / "plugins"  # «Дуэль»
 QUESTION_PLUGINS = HERE / "question_plugins"  # «Сброс»
+HIDDEN_PLUGINS = HERE / "hidden_plugins"  # «Шёпот»: rules told as the game goes, a picture after each night
 
 
 @contextmanager

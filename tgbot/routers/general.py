@@ -26,7 +26,7 @@ from tgbot.services.games import GameService
 from tgbot.ui import names
 from tgbot.ui.callbacks import Lang
 from tgbot.ui.deck import card_info
-from tgbot.ui.rules_doc import rules_messages
+from tgbot.ui.rules_doc import hidden_summary, rules_hidden, rules_messages, told_messages
 
 GROUP_COMMANDS = {"newgame", "bind", "set", "lang", "startgame", "status", "resolve", "extend"}
 LOOKUP_LIMIT = 20  # inline results
@@ -69,20 +69,53 @@ async def game_ruleset(service: GameService, *, chat_id: int | None, user_id: in
 async def rules(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
     """The rules of the chat's game's rule set (or the one named: /rules mafik): its completed rules
     document if it has one (Ruleset.rules_documents, in Telegram-sized messages), else its summary;
-    without a game, every rule set's summary."""
+    without a game, every rule set's summary. Hidden rules: see `rules_to_read`."""
     arg = (command.args or "").strip().lower()
+    user_id = message.from_user.id if message.from_user else None
     if arg in ruleset_names():
         wanted = [arg]
     else:
-        found = await game_ruleset(service, chat_id=message.chat.id,
-                                   user_id=message.from_user.id if message.from_user else None)
+        found = await game_ruleset(service, chat_id=message.chat.id, user_id=user_id)
         wanted = [found] if found else list(ruleset_names())
-    document = rules_messages(lang, wanted[0]) if len(wanted) == 1 else None
-    if document:
-        for part in document:
-            await message.answer(part, parse_mode="HTML")
-        return
-    await message.answer("\n\n".join(filter(None, (names.ruleset_rules(lang, r) for r in wanted))) or "—", parse_mode="HTML")
+    if len(wanted) == 1:
+        parts = await rules_to_read(service, wanted[0], chat_id=message.chat.id, user_id=user_id, lang=lang)
+    else:
+        parts = ["\n\n".join(filter(None, (names.ruleset_rules(lang, r) for r in wanted))) or "—"]
+    for part in parts:
+        await message.answer(part, parse_mode="HTML")
+
+
+async def rules_to_read(service: GameService, ruleset: str, *, chat_id: int, user_id: int | None,
+                        lang: str) -> list[str]:
+    """What /rules shows of one rule set. Open rules: the document (else the summary). Hidden rules
+    (rules_doc.rules_hidden): the whole document to the master (in the log group of a game of it, or in
+    the private chat while one is not finished); in the private chat, a player of a game of it still
+    going reads what they have been told; anyone else, and any other group, the public summary."""
+    whole = rules_messages(lang, ruleset) or [names.ruleset_rules(lang, ruleset) or "—"]
+    if not rules_hidden(ruleset):
+        return whole
+    if await service.repo.games_where(log_chat_id=chat_id, ruleset=ruleset):
+        return whole
+    if user_id is None or chat_id < 0:  # a group: what anyone there may read
+        return [hidden_summary(lang, ruleset)]
+    mastered = await service.repo.games_where(master_user_id=user_id, ruleset=ruleset)
+    if any(g["status"] != "finished" for g in mastered):
+        return whole
+    of_ruleset = {g["id"] for g in await service.repo.games_where(ruleset=ruleset)}
+    for game in await service.repo.games_of_user(user_id):
+        told = await _told(service, game, user_id, lang) if game["id"] in of_ruleset else None
+        if told is not None:
+            return told
+    return [hidden_summary(lang, ruleset)]
+
+
+async def _told(service: GameService, game: dict[str, Any], user_id: int, lang: str) -> list[str] | None:
+    """What this player of the game has been told so far (None before the roles are dealt)."""
+    player = next((p for p in await service.repo.players(int(game["id"])) if p["user_id"] == user_id), None)
+    state = await service.repo.load_state(int(game["id"]))
+    if player is None or player["pid"] is None or state is None:
+        return None
+    return told_messages(state, int(player["pid"]), lang)
 
 
 def card_answer(query: str, lang: str, prefer: str | None = None) -> str | None:

@@ -26,6 +26,7 @@ from tgbot.services.signup import SignupBoard
 from tgbot.states import SignupStates
 from tgbot.ui import names
 from tgbot.ui.callbacks import Signup
+from tgbot.ui.rules_doc import hidden_summary, rules_hidden
 
 SHORT_LIST = 15  # up to this many free roles (all of Микромафик's) are listed whole, with their perks
 PAGE = 10  # roles on a page of a long list
@@ -170,7 +171,8 @@ async def got_title(message: Message, service: GameService, state: FSMContext, l
 def _done(lang: str, name: str, role: str, game: dict[str, Any]) -> str:
     gender = guess(name)
     about = t(lang, f"signup.gender_{gender}") if gender else t(lang, "signup.gender_ask")
-    rules = names.ruleset_rules(lang, game["ruleset"])
+    ruleset = str(game["ruleset"])
+    rules = hidden_summary(lang, ruleset) if rules_hidden(ruleset) else names.ruleset_rules(lang, ruleset)
     return t(lang, "signup.done", name=escape(name), role=escape(role), game=game["id"]) + "\n" + about \
         + ("\n\n" + rules if rules else "")
 

@@ -5,29 +5,38 @@ per phase result; the master's log group gets one account of each batch, every e
 (at a resolution "who did what" first: tgbot/services/chronicle.py; a question to the master gets a
 message of its own, its options as buttons: tgbot/ui/decisions.py, and so does a question to a player in
 their private chat: tgbot/ui/questions.py). Texts longer than
-Telegram's limit are split. Every message has a dedup key, so a retried resolution cannot queue an
+Telegram's limit are split. An event that carries a diagram (engine/core/diagram.py) reaches each of its
+readers, and the log, as a picture in its place among the texts, its own text the caption
+(`picture_messages`). Every message has a dedup key, so a retried resolution cannot queue an
 announcement twice.
 """
 
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
+from collections.abc import Callable
+from functools import partial
 from html import escape
 from typing import Any
 
+from engine.core.diagram import Diagram
 from engine.core.state import Event, GameState
 from engine.core.views import public_players
 from tgbot.i18n import t
 from tgbot.render import render
-from tgbot.services.chronicle import log_text, status_words
+from tgbot.services.chronicle import log_lines, log_text, status_words
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui import questions
 from tgbot.ui.decisions import QUESTION_EVENT, final_text, question_markup, question_text, slot_of
+from tgbot.ui.diagram import as_text, diagram_of, draw_png
 from tgbot.ui.panel import TIMEZONE, deadline_text
 from tgbot.ui.roomboard import ROOM_EVENTS, room_boards
 
+log = logging.getLogger(__name__)
 TELEGRAM_LIMIT = 4096
 SPLIT_AT = 3900
+CAPTION_LIMIT = 1024
 # Events a player sees in their panel (with buttons) rather than as a message (the master's log sums them up).
 PANEL_EVENTS = frozenset({"draft_offer"})
 # Public events shown on a board the group already has (edited in place) instead of a post each:
@@ -65,6 +74,43 @@ def _messages(game_id: int, chat_id: int, text: str, key: str) -> list[OutboxMes
     ]
 
 
+def picture_messages(game_id: int, chat_id: int, text: str, diagram: Diagram, lang: str, key: str) -> list[OutboxMessage]:
+    """A diagram as a photo with `text` as its caption (a text too long for a caption follows the photo as
+    messages). Its words — the text and the diagram as text — go instead where the picture cannot be
+    drawn here, or where Telegram refuses it (the outbox keeps them with the photo, tgbot/delivery.py)."""
+    drawn = as_text(diagram, lang)
+    try:
+        picture = draw_png(diagram, lang)
+    except (OSError, ValueError) as exc:
+        log.error("could not draw a diagram: %s", exc)
+        return _messages(game_id, chat_id, f"{text}\n{drawn}" if text else drawn, key)
+    fits = len(text) <= CAPTION_LIMIT
+    fallback = split_text(f"{text}\n{drawn}" if text and fits else drawn)[0]
+    photo = OutboxMessage(chat_id=chat_id, op="photo", text=(text or None) if fits else None, document=picture,
+                          document_name="diagram.png", fallback=fallback, game_id=game_id, dedup_key=f"{key}:photo")
+    return [photo] if fits else [photo, *_messages(game_id, chat_id, text, f"{key}:text")]
+
+
+def chat_messages(game_id: int, chat_id: int, events: list[Event], word: Callable[[Event], str], lang: str,
+                  key: str) -> list[OutboxMessage]:
+    """A chat's share of a batch: the events' words joined into messages, and each event with a diagram a
+    picture in its place (its words the caption)."""
+    out: list[OutboxMessage] = []
+    run: list[str] = []
+    for event in events:
+        diagram = diagram_of(event)
+        if diagram is None:
+            run.append(word(event))
+            continue
+        if run:
+            out += _messages(game_id, chat_id, "\n".join(run), key if not out else f"{key}:before{event.seq}")
+            run = []
+        out += picture_messages(game_id, chat_id, word(event), diagram, lang, f"{key}:d{event.seq}")
+    if run:
+        out += _messages(game_id, chat_id, "\n".join(run), key if not out else f"{key}:end")
+    return out
+
+
 def public_text(game: dict[str, Any], state: GameState, event: Event, lang: str) -> str:
     """An event as the public group reads it: a new phase says also its deadline, in the game's time
     zone, and who is alive, each with the public statuses the rule set shows everyone («госпиталь», «тюрьма»)."""
@@ -96,8 +142,8 @@ def event_messages(
 
     public = [e for e in events if e.to == "public" and e.kind not in BOARD_EVENTS]
     if public and game["public_chat_id"] is not None:
-        text = "\n".join(public_text(game, state, e, game_lang) for e in public)
-        out += _messages(game_id, int(game["public_chat_id"]), text, f"{span}:public")
+        out += chat_messages(game_id, int(game["public_chat_id"]), public,
+                             lambda e: public_text(game, state, e, game_lang), game_lang, f"{span}:public")
     votes = [e for e in events if e.kind in VOTE_EVENTS]
     if votes and game["public_chat_id"] is not None:
         out.append(vote_board(game, state, key=f"{span}:votes"))
@@ -118,13 +164,17 @@ def event_messages(
         if player is None:
             continue
         lang = str(player["locale"] or game_lang)
-        text = "\n".join(render(state, e, lang) for e in mine)
-        out += _messages(game_id, int(player["user_id"]), text, f"{span}:p{pid}")
+        out += chat_messages(game_id, int(player["user_id"]), mine, partial(render, state, lang=lang), lang,
+                             f"{span}:p{pid}")
 
     log_chat = int(game["log_chat_id"])
-    log = log_text(game_id, state, events, game_lang)
-    if log:
-        out += _messages(game_id, log_chat, log, f"{span}:log")
+    account = log_text(game_id, state, events, game_lang)
+    if account:
+        out += _messages(game_id, log_chat, account, f"{span}:log")
+    for event in events:  # the master sees each picture too, under the event's line in the log (its audience)
+        if (diagram := diagram_of(event)) is not None:
+            caption = "\n".join(log_lines(state, event, game_lang))
+            out += picture_messages(game_id, log_chat, caption, diagram, game_lang, f"{span}:log:d{event.seq}")
     for event in events:  # a question to the master: its own message, with its options as buttons
         if event.kind == QUESTION_EVENT:
             out.append(OutboxMessage(

@@ -14,6 +14,7 @@ instead of one line per offer.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import string
 from collections.abc import Iterable
@@ -29,6 +30,7 @@ from tgbot.i18n import t
 from tgbot.render import Renderer, render
 from tgbot.ui import names
 from tgbot.ui.decisions import QUESTION_EVENT
+from tgbot.ui.diagram import as_text, diagram_of, draw_png
 from tgbot.ui.panel import phase_title
 
 ORDERS_EVENT = "phase_orders"
@@ -320,7 +322,7 @@ def _phase_section(state: GameState, phase: int, events: list[Event], lang: str)
         if statuses:
             out += [f"<h3>{t(lang, 'log.html_statuses')}</h3>", _items(statuses)]
         out += [f"<h3>{t(lang, 'log.submissions')}</h3>", _items(log_lines(state, record, lang))]
-    effects = [line for e in events if e.kind != ORDERS_EVENT for line in
+    effects = [line + _picture(e, lang) for e in events if e.kind != ORDERS_EVENT for line in
                ([f"🎩 {render(state, e, lang)}"] if e.kind == QUESTION_EVENT else log_lines(state, e, lang))]
     if effects:
         out += [f"<h3>{t(lang, 'log.effects')}</h3>", _items(effects)]
@@ -332,6 +334,19 @@ def _phase_section(state: GameState, phase: int, events: list[Event], lang: str)
     if told:
         out += [f"<h3>{t(lang, 'log.html_told')}</h3>", *told]
     return "\n".join(out)
+
+
+def _picture(event: Event, lang: str) -> str:
+    """An event's diagram as an image of the page itself (a data URI), its text the image's alt; "" without one."""
+    diagram = diagram_of(event)
+    if diagram is None:
+        return ""
+    try:
+        png = base64.b64encode(draw_png(diagram, lang)).decode("ascii")
+    except (OSError, ValueError):
+        return "<br>" + as_text(diagram, lang)
+    alt = as_text(diagram, lang).replace("\n", "; ")  # escaped already
+    return f'<br><img src="data:image/png;base64,{png}" alt="{alt}" width="540">'
 
 
 def game_record(game_id: int, state: GameState, lang: str) -> str:

@@ -57,7 +57,7 @@ MIGRATIONS: list[str] = [
         id INTEGER PRIMARY KEY,
         game_id INTEGER,
         chat_id INTEGER NOT NULL,
-        op TEXT NOT NULL DEFAULT 'send',   -- send, edit (the message kept in `slot`), document
+        op TEXT NOT NULL DEFAULT 'send',   -- send, edit (the message kept in `slot`), document, photo
         slot TEXT,                         -- a name under which the sent message's id is kept
         text TEXT,
         reply_markup_json TEXT,
@@ -135,5 +135,9 @@ MIGRATIONS: list[str] = [
     # 3: the character's grammatical gender (m, f), for verbs about it in Russian («погиб» / «погибла»)
     """
     ALTER TABLE players ADD COLUMN gender TEXT;
+    """,
+    # 4: a picture's words for where Telegram refuses the picture (op photo: the caption and a text diagram)
+    """
+    ALTER TABLE outbox ADD COLUMN fallback TEXT;
     """,
 ]

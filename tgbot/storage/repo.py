@@ -20,11 +20,12 @@ from tgbot.storage.db import Database, Writer, after_commit
 class OutboxMessage:
     chat_id: int
     text: str | None = None
-    op: str = "send"  # send, edit (the message kept under `slot`), document
+    op: str = "send"  # send, edit (the message kept under `slot`), document, photo (`document` a picture)
     slot: str | None = None
     reply_markup: dict[str, Any] | None = None
     document_name: str | None = None
     document: bytes | None = None
+    fallback: str | None = None  # a photo: the text sent instead if Telegram refuses the picture
     dedup_key: str | None = None
     game_id: int | None = None
     id: int | None = None
@@ -245,11 +246,11 @@ class Repository:
         """Queue a message (ignored if one with the same dedup key was queued before)."""
         await conn.execute(
             "INSERT OR IGNORE INTO outbox (game_id, chat_id, op, slot, text, reply_markup_json, document_name,"
-            " document, dedup_key, created_at, not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " document, fallback, dedup_key, created_at, not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 message.game_id, message.chat_id, message.op, message.slot, message.text,
                 None if message.reply_markup is None else json.dumps(message.reply_markup, ensure_ascii=False),
-                message.document_name, message.document, message.dedup_key, now, now,
+                message.document_name, message.document, message.fallback, message.dedup_key, now, now,
             ),
         )
 
@@ -267,7 +268,8 @@ class Repository:
             OutboxMessage(
                 id=r["id"], game_id=r["game_id"], chat_id=r["chat_id"], op=r["op"], slot=r["slot"], text=r["text"],
                 reply_markup=None if r["reply_markup_json"] is None else json.loads(r["reply_markup_json"]),
-                document_name=r["document_name"], document=r["document"], dedup_key=r["dedup_key"],
+                document_name=r["document_name"], document=r["document"], fallback=r["fallback"],
+                dedup_key=r["dedup_key"],
                 attempts=r["attempts"], not_before=r["not_before"],
             )
             for r in rows
@@ -333,7 +335,7 @@ class Repository:
             return [dict(r) for r in await cur.fetchall()]
 
     async def games_where(self, **where: Any) -> list[dict[str, Any]]:
-        allowed = {"status", "log_chat_id", "public_chat_id", "master_user_id"}
+        allowed = {"status", "log_chat_id", "public_chat_id", "master_user_id", "ruleset"}
         if set(where) - allowed:
             raise ValueError("unknown column")
         clause = " AND ".join(f"{k} = ?" for k in where) or "1"
