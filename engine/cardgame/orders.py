@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from engine.core.memo import unchanging
 from engine.core.refusal import Refusal
 from engine.core.state import GameState, Order
 
@@ -27,11 +28,12 @@ def validate_orders(state: GameState, pid: int, orders: list[Order], validators:
         raise Refusal("dead")
     used: set[int] = set()
     spent = 0
-    for order in orders:
-        check = validators.get(order.kind)
-        if check is None:
-            raise Refusal("bad_param", param="kind", reason="unknown_order_kind")
-        spent += check(state, pid, order, used)
-    whole_set(state, pid, orders)
+    with unchanging():  # each question asked again by another check is answered once (engine/core/memo.py)
+        for order in orders:
+            check = validators.get(order.kind)
+            if check is None:
+                raise Refusal("bad_param", param="kind", reason="unknown_order_kind")
+            spent += check(state, pid, order, used)
+        whole_set(state, pid, orders)
     if spent > player.points:
         raise Refusal("cost_unpayable", reason=spends, have=player.points, need=spent)

@@ -34,18 +34,43 @@ def only_while(*kinds: str) -> Callable[[Modifier], Modifier]:
     return mark
 
 
+class _Chains(dict[str, Any]):
+    """A registry of modifier lists that forgets the compiled chains whenever an entry is set or removed
+    (a test that swaps a query's modifiers in and out included)."""
+
+    def __init__(self, forget: Callable[[], None]) -> None:
+        super().__init__()
+        self._forget = forget
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._forget()
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._forget()
+        super().__delitem__(key)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self._forget()
+        return super().setdefault(key, default)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        self._forget()
+        return super().pop(key, *default)
+
+
 class Queries:
     def __init__(self) -> None:
+        # each question's chain as it runs: (the effect kinds a modifier needs or None, modifier), by query
+        # name and card id ("" for a question about no card); compiled on first ask, forgotten on any change
+        self._compiled: dict[tuple[str, str], tuple[tuple[frozenset[str] | None, Modifier], ...]] = {}
         # (layer, registration number, modifier), in the order they run: the modifiers for every card
-        self._modifiers: dict[str, list[tuple[int, int, Modifier]]] = {}
+        self._modifiers: dict[str, list[tuple[int, int, Modifier]]] = _Chains(self._compiled.clear)
         # the modifiers scoped to one card, by query name and card id
-        self._scoped: dict[str, dict[str, list[tuple[int, int, Modifier]]]] = {}
+        self._scoped: dict[str, dict[str, list[tuple[int, int, Modifier]]]] = _Chains(self._compiled.clear)
         # the modifiers of each query that carry a flag (by query name, then flag)
         self._flagged: dict[str, dict[str, set[Modifier]]] = {}
         self._registered = 0
-        # each question's chain as it runs: (the effect kinds a modifier needs or None, modifier), by query
-        # name and card id ("" for a question about no card); filled on first ask, emptied on registration
-        self._compiled: dict[tuple[str, str], tuple[tuple[frozenset[str] | None, Modifier], ...]] = {}
 
     def modifier(self, name: str, *, layer: int = 50, flags: Iterable[str] = (),
                  card: str | None = None) -> Callable[[Modifier], Modifier]:

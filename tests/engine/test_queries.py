@@ -57,3 +57,14 @@ def test_a_modifier_only_while_an_effect_kind_exists_is_skipped_without_one() ->
     state.add_effect("steroids", target=1)
     assert queries.ask("protected", state, True, pid=1) is False
     assert calls == [1, 1]
+
+
+def test_a_modifier_taken_out_of_its_query_is_not_asked_any_more() -> None:
+    """A question's chain is compiled once; swapping a query's modifiers (as tests do) recompiles it."""
+    queries = Queries()
+    queries.modifier("word")(lambda state, value, **_: value + "a")
+    assert queries.ask("word", _state(), "") == "a"
+    queries._modifiers["word"] = []
+    assert queries.ask("word", _state(), "") == ""
+    queries.modifier("word")(lambda state, value, **_: value + "b")
+    assert queries.ask("word", _state(), "") == "b"

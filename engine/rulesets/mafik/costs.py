@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.cards import CardSpec
+from engine.core.memo import remembered
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, Payment
 from engine.rulesets.mafik.registry import CATALOG, LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
@@ -15,6 +16,7 @@ BLOOD_PER_COST = 2
 CULTIST_HAND_CARDS = 2
 
 
+@remembered
 def stance(state: GameState, pid: int) -> str:
     """normal, upper or lower — the latest stance effect in force, through the query `stance` (context
     pid: Обесценивание заслуг holds it in the normal one)."""
@@ -29,6 +31,7 @@ def stance_surcharge(state: GameState, pid: int, now: str) -> int:
     return int(REGISTRIES.queries.ask("stance_surcharge", state, 1, pid=pid, stance=now))
 
 
+@remembered
 def card_cost(state: GameState, pid: int, spec: CardSpec, instance: CardInstance | None = None,
               params: dict[str, Any] | None = None, *, cheapest: bool = False) -> int:
     """The cost of playing `spec` with `params`; with `cheapest`, the least any choice of params could

@@ -126,10 +126,17 @@ def _priced(state: GameState, pid: int, spec: CardSpec) -> bool:
     return cost > 0 or spec.has("cost_x")
 
 
-def _debt_cost(state: GameState, value: int, *, pid: int, spec: CardSpec, params: dict[str, JsonValue],
+def _debt_cost(state: GameState, value: int, *, spec: CardSpec, params: dict[str, JsonValue],
                cheapest: bool = False, **_: Any) -> int:
+    """The Долг played for «ничего» costs 1 (Цена 1)."""
     if spec.id == "debt" and params.get("mode") == DEBT_NOTHING and not cheapest:
         value += 1
+    return value
+
+
+@only_while("debt_penalty")
+def _debt_penalty_cost(state: GameState, value: int, *, pid: int, spec: CardSpec, **_: Any) -> int:
+    """Each Долг played at Цена 0 makes every card with a Цена cost the player 1 more, to the end of the game."""
     if _priced(state, pid, spec):
         value += len(state.effects_of("debt_penalty", target=pid))
     return value
@@ -142,7 +149,7 @@ def _hand_bottom(res: Resolution) -> None:
         normalise_hand(res.state, player.pid)
 
 
-REGISTRIES.declare("debt", debt, queries=(Query("cost", _debt_cost),),
+REGISTRIES.declare("debt", debt, queries=(Query("cost", _debt_cost, own=True), Query("cost", _debt_penalty_cost)),
                    steps=(Step("hand_bottom", STEP_HAND_BOTTOM, _hand_bottom),
                           Step("hand_bottom:end", STEP_HAND_BOTTOM_END, _hand_bottom)),
                    effects=(EffectKind("debt_penalty", own=True),))

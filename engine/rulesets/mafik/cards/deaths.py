@@ -230,7 +230,7 @@ def _note_free(state: GameState, value: bool, *, spec: Any, params: dict[str, An
 
 
 REGISTRIES.declare("last_note", last_note, on_death=_deliver, actions={"last_note_edit": last_note_edit},
-                   queries=(Query("cost", _note_cost), Query("counts_toward_limit", _note_free)),
+                   queries=(Query("cost", _note_cost, own=True), Query("counts_toward_limit", _note_free, own=True)),
                    effects=(EffectKind(NOTE), EffectKind(NOTE_AUTHOR, own=True, status=False)))
 
 

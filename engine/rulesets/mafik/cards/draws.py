@@ -213,6 +213,7 @@ def psychopath(play: Play) -> None:
 
 # ---- Кофе ----
 
+@only_while("extra_hand_play")
 def _coffee_plays(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     if not state.is_night:
         return value

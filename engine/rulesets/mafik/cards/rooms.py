@@ -25,6 +25,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core.durations import NEXT_DAY, NEXT_PHASE, UNTIL_END, n_phases
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import Effect, GameState, JsonValue, Order
@@ -146,37 +147,45 @@ def _no_orders(state: GameState, pid: int, orders: list[Order]) -> None:
         raise Refusal("not_allowed", what="orders", reason="temporary_death")
 
 
+@only_while('temporary_death')
 def _no_cards(state: GameState, value: dict[str, JsonValue] | None, *, pid: int, **_: Any) -> dict[str, JsonValue] | None:
     """Every card is unplayable that day (the panel marks them)."""
     return {"reason": "temporary_death"} if value is None and _dead_for_a_day(state, pid) else value
 
 
+@only_while('temporary_death')
 def _untargetable(state: GameState, value: bool, *, target: int, **_: Any) -> bool:
     return False if _dead_for_a_day(state, target) else value
 
 
+@only_while('temporary_death')
 def _no_vote(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return 0 if _dead_for_a_day(state, pid) else value
 
 
+@only_while('temporary_death')
 def _out_of_the_count(state: GameState, value: dict[int, int], **_: Any) -> dict[int, int]:
     """Neither their (default) vote nor any vote for them is cast: they are out of the Вече's count."""
     return {voter: target for voter, target in value.items()
             if not _dead_for_a_day(state, voter) and not _dead_for_a_day(state, target)}
 
 
+@only_while('temporary_death')
 def _no_votes_against(state: GameState, value: int, *, target: int, **_: Any) -> int:
     return 0 if _dead_for_a_day(state, target) else value
 
 
+@only_while('temporary_death')
 def _not_punished(state: GameState, value: bool, *, target: int, **_: Any) -> bool:
     return False if _dead_for_a_day(state, target) else value
 
 
+@only_while('temporary_death')
 def _no_messages(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return 0 if _dead_for_a_day(state, pid) else value
 
 
+@only_while('temporary_death')
 def _no_rooms(state: GameState, value: bool, *, pid: int, **_: Any) -> bool:
     return False if _dead_for_a_day(state, pid) else value
 
@@ -237,6 +246,7 @@ def _restricted_for(state: GameState, pid: int, card_id: str) -> bool:
                for e in state.effects_of("restricted_card"))
 
 
+@only_while('restricted_card')
 def _restricted(state: GameState, value: dict[str, JsonValue] | None, *, pid: int, played: str,
                 **_: Any) -> dict[str, JsonValue] | None:
     """A play of the card, a Sleeve card played as it."""
@@ -275,6 +285,7 @@ def _ban_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None
         raise Refusal("bad_param", card="ban", param="cards", reason="same_card_twice")
 
 
+@only_while('banned_cards')
 def _banned(state: GameState, value: dict[str, JsonValue] | None, *, pid: int, printed: str | None,
             **_: Any) -> dict[str, JsonValue] | None:
     """The physical card named, as itself or as another card."""

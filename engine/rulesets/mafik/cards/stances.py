@@ -22,6 +22,7 @@ from engine.cardgame.registries import Query, Step
 from engine.core.checks import learn
 from engine.core.durations import NEXT_PHASE, UNTIL_END, n_phases
 from engine.core.profile import PanelFact
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import Effect, GameState, JsonValue
@@ -141,6 +142,7 @@ def discrediting(play: Play) -> None:
     play.effect("stance_lock", target=play.target, during=n_phases(phases, starting=NEXT_PHASE), card=play.spec.id)
 
 
+@only_while('stance_lock')
 def _locked(state: GameState, value: str, *, pid: int, **_: Any) -> str:
     """While locked, the player stands in the normal stance whatever the stance cards say."""
     return "normal" if state.effects_of("stance_lock", target=pid) else value
@@ -170,7 +172,7 @@ def _brawl_cost(state: GameState, value: int, *, spec: Any, params: dict[str, An
     return value
 
 
-REGISTRIES.declare("brawl", brawl, queries=(Query("cost", _brawl_cost),))
+REGISTRIES.declare("brawl", brawl, queries=(Query("cost", _brawl_cost, own=True),))
 
 
 # ---------------------------------------------------------------- Наставничество

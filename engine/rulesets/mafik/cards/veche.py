@@ -14,6 +14,7 @@ from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Query, Step
 from engine.core.abilities import granted_by
 from engine.core.durations import NEXT_DAY, NEXT_PHASE, THIS_PHASE, UNTIL_USED, n_phases
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import GameState, JsonValue
@@ -51,6 +52,7 @@ def any_means(play: Play) -> None:
     play.tell(play.target, "vote_ban", pid=play.actor, n=VOTE_BAN_DAYS, phase=effect.start)
 
 
+@only_while('vote_ban')
 def _vote_ban(state: GameState, value: bool, *, actor: int | None = None, target: int, by: str = "card",
               **_: Any) -> bool:
     """No vote of the banned character for the player (his own, nor a forced one: Шантаж, Бюрократ)."""
