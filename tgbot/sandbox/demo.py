@@ -34,10 +34,10 @@ class DemoSpec:
     seat: int  # the visitor's seat, 0-based, or MASTER
 
     def check(self) -> DemoSpec:
-        names = ruleset_names()
-        if self.ruleset not in names:
-            raise DemoError(f"Нет такого набора правил: {self.ruleset!r}. Есть: {', '.join(names)}.")
-        most = get_ruleset(self.ruleset).max_players
+        try:
+            most = get_ruleset(self.ruleset).max_players
+        except KeyError:
+            raise DemoError(f"Нет такого набора правил: {self.ruleset!r}. Есть: {', '.join(ruleset_names())}.") from None
         if not 1 <= self.seats <= most:
             raise DemoError(f"Мест должно быть от 1 до {most}.")
         if not (self.seat == MASTER or 0 <= self.seat < self.seats):
