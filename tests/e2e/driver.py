@@ -9,7 +9,6 @@ import re
 from aiogram.types import Update
 
 from engine.core.state import GameState
-from faketg import FakeChat, FakeMessage, FakeUser
 from tests.e2e.harness import Harness, buttons
 from tgbot.sandbox.agents import REFRESH as REFRESH
 from tgbot.sandbox.agents import acts as acts
@@ -22,6 +21,7 @@ from tgbot.sandbox.agents import signup_buttons as signup_buttons
 from tgbot.sandbox.agents import use_an_action as use_an_action
 from tgbot.sandbox.agents import vote as vote
 from tgbot.sandbox.agents import walk_flow as walk_flow
+from tgbot.sandbox.faketg import FakeChat, FakeMessage, FakeUser
 from tgbot.ui.callbacks import Act
 
 TOTALS = re.compile(r"Обычные карты: (\d+)/(\d+)")

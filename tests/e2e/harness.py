@@ -9,10 +9,10 @@ from typing import Any
 
 from aiogram.types import Update
 
-from faketg import FakeChat, FakeMessage, FakeSession, FakeUser, ManualClock, World
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings
 from tgbot.delivery import Limits
+from tgbot.sandbox.faketg import FakeChat, FakeMessage, FakeSession, FakeUser, ManualClock, World
 
 START = 1_800_000_000.0
 

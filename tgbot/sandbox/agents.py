@@ -9,8 +9,8 @@ from typing import Any, Protocol
 
 from aiogram.types import Update
 
-from faketg import FakeMessage, FakeUser, World
 from tgbot.gamedata import OTHER_ROLE
+from tgbot.sandbox.faketg import FakeMessage, FakeUser, World
 from tgbot.ui.callbacks import Act, Signup
 
 REFRESH = "🔄 Обновить"

@@ -13,8 +13,8 @@ from pathlib import Path
 from aiogram.exceptions import TelegramAPIError
 
 from engine.core.ruleset import get_ruleset, ruleset_names
-from faketg import FakeUser, WorldError
 from tgbot.sandbox.agents import sign_up, take_turn
+from tgbot.sandbox.faketg import FakeUser, WorldError
 from tgbot.sandbox.table import Table, open_table
 
 log = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from typing import Any
 from aiogram.types import MessageEntity
 from aiogram.utils.text_decorations import html_decoration
 
-from faketg import FakeChat, FakeMessage, World
+from tgbot.sandbox.faketg import FakeChat, FakeMessage, World
 
 
 def version(world: World) -> str:

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from aiogram.types import Update
 
-from faketg import FakeChat, FakeMessage, FakeSession, FakeUser, ManualClock, World
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings
 from tgbot.delivery import Limits
+from tgbot.sandbox.faketg import FakeChat, FakeMessage, FakeSession, FakeUser, ManualClock, World
 
 # The sandbox answers at once: Telegram's pacing would only slow a game played on one page.
 FAST = Limits(global_per_s=10_000, private_interval_s=0.0, group_per_min=100_000)

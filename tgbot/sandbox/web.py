@@ -13,8 +13,8 @@ from typing import Any
 from aiohttp import web
 
 from engine.core.ruleset import get_ruleset, ruleset_names
-from faketg import FakeChat, FakeUser, WorldError
 from tgbot.sandbox.demo import GAME, Demo, DemoError, DemoSpec, start_demo
+from tgbot.sandbox.faketg import FakeChat, FakeUser, WorldError
 from tgbot.sandbox.snapshot import version, world_json
 from tgbot.sandbox.table import Table
 from tgbot.ui.names import game_status, phase_name, ruleset_name
