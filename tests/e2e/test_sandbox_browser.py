@@ -123,6 +123,15 @@ def test_a_short_micromafik_game_played_in_a_real_browser(sandbox_url):
             assert "Игра окончена" in public_text(page), "the game did not end"
             assert voted, "no vote was cast through the page's buttons"
 
+            # The replay: the finished game phase by phase, the slider moved to its last phase.
+            page.click("#replay")
+            page.locator("#replay-view.open").wait_for(timeout=5_000)
+            assert "Ваша тайная роль" in page.locator("#replay-cols section", has_text="Персонаж 1").first.inner_text()
+            last = page.eval_on_selector("#phase", "el => el.max")
+            page.eval_on_selector("#phase", f"el => {{ el.value = '{last}'; el.dispatchEvent(new Event('input')); }}")
+            assert "Игра окончена" in page.locator("#replay-cols section").first.inner_text()
+            page.click("#replay-close")
+
             # Switching who I am: Игрок 2's private chat becomes mine.
             page.select_option("#me", label="Игрок 2")
             my_column(page).locator("h2", has_text="Личка: Игрок 2 (я)").wait_for(timeout=5_000)

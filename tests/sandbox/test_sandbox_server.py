@@ -11,6 +11,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from engine.core.ruleset import ruleset_names
+from tgbot import gamedata
+from tgbot.render import render
 from tgbot.sandbox.cli import parse_args
 from tgbot.sandbox.web import SANDBOX, Sandbox, make_app
 
@@ -181,8 +183,9 @@ async def test_agents_play_every_seat_but_the_visitors(client):
     assert "Колода собрана" not in texts(after, me)
 
 
-async def test_a_whole_demo_game_ends_and_its_readable_record_opens(client):
-    data = await micromafik(client)
+async def finished_game(client: TestClient) -> dict[str, Any]:
+    """A demo game played to its end by the agents, the clock jumping to each deadline."""
+    await micromafik(client)
     demo = sandbox(client).demo
     assert demo is not None
     for _ in range(40):
@@ -190,14 +193,62 @@ async def test_a_whole_demo_game_ends_and_its_readable_record_opens(client):
         if (await world(client))["demo"]["status"] == "finished":
             break
         await post(client, "/api/clock", {})
-    after = await world(client)
-    assert after["demo"]["status"] == "finished"
-    assert "Игра окончена" in texts(after, after["demo"]["public"])
-    record = next(m["document"] for m in chat(after, data["demo"]["log"])["messages"]
-                  if m.get("document", {}).get("name") == "game-1.html")
-    response = await client.get(f"/api/file/{record['id']}")
+    data = await world(client)
+    assert data["demo"]["status"] == "finished"
+    return data
+
+
+def document(data: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(m["document"] for m in chat(data, data["demo"]["log"])["messages"] if m.get("document", {}).get("name") == name)
+
+
+async def test_a_whole_demo_game_ends_and_its_readable_record_opens(client):
+    data = await finished_game(client)
+    assert "Игра окончена" in texts(data, data["demo"]["public"])
+    response = await client.get(f"/api/file/{document(data, 'game-1.html')['id']}")
     assert response.status == 200 and response.content_type == "text/html"
     assert '<html lang="ru">' in await response.text()
+
+
+async def test_replay_shows_each_phase_as_the_public_the_master_and_every_player_saw_it(client):
+    await finished_game(client)
+    state = await sandbox(client).table().app.service.state(1)
+    record = await (await client.get("/api/replay")).json()
+    assert record["title"] == "Игра #1 · Микромафик" and record["winners"].startswith("Победа: ")
+    assert [p["phase"] for p in record["phases"]] == sorted({e.phase for e in state.events})
+    assert [r["name"] for r in record["roles"]] == [p.name for p in state.players]
+    first_night = next(p for p in record["phases"] if p["phase"] == 1)
+    assert first_night["title"] == "Ночь 1"
+    assert "Началась фаза ночь 1." in first_night["public"]
+    assert any(line.startswith("• ") for line in first_night["master"]), "the submissions head the master's log"
+    assert len(first_night["players"]) == 8
+    for pid, player in enumerate(state.players):  # deck building: each learns their own secret role
+        told = record["phases"][0]["players"][pid]["told"]
+        role = gamedata.role_name("micromafik", player.secret_role, "ru")
+        assert any(f"Ваша тайная роль: <b>{role}</b>" in line for line in told), player.name
+    # What the mafia was told as a faction (its members, the kill vote) is in each mafioso's column only.
+    for phase in record["phases"]:
+        secret = {render(state, e, "ru") for e in state.events if e.phase == phase["phase"] and e.to == "faction"}
+        for pid, player in enumerate(state.players):
+            told = set(phase["players"][pid]["told"])
+            assert (secret <= told) if player.faction == "mafia" else not (secret & told), (phase["title"], player.name)
+    assert any(e.to == "faction" for e in state.events), "the game told the mafia something as a faction"
+
+
+async def test_replay_opens_from_the_masters_game_file(client):
+    data = await finished_game(client)
+    raw = await (await client.get(f"/api/file/{document(data, 'game-1.json')['id']}")).json()
+    from_file = await post(client, "/api/replay?game=1", raw)
+    assert from_file == await (await client.get("/api/replay")).json()
+
+
+async def test_replay_waits_for_the_end_of_the_game(client):
+    await micromafik(client)
+    assert (await (await client.get("/api/replay")).json())["error"] == "Повтор откроется, когда игра окончится."
+
+
+async def test_replay_of_a_file_that_is_not_a_game_is_refused(client):
+    assert (await post(client, "/api/replay", {"players": "нет"}, 400))["error"] == "Это не файл игры (game-N.json из лога мастера)."
 
 
 async def test_a_new_demo_replaces_the_old_one(client):

@@ -5,21 +5,25 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from pydantic import ValidationError
 
 from engine.core.ruleset import get_ruleset, ruleset_names
+from engine.core.state import GameState
 from tgbot.sandbox.demo import GAME, Demo, DemoError, DemoSpec, start_demo
 from tgbot.sandbox.faketg import FakeChat, FakeUser, WorldError
+from tgbot.sandbox.replay import replay
 from tgbot.sandbox.snapshot import version, world_json
 from tgbot.sandbox.table import Table
 from tgbot.ui.names import game_status, phase_name, ruleset_name
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+MAX_UPLOAD = 64 * 1024 * 1024  # a long Мафик game's JSON file runs to megabytes
 
 
 class BadRequest(Exception):
@@ -57,7 +61,7 @@ class Sandbox:
 SANDBOX = web.AppKey("sandbox", Sandbox)
 
 
-def _int(body: dict[str, Any], key: str) -> int:
+def _int(body: Mapping[str, Any], key: str) -> int:
     value = body.get(key)
     if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).lstrip("-").isdigit():
         raise BadRequest(f"Нужно целое число: {key}.")
@@ -191,8 +195,28 @@ async def document(request: web.Request) -> web.Response:
                         charset="utf-8" if (stored.mime_type or "").startswith("text/") else None)
 
 
+async def game_replay(request: web.Request) -> web.Response:
+    """The demo's game as a replay, once it has ended (earlier it would show a seat what it must not see)."""
+    table = request.app[SANDBOX].table()
+    game = await table.app.service.game(GAME)
+    if game["status"] != "finished":
+        raise BadRequest("Повтор откроется, когда игра окончится.")
+    return web.json_response(replay(GAME, await table.app.service.state(GAME), str(game["locale"])))
+
+
+async def file_replay(request: web.Request) -> web.Response:
+    """A replay of any game from the JSON file the master's log gets at its end (game-N.json)."""
+    body = await _body(request)
+    try:
+        state = GameState.model_validate(body)
+    except ValidationError:
+        raise BadRequest("Это не файл игры (game-N.json из лога мастера).") from None
+    game_id = _int(request.query, "game") if "game" in request.query else 1
+    return web.json_response(replay(game_id, state, str(request.query.get("lang") or "ru")))
+
+
 def make_app(sandbox: Sandbox) -> web.Application:
-    app = web.Application(middlewares=[answers])
+    app = web.Application(middlewares=[answers], client_max_size=MAX_UPLOAD)
     app[SANDBOX] = sandbox
     app.router.add_get("/", page)
     app.router.add_get("/api/rulesets", rulesets)
@@ -203,6 +227,8 @@ def make_app(sandbox: Sandbox) -> web.Application:
     app.router.add_post("/api/press", press)
     app.router.add_post("/api/link", link)
     app.router.add_post("/api/clock", clock)
+    app.router.add_get("/api/replay", game_replay)
+    app.router.add_post("/api/replay", file_replay)
 
     async def close(_app: web.Application) -> None:
         await sandbox.close()
