@@ -262,3 +262,16 @@ def test_command_line_defaults_to_localhost_8080():
     args = parse_args([])
     assert (args.host, args.port) == ("127.0.0.1", 8080)
     assert parse_args(["--port", "9000", "--host", "0.0.0.0"]).port == 9000
+
+
+@pytest.mark.parametrize("ruleset", ruleset_names())
+async def test_a_demo_of_every_rule_set_seats_everyone_through_the_bot_and_starts(client, ruleset):
+    await post(client, "/api/demo", {"ruleset": ruleset, "seats": 12, "seat": 0})
+    data = await world(client)
+    assert data["demo"]["status"] in ("setup", "running"), texts(data, data["demo"]["log"])[-500:]
+    players = [u["id"] for u in data["users"] if u["id"] != data["demo"]["master"]]
+    seated = await sandbox(client).table().app.repo.players(1)
+    assert len(seated) == len(players) == 12 and all(p["pid"] is not None for p in seated), "everyone has a seat"
+    for user in players:  # after the sign-up's question and its «Готово», the game itself spoke to each
+        told = [m["html"] for m in chat(data, user)["messages"] if m["bot"]]
+        assert "Готово: Персонаж" in told[1] and len(told) > 2, told
