@@ -147,6 +147,29 @@ async def test_a_player_cannot_write_in_the_masters_log(client):
     assert error.startswith("Telegram этого не позволит") and "Лог мастера" in error
 
 
+async def test_a_groups_privacy_hides_plain_talk_from_the_bot(client):
+    data = await micromafik(client)
+    me, public = data["demo"]["visitor"], data["demo"]["public"]
+    before = len(chat(data, public)["messages"])
+    await post(client, "/api/send", {"user": me, "chat": public, "text": "всем привет"})
+    after = chat(await world(client), public)["messages"]
+    assert len(after) == before + 1 and after[-1]["html"] == "всем привет" and not after[-1]["bot"]
+
+
+async def test_a_deep_link_button_opens_the_bots_chat_with_its_payload(client):
+    data = await micromafik(client)
+    master = data["demo"]["master"]
+    await post(client, "/api/link", {"user": master, "url": "https://t.me/mafik_test_bot?start=join_1"})
+    messages = chat(await world(client), master)["messages"]
+    assert messages[-2]["html"] == "/start join_1" and messages[-1]["html"] == "Запись на эту игру закрыта."
+
+
+async def test_a_link_that_is_not_telegrams_is_refused(client):
+    data = await micromafik(client)
+    error = (await post(client, "/api/link", {"user": data["demo"]["master"], "url": "https://example.org/"}, 400))["error"]
+    assert error == "Telegram этого не позволит: not a Telegram link: https://example.org/"
+
+
 async def test_an_empty_message_is_refused(client):
     data = await micromafik(client)
     me = data["demo"]["visitor"]
