@@ -139,3 +139,15 @@ def test_a_short_micromafik_game_played_in_a_real_browser(sandbox_url):
         finally:
             browser.close()
     assert time.monotonic() - started < 90
+
+
+def test_without_chromium_the_browser_test_fails_saying_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys.modules[__name__], "CHROMIUM", tmp_path / "no-chromium")
+    with pytest.raises(pytest.fail.Exception, match=r"apt-get install chromium"):
+        browser_tools()
+
+
+def test_without_playwright_the_browser_test_fails_saying_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "playwright.sync_api", None)  # the import fails as if it were not installed
+    with pytest.raises(pytest.fail.Exception, match=r"pip install playwright"):
+        browser_tools()
