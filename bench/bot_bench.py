@@ -28,10 +28,10 @@ from aiogram import Dispatcher, Router
 from aiogram.types import CallbackQuery, Message, Update
 
 from engine.core.ruleset import get_ruleset
-from faketg import FakeSession, FakeTelegram, FakeUser, ManualClock, World
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings
 from tgbot.delivery import Delivery, Limits
+from tgbot.sandbox.faketg import FakeSession, FakeTelegram, FakeUser, ManualClock, World
 from tgbot.ui.callbacks import Act
 from tgbot.ui.panel import panel
 

@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 from bench.bot_bench import UNLIMITED, rss_mb
-from faketg import FakeSession, World
 from tgbot.app import create_app
 from tgbot.config import Settings
+from tgbot.sandbox.faketg import FakeSession, World
 
 
 async def probe(database: Path) -> dict[str, float | int]:

@@ -1,9 +1,17 @@
-"""`python -m tgbot` — run the bot (settings from the environment or .env; see README)."""
+"""`python -m tgbot` — run the bot (settings from the environment or .env; see README);
+`python -m tgbot sandbox` — the bot in a browser against a Telegram of its own (no token needed)."""
 
-from tgbot.config import load_settings
+import sys
 
 if __name__ == "__main__":
-    settings = load_settings()  # a missing or malformed setting is told at once, before the bot's imports
-    from tgbot.run import main
+    if sys.argv[1:2] == ["sandbox"]:
+        from tgbot.sandbox.cli import main as sandbox
 
-    main(settings)
+        sandbox(sys.argv[2:])
+    else:
+        from tgbot.config import load_settings
+
+        settings = load_settings()  # a missing or malformed setting is told at once, before the bot's imports
+        from tgbot.run import main
+
+        main(settings)

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from faketg import FakeTelegram, ManualClock, World
 from tgbot.delivery import Delivery, Limits
+from tgbot.sandbox.faketg import FakeTelegram, ManualClock, World
 from tgbot.services.announce import TELEGRAM_LIMIT, split_text
 from tgbot.storage import Database, OutboxMessage, Repository
 

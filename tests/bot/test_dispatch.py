@@ -3,9 +3,9 @@ coroutine (a bare `F…` among them) to a worker thread, a thread switch on ever
 
 from aiogram import Dispatcher, Router
 
-from faketg import FakeSession, World
 from tgbot.app import create_app
 from tgbot.config import Settings
+from tgbot.sandbox.faketg import FakeSession, World
 
 
 def _routers(router: Router) -> list[Router]:

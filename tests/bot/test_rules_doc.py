@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.ruleset import get_ruleset, ruleset_names
-from faketg.formatting import parse_html
+from tgbot.sandbox.faketg.formatting import parse_html
 from tgbot.ui.rules_doc import markdown_html, rules_messages
 
 

@@ -6,10 +6,10 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from pydantic import ValidationError
 
-from faketg import FakeSession, World
 from tgbot.app import create_app
 from tgbot.config import Settings
 from tgbot.run import WEBHOOK_PATH, webhook_app, webhook_secret
+from tgbot.sandbox.faketg import FakeSession, World
 
 UPDATE = {"update_id": 1, "message": {"message_id": 1, "date": 0, "chat": {"id": 5, "type": "private"},
                                       "from": {"id": 5, "is_bot": False, "first_name": "A"}, "text": "/help"}}

@@ -5,14 +5,14 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from aiogram.types import Update
 
-from faketg import FakeChat, FakeMessage, FakeSession, FakeUser, ManualClock, World
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings
-from tgbot.delivery import Limits
+from tgbot.sandbox.agents import buttons as buttons
+from tgbot.sandbox.faketg import FakeChat, FakeMessage, FakeSession, FakeUser, ManualClock, World
+from tgbot.sandbox.table import FAST
 
 START = 1_800_000_000.0
 
@@ -80,15 +80,11 @@ async def start_app(world: World, clock: ManualClock, database: Path, *, seed: i
     settings = Settings(bot_token="42:TEST", database_path=database)
     seeds = itertools.count(seed)
     app = await create_app(settings, session=FakeSession(world), clock=clock, bot_username=world.bot.username,
-                           limits=Limits(global_per_s=10_000, private_interval_s=0.0, group_per_min=100_000),
+                           limits=FAST,
                            seeds=lambda: next(seeds))
     await app.startup()
     await app.ready()  # tests look at chat rooms right after a restart
     return app
-
-
-def buttons(message: FakeMessage) -> list[dict[str, Any]]:
-    return [b for row in message.inline_keyboard for b in row]
 
 
 # Thirteen public roles of Мафик whose perks act only when their players use them: the card tests through the

@@ -7,10 +7,10 @@ import random
 from aiogram.types import Update
 
 from engine.core import api
-from faketg import FakeUser
 from tests.e2e.driver import acts, build_deck, panel_of
 from tests.e2e.harness import Harness, make_harness
 from tests.e2e.test_micromafik_game import sign_up_everyone
+from tgbot.sandbox.faketg import FakeUser
 from tgbot.ui.callbacks import Act
 
 

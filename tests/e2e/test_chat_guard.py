@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from aiogram.filters import Command
 
-from faketg import FakeChat
 from tests.e2e.driver import add_pool_group, state_of
 from tests.e2e.harness import Harness, make_harness
 from tests.e2e.test_mafik_comms import mafik_game, room_of_three, to_day
 from tgbot.routers import master
+from tgbot.sandbox.faketg import FakeChat
 
 NOT_MASTER = "Это может сделать только мастер игры."
 NO_GAME = "В этом чате нет игры"

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from faketg import FakeChat, FakeMessage, FakeUser
 from tests.e2e.driver import acts, panel_of, tap
 from tests.e2e.harness import Harness, make_harness
 from tests.e2e.plugins import plugged_in
 from tests.engine.plugin_path import PLUGINS
+from tgbot.sandbox.faketg import FakeChat, FakeMessage, FakeUser
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import acts, choose_role, panel_of, press_act, tap
 from tests.e2e.harness import Harness, make_harness, start_app
 from tests.e2e.test_duel_through_the_bot import deadline_passes, lines
+from tgbot.sandbox.faketg import FakeMessage, FakeUser
 
 ROLES = ["hero", "hero", "cook", "authority"]
 

@@ -7,10 +7,10 @@ Hands are dealt (`deal`) so that every random pick has one possible answer.
 
 from __future__ import annotations
 
-from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import deal, name, orders, play, save, state_of, tap
 from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import Harness, buttons, make_harness, start_mafik
+from tgbot.sandbox.faketg import FakeMessage, FakeUser
 
 # Passive public roles only, so that nothing else acts (as in test_mafik_phase.py).
 DUMMIES = ["dummy"] * 5

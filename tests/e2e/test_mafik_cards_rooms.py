@@ -8,7 +8,6 @@ Hands are dealt (`deal`) so nothing depends on the random decks.
 
 from __future__ import annotations
 
-from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import (
     deal,
     fresh_panel,
@@ -24,6 +23,7 @@ from tests.e2e.driver import (
 )
 from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import Harness, buttons, make_harness, start_mafik
+from tgbot.sandbox.faketg import FakeMessage, FakeUser
 
 DUMMIES = ["dummy"] * 5
 ACCEPTED = "✅ Заявка принята."

@@ -9,10 +9,10 @@ Cards are dealt (`deal`, a stacked deck) so nothing depends on the random decks.
 from __future__ import annotations
 
 from engine.core.state import GameState
-from faketg import FakeUser
 from tests.e2e.driver import deal, fresh_panel, labels, name, play, play_accepted, resolve_running, state_of, tap, told, vote_and_punish
 from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import Harness, make_harness, start_mafik
+from tgbot.sandbox.faketg import FakeUser
 
 FILL = ["dummy"] * 5
 DONE = "✅ Готово."  # an instant action's answer

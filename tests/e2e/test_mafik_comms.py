@@ -7,8 +7,6 @@ conflicts, Изгнание), each with the message they get.
 
 from __future__ import annotations
 
-from faketg import FakeMessage, FakeUser, server_error
-from faketg.models import admin_rights
 from tests.e2e.driver import (
     add_pool_group,
     answer_of,
@@ -25,6 +23,8 @@ from tests.e2e.driver import (
     tap,
 )
 from tests.e2e.harness import Harness, buttons, make_harness, start_app
+from tgbot.sandbox.faketg import FakeMessage, FakeUser, server_error
+from tgbot.sandbox.faketg.models import admin_rights
 from tgbot.ui.comms import Comms, Confirm
 
 # pid 0 is the Сплетник (two private messages a day); the others have perks that act only when asked.

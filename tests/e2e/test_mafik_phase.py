@@ -12,7 +12,6 @@ some players (`deal`, a stacked deck), so that what is tested never depends on t
 from __future__ import annotations
 
 from engine.core.state import GameState
-from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import (
     answer_of,
     deal,
@@ -28,6 +27,7 @@ from tests.e2e.driver import (
 )
 from tests.e2e.harness import PLAIN_ROLES as ROLES
 from tests.e2e.harness import Harness, buttons, make_harness, start_mafik
+from tgbot.sandbox.faketg import FakeMessage, FakeUser
 from tgbot.ui.callbacks import Act
 
 # The public roles of the 13 players, pid 0…12 (active perks only, so nothing acts unasked).

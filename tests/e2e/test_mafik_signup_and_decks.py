@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from engine.core.state import GameState
-from faketg import FakeUser
 from tests.e2e.driver import (
     acts,
     build_engineer,
@@ -19,6 +18,7 @@ from tests.e2e.driver import (
     totals,
 )
 from tests.e2e.harness import Harness, buttons, make_harness
+from tgbot.sandbox.faketg import FakeUser
 from tgbot.ui.callbacks import Act
 
 # The public roles the 13 players take, in sign-up order ("other" types its title).

@@ -19,7 +19,6 @@ import json
 import re
 
 from engine.core.state import GameState
-from faketg import FakeUser
 from tests.e2e.driver import (
     acts,
     add_pool_group,
@@ -48,6 +47,7 @@ from tests.e2e.driver import (
 )
 from tests.e2e.harness import Harness, buttons, make_harness
 from tgbot.gamedata import role_name
+from tgbot.sandbox.faketg import FakeUser
 from tgbot.ui.callbacks import Act
 
 # The public roles of pid 0…12 in sign-up order: passive perks (nothing acts unasked, no armour, no

@@ -7,10 +7,10 @@ the log says so. With `/set review_messages off` nothing is asked."""
 from __future__ import annotations
 
 from engine.core.state import GameState
-from faketg import FakeMessage
 from tests.e2e.driver import answer_of, deal, labels, name, play, state_of, tap
 from tests.e2e.harness import Harness, make_harness, start_mafik
 from tests.e2e.test_deadlines import wait_until
+from tgbot.sandbox.faketg import FakeMessage
 from tgbot.ui.callbacks import Decide
 
 ROLES = ["mentor", "cultist", "politician", "prosecutor", "bureaucrat", "revolutionary", "geek", "lucky",

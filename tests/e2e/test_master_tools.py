@@ -6,7 +6,6 @@ newcomer, the old user loses access); modkill; prodding those who have not submi
 
 from __future__ import annotations
 
-from faketg import FakeUser
 from tests.e2e.driver import (
     add_pool_group,
     answer_of,
@@ -22,6 +21,7 @@ from tests.e2e.driver import (
 )
 from tests.e2e.harness import buttons, make_harness
 from tests.e2e.test_mafik_comms import ROLES, end_day, mafik_game, to_day
+from tgbot.sandbox.faketg import FakeUser
 from tgbot.ui.callbacks import Act
 
 NOT_MASTER = "Это может сделать только мастер игры."

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import logging
 
-from faketg import ManualClock, World, server_error
 from tests.e2e.harness import START, start_app
+from tgbot.sandbox.faketg import ManualClock, World, server_error
 
 SCOPES = ("all_private_chats", "all_group_chats", "all_chat_administrators")
 

@@ -5,10 +5,10 @@ the action's id still works."""
 
 from __future__ import annotations
 
-from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import acts, fresh_panel, labels, orders, press, save, state_of, tap
 from tests.e2e.harness import Harness, make_harness, start_game
 from tgbot import gamedata
+from tgbot.sandbox.faketg import FakeMessage, FakeUser
 from tgbot.ui.callbacks import Act
 
 ROLES = ["croupier", "paranoiac", "businessman", "alien", "magician", "banker", "lazybones", "strongman"]

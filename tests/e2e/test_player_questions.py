@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import labels, state_of, tap
 from tests.e2e.harness import Harness, make_harness
 from tests.e2e.plugins import plugged_in
 from tests.e2e.test_bad_input import press_data
 from tests.engine.plugin_path import QUESTION_PLUGINS
+from tgbot.sandbox.faketg import FakeMessage, FakeUser
 from tgbot.ui.callbacks import Answer
 
 TOKENS = ["stone", "leaf", "shell", "feather"]

@@ -8,7 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-from faketg import FakeTelegramServer, World
+from tgbot.sandbox.faketg import FakeTelegramServer, World
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -4,7 +4,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from faketg import FakeTelegram, World
+from tgbot.sandbox.faketg import FakeTelegram, World
 
 from .demo_bot import make_dispatcher
 

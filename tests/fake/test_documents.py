@@ -8,7 +8,7 @@ import pytest
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile
 
-from faketg import FakeTelegram, World
+from tgbot.sandbox.faketg import FakeTelegram, World
 
 
 async def test_send_document_keeps_name_and_bytes(tg: FakeTelegram, world: World) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from faketg import TelegramError
-from faketg.formatting import detect_entities, format_text, parse_html, utf16_len
+from tgbot.sandbox.faketg import TelegramError
+from tgbot.sandbox.faketg.formatting import detect_entities, format_text, parse_html, utf16_len
 
 
 def test_html_tags_and_references() -> None:

@@ -6,7 +6,7 @@ import pytest
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import ChatMemberAdministrator, ChatMemberBanned, ChatMemberOwner
 
-from faketg import ANYONE, FakeChat, FakeTelegram, FakeUser, World, WorldError
+from tgbot.sandbox.faketg import ANYONE, FakeChat, FakeTelegram, FakeUser, World, WorldError
 
 
 def _town(world: World, bot: str | None = "administrator") -> tuple[FakeUser, FakeUser, FakeChat]:

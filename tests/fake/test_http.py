@@ -14,9 +14,9 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramNetworkError
 from aiogram.types import BufferedInputFile
 
-from faketg import FakeTelegramServer, World
-from faketg.__main__ import parse_args, serve
-from faketg.errors import network_error
+from tgbot.sandbox.faketg import FakeTelegramServer, World
+from tgbot.sandbox.faketg.__main__ import parse_args, serve
+from tgbot.sandbox.faketg.errors import network_error
 
 from .demo_bot import make_dispatcher
 
@@ -113,7 +113,7 @@ def test_only_loopback() -> None:
 
 
 async def test_command_line_server(capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m faketg --port 0 --token 7:CLI``, run in-process (a subprocess re-imports aiogram, seconds)."""
+    """``python -m tgbot.sandbox.faketg --port 0 --token 7:CLI``, run in-process (a subprocess re-imports aiogram, seconds)."""
     stop = asyncio.Event()
     server = asyncio.create_task(serve(parse_args(["--port", "0", "--token", "7:CLI"]), stop))
     printed = ""

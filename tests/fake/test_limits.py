@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 from aiogram.exceptions import TelegramRetryAfter
 
-from faketg import FakeTelegram, LimitConfig, ManualClock, Window, World
+from tgbot.sandbox.faketg import FakeTelegram, LimitConfig, ManualClock, Window, World
 
 
 @pytest.fixture

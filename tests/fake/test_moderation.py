@@ -8,7 +8,7 @@ import pytest
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import ChatMemberRestricted, ChatPermissions
 
-from faketg import FakeTelegram, ManualClock, World, WorldError
+from tgbot.sandbox.faketg import FakeTelegram, ManualClock, World, WorldError
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import InlineQueryResultArticle, InputTextMessageContent, Update
 
-from faketg import FakeTelegram, World, WorldError
+from tgbot.sandbox.faketg import FakeTelegram, World, WorldError
 
 
 async def test_start_is_answered_with_keyboard(tg: FakeTelegram, world: World) -> None:

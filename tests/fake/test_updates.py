@@ -13,8 +13,8 @@ from aiogram.exceptions import (
     TelegramUnauthorizedError,
 )
 
-from faketg import FakeTelegram, World
-from faketg.errors import network_error, server_error, too_many_requests
+from tgbot.sandbox.faketg import FakeTelegram, World
+from tgbot.sandbox.faketg.errors import network_error, server_error, too_many_requests
 
 
 async def test_offset_confirms_updates(tg: FakeTelegram, world: World) -> None:

@@ -17,11 +17,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from faketg import FakeBotAPI, World
-from faketg.errors import ConnectionLost
-from faketg.params import Upload
 from tests.reliability.botproc import BotProcesses
 from tests.reliability.dbview import DbView
+from tgbot.sandbox.faketg import FakeBotAPI, World
+from tgbot.sandbox.faketg.errors import ConnectionLost
+from tgbot.sandbox.faketg.params import Upload
 
 SENDS = frozenset({"sendmessage", "senddocument"})
 

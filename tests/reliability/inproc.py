@@ -17,11 +17,11 @@ from aiogram.types import Update
 
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
-from faketg import FakeChat, FakeSession, FakeUser, ManualClock, World
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings
 from tgbot.delivery import Limits
 from tgbot.logs import ContextFilter
+from tgbot.sandbox.faketg import FakeChat, FakeSession, FakeUser, ManualClock, World
 
 START = 1_800_000_000.0
 UNLIMITED = Limits(global_per_s=1_000_000, private_interval_s=0.0, group_per_min=1_000_000)

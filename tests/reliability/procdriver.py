@@ -15,11 +15,11 @@ from typing import Any
 from aiogram.types import Update
 
 from engine.core.state import GameState
-from faketg import FakeChat, FakeUser, World
 from tests.reliability.chaos import Chaos
 from tests.reliability.dbview import DbView
 from tgbot import gamedata
 from tgbot.i18n import keys, t
+from tgbot.sandbox.faketg import FakeChat, FakeUser, World
 from tgbot.ui.callbacks import Act, Signup
 from tgbot.ui.resolve import phase_words
 

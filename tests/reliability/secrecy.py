@@ -27,12 +27,12 @@ from engine.core import api
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.core.state import GameState
 from engine.core.views import visible_to
-from faketg import World
-from faketg.formatting import parse_html
 from tgbot import gamedata
 from tgbot.i18n import _catalog, choose, has, is_choice, t
 from tgbot.render import Renderer, render
 from tgbot.routers.general import games_named
+from tgbot.sandbox.faketg import World
+from tgbot.sandbox.faketg.formatting import parse_html
 from tgbot.services.announce import PANEL_EVENTS, split_text
 from tgbot.services.chronicle import log_lines
 from tgbot.ui.panel import fact_text

@@ -177,9 +177,9 @@ async def test_room_groups_admit_only_the_rooms_living_members(tmp_path, figures
     """A Мафик chat room in a pool group: its invite link makes join requests; the bot approves the
     room's members and declines everyone else — other players of the game, a stranger — and
     declines any request to a pool group with no room in it (also the room's group once it is over)."""
-    from faketg import InviteLink
     from tests.e2e.driver import add_pool_group, state_of
     from tests.e2e.test_mafik_comms import mafik_game, room_of_three, to_day
+    from tgbot.sandbox.faketg import InviteLink
 
     h = await mafik_game(tmp_path)
     try:

@@ -31,9 +31,9 @@ from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
-from faketg import FakeChat, FakeUser
 from tests.reliability.inproc import Bot, Records, answer_of, log_records, make_bot, press_update
 from tgbot.i18n import t
+from tgbot.sandbox.faketg import FakeChat, FakeUser
 from tgbot.services.errors import ServiceError
 from tgbot.ui.callbacks import Act
 from tgbot.ui.resolve import phase_words

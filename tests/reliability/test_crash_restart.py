@@ -17,12 +17,12 @@ from collections import Counter
 
 import pytest
 
-from faketg import FakeTelegramServer, World
 from tests.reliability.botproc import BotProcesses, bot_env
 from tests.reliability.chaos import Chaos, ChaosAPI
 from tests.reliability.dbview import DbView
 from tests.reliability.procdriver import GameDriver, Net, until
 from tgbot.delivery import Delivery
+from tgbot.sandbox.faketg import FakeTelegramServer, World
 
 KILLS = 52
 GAMES_AT_ONCE = 3

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import logging
 
-from faketg import bad_request
 from tests.reliability.inproc import answer_of, log_records, make_bot, press_update
 from tgbot.i18n import t
 from tgbot.logs import ContextFilter, JsonFormatter, TextFormatter, log_fields
+from tgbot.sandbox.faketg import bad_request
 from tgbot.ui.callbacks import Act
 
 SECRET = "internal detail 0xDEADBEEF"

@@ -24,10 +24,10 @@ from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, Order
 from engine.rulesets.micromafik.roles import SECRET_ROLES
 from engine.sim import Agent, GameRunner, agent_class_for
-from faketg import FakeMessage, FakeUser
 from tests.e2e.driver import play_a_card, use_an_action
 from tests.reliability.inproc import Bot, answer_of, make_bot, press_update
 from tests.reliability.secrecy import Checker, Reader, Seat, check_outbox
+from tgbot.sandbox.faketg import FakeMessage, FakeUser
 from tgbot.services.errors import ServiceError
 from tgbot.storage.repo import OutboxMessage
 from tgbot.ui import flow as fl

@@ -1,7 +1,7 @@
 """The fake Telegram world: users, chats, members, messages and the bot's update queue, in memory.
 
-No I/O here. The Bot API methods (:mod:`faketg.api`) and the users' actions
-(:mod:`faketg.actors`) both change this state; tests read it back through the record
+No I/O here. The Bot API methods (:mod:`tgbot.sandbox.faketg.api`) and the users' actions
+(:mod:`tgbot.sandbox.faketg.actors`) both change this state; tests read it back through the record
 helpers (:meth:`World.messages_in`, :meth:`World.last_text`, ...).
 
 Set-up helpers (:meth:`World.add_user`, :meth:`World.create_group`, :meth:`World.set_member`)

@@ -1,7 +1,7 @@
 """Plain state of the fake world: chats, members, messages, links, files, queries.
 
 Everything is stored close to the Bot API's own shapes (field names as Telegram spells them)
-so rendering to JSON is a thin step; see :mod:`faketg.render`.
+so rendering to JSON is a thin step; see :mod:`tgbot.sandbox.faketg.render`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Routes: ``/bot{token}/{method}`` (GET or POST; query string, JSON, urlencoded or multipart
 bodies, with uploads), ``/file/bot{token}/{path}`` for downloads, and the ``/fake/...``
-control API (:mod:`faketg.control`) for driving fake users from outside the process.
+control API (:mod:`tgbot.sandbox.faketg.control`) for driving fake users from outside the process.
 
 A bot connects with ``AiohttpSession(api=TelegramAPIServer.from_base(server.url))``. The server
 only listens on loopback addresses.

@@ -1,6 +1,6 @@
 """``/fake/...``: drive the world over HTTP, for a bot running in another process or by hand.
 
-JSON in, JSON out. Users act through the same :class:`~faketg.actors.FakeUser` methods the
+JSON in, JSON out. Users act through the same :class:`~tgbot.sandbox.faketg.actors.FakeUser` methods the
 in-process tests use; each action answers with the update it produced.
 
 =======  ===================================  ==================================================

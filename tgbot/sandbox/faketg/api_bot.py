@@ -68,7 +68,7 @@ def get_webhook_info(world: World, p: Params) -> Any:
 
 
 def get_updates_now(world: World, p: Params) -> list[dict[str, Any]]:
-    """``getUpdates`` without waiting; :class:`faketg.api.FakeBotAPI` adds the long polling."""
+    """``getUpdates`` without waiting; :class:`tgbot.sandbox.faketg.api.FakeBotAPI` adds the long polling."""
     if world.bot.webhook_url:
         raise conflict("can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first")
     limit = min(max(p.integer("limit", 100) or 100, 1), 100)

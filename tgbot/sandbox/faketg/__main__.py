@@ -1,8 +1,8 @@
-"""``python -m faketg --port 8081``: run the fake Telegram Bot API server by hand.
+"""``python -m tgbot.sandbox.faketg --port 8081``: run the fake Telegram Bot API server by hand.
 
 Point a bot at it with ``TelegramAPIServer.from_base("http://127.0.0.1:8081")`` and the token
 printed at start-up; act as users through the ``/fake/...`` control API (see
-:mod:`faketg.control`).
+:mod:`tgbot.sandbox.faketg.control`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .world import DEFAULT_TOKEN, World
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m faketg", description="Fake Telegram Bot API server (loopback only).")
+    parser = argparse.ArgumentParser(prog="python -m tgbot.sandbox.faketg", description="Fake Telegram Bot API server (loopback only).")
     parser.add_argument("--host", default="127.0.0.1", help="loopback address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8081, help="port (0 picks a free one; default 8081)")
     parser.add_argument("--token", default=DEFAULT_TOKEN, help=f"the bot token the server accepts (default {DEFAULT_TOKEN})")

@@ -4,7 +4,7 @@
   fake users act through :class:`FakeUser` (``user.send``, ``user.press``, ``user.start``, ...).
 * :class:`FakeTelegram` / :class:`FakeSession` — an aiogram ``Bot`` served in-process.
 * :class:`FakeTelegramServer` — the same world over HTTP for a real bot process
-  (``python -m faketg --port N`` to run it by hand).
+  (``python -m tgbot.sandbox.faketg --port N`` to run it by hand).
 
 See ``README.md`` here for the guide and what of the Bot API is covered.
 """

@@ -2,7 +2,7 @@
 
 :class:`FakeSession` serialises each method exactly like aiogram's ``AiohttpSession`` does for
 its form body (``prepare_value`` on every field, files read from their ``InputFile``), then
-hands it to :class:`~faketg.api.FakeBotAPI` and parses the envelope with aiogram's own
+hands it to :class:`~tgbot.sandbox.faketg.api.FakeBotAPI` and parses the envelope with aiogram's own
 ``check_response`` — so results, defaults and exceptions are aiogram's, only the network is gone.
 """
 

@@ -49,7 +49,7 @@ class FakeBotAPI:
     ) -> tuple[int, Envelope]:
         """Run one method; returns the HTTP status and the JSON body Telegram would send.
 
-        Raises :class:`~faketg.errors.ConnectionLost` when a scripted network fault says the
+        Raises :class:`~tgbot.sandbox.faketg.errors.ConnectionLost` when a scripted network fault says the
         bot gets no response at all.
         """
         if self.latency:
