@@ -13,12 +13,12 @@ from collections.abc import Iterator
 import pytest
 
 from engine.core.diagram import Diagram
-from faketg import FakeChat, FakeUser
 from tests.e2e.driver import acts, tap
 from tests.e2e.harness import Harness, make_harness, start_app
 from tests.e2e.plugins import plugged_in
 from tests.e2e.test_duel_through_the_bot import deadline_passes, lines, panel, use
 from tests.engine.plugin_path import HIDDEN_PLUGINS
+from tgbot.sandbox.faketg import FakeChat, FakeUser
 from tgbot.ui.diagram import draw_png
 
 WHOLE = "Со второй ночи вместо того, чтобы слушать"  # a line of the whole document only

@@ -9,7 +9,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile
 from PIL import Image
 
-from faketg import FakeTelegram, World
+from tgbot.sandbox.faketg import FakeTelegram, World
 
 
 def png(width: int, height: int, kind: str = "PNG") -> bytes:
