@@ -166,13 +166,14 @@ def shared_purse(state: GameState, pid: int, kind: str) -> str | None:
     return purse if kind in SHARED.get(purse, ()) else None
 
 
-def new_item(state: GameState, pid: int, kind: str, *, bought: bool = False, charges: int = 1) -> Item:
+def new_item(state: GameState, pid: int, kind: str, *, bought: bool = False, charges: int = 1,
+             at_once: bool = False) -> Item:
     """An item into the character's inventory (or his clan's or family's common one, for the kinds SHARED): one
-    bought acts from the next phase (the next game day, as purchases resolve in the early morning); one held from
-    the start or given acts at once."""
+    bought acts from the next phase (the next game day, as purchases resolve in the early morning) unless
+    `at_once` (the urgent delivery); one held from the start or given acts at once."""
     item = Item(uid=state.next_id("item"), kind=kind, charges=charges,
                 bought_phase=state.phase if bought else None,
-                active_from=state.phase + 1 if bought else state.phase)
+                active_from=state.phase + 1 if bought and not at_once else state.phase)
     common = shared_purse(state, pid, kind)
     if common is not None:
         with edit(Town, state) as town:
