@@ -218,6 +218,16 @@ def spend_item(state: GameState, pid: int, uid: int) -> Item:
     raise KeyError(f"item {uid} is not {pid}'s")
 
 
+def use_up(state: GameState, pid: int, uid: int) -> bool:
+    """One charge of an item used when its time comes: True when it works — False for a fake (the Хозяин
+    магазина's подделка: «такая вещь не выполнит свою функцию когда придет время»), spent all the same, its
+    holder told."""
+    used = spend_item(state, pid, uid)
+    if used.fake:
+        state.emit("item_was_fake", "player", pid, item=used.kind)
+    return not used.fake
+
+
 def take_item(state: GameState, pid: int, uid: int) -> Item:
     """The item leaves the inventory whole (stolen, lost): his own only (a common one stays with the others)."""
     with edit(Citizen, state.player(pid)) as me:

@@ -31,7 +31,7 @@ from engine.core.resolution import Resolution
 from engine.core.state import GameState
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.items.papers import holds
-from engine.rulesets.classic.model import CLANS, blocked, down, in_play, items_of, spend_item
+from engine.rulesets.classic.model import CLANS, blocked, down, in_play, items_of, use_up
 from engine.rulesets.classic.moves import MOVES, Move, block
 from engine.rulesets.classic.roles.clans import COVERED, recruitable, set_flag
 from engine.rulesets.classic.roles.neutral import VOICELESS
@@ -68,8 +68,10 @@ def mafia_card(move: Move) -> None:
     if not held or not recruitable(state, move.actor, clan):
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
     state.add_effect(VOICELESS, target=move.actor, source=move.actor, during=THIS_PHASE)
+    if not use_up(state, move.actor, held[0].uid):
+        move.done()
+        return
     members = [p.pid for p in state.players if p.faction == clan and in_play(state, p.pid)]
     told = [pid for pid in members if state.player(pid).secret_role == "boss"] or members
     for pid in told:
@@ -86,7 +88,9 @@ def police_call(move: Move) -> None:
     if not held:
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
+    if not use_up(state, move.actor, held[0].uid):
+        move.done()
+        return
     state.add_effect(POLICE_CALL, target=move.actor, during=NEXT_NIGHT)
     for cop in [p.pid for p in state.players if p.faction == "cops" and in_play(state, p.pid)]:
         state.emit("police_called", "player", cop, pid=move.actor)
@@ -127,8 +131,8 @@ def decree(move: Move) -> None:
     if not held:
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
-    if not move.reach(move.target):
+    works = use_up(state, move.actor, held[0].uid)
+    if not move.reach(move.target) or not works:
         return
     if move.params.get("act") == "decree_gag":
         state.add_effect(VOICELESS, target=move.target, source=move.actor, during=NEXT_DAY)

@@ -19,7 +19,7 @@ from engine.core.wording import EventFormat, Line
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.economy import balance, earn, pay
 from engine.rulesets.classic.items.papers import holds
-from engine.rulesets.classic.model import ITEMS, cit, items_of, new_item, role_of, spend_item, take_item
+from engine.rulesets.classic.model import ITEMS, cit, items_of, new_item, role_of, take_item, use_up
 from engine.rulesets.classic.moves import MOVES, Move, standing
 from engine.rulesets.classic.roles.care import BROTHEL, DRUNK
 
@@ -61,7 +61,9 @@ def clonidine(move: Move) -> None:
     if not held or victim is None:
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
+    if not use_up(state, move.actor, held[0].uid):
+        move.done()
+        return
     options = ["coins"] if balance(state, victim) >= 2 else []
     options += sorted({i.kind for i in cit(state, victim).items}, key=list(ITEMS).index)
     if options:

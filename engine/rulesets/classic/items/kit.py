@@ -45,8 +45,8 @@ from engine.rulesets.classic.model import (
     new_item,
     role_of,
     side_of,
-    spend_item,
     take_item,
+    use_up,
 )
 from engine.rulesets.classic.moves import MOVES, Move
 
@@ -66,8 +66,8 @@ def enema(move: Move) -> None:
     if not held:
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
-    state.add_effect(ENEMA, target=move.actor, during=THIS_PHASE)
+    if use_up(state, move.actor, held[0].uid):
+        state.add_effect(ENEMA, target=move.actor, during=THIS_PHASE)
     move.done()
 
 
@@ -95,9 +95,9 @@ def blackmail(move: Move) -> None:
     if not held or not move.reach(move.target):
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
-    state.add_effect(BLACKMAILED, target=move.target, source=move.actor, during=UNTIL_USED)
-    state.emit("blackmailed", "player", move.target)
+    if use_up(state, move.actor, held[0].uid):
+        state.add_effect(BLACKMAILED, target=move.target, source=move.actor, during=UNTIL_USED)
+        state.emit("blackmailed", "player", move.target)
     move.done()
 
 

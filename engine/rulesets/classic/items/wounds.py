@@ -25,7 +25,7 @@ from engine.core.state import GameState
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.deaths import save
 from engine.rulesets.classic.items.papers import holds
-from engine.rulesets.classic.model import DYING, items_of, role_of, spend_item
+from engine.rulesets.classic.model import DYING, items_of, role_of, use_up
 from engine.rulesets.classic.moves import MOVES, Move, standing
 from engine.rulesets.classic.roles.care import logged_targets
 
@@ -54,7 +54,8 @@ def _shiv(res: Resolution) -> None:
         held = items_of(state, jailed, "shiv")
         if not held or not state.player(cop).alive:
             continue
-        spend_item(state, jailed, held[0].uid)
+        if not use_up(state, jailed, held[0].uid):
+            continue
         wound(state, cop, jailed)
         state.emit("shiv_struck", "player", jailed, pid=cop)
 
@@ -75,8 +76,8 @@ def iodine(move: Move) -> None:
     if not held:
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
-    state.add_effect(IODINE, target=move.actor, during=THIS_PHASE)
+    if use_up(state, move.actor, held[0].uid):
+        state.add_effect(IODINE, target=move.actor, during=THIS_PHASE)
     move.done()
 
 
