@@ -89,3 +89,17 @@ def test_fake_police_call_calls_nobody() -> None:
     g.order(CITIZEN, "use_police_call").resolve()
     assert not g.events("police_called")
     assert "police_call" not in g.items(CITIZEN)
+
+
+def test_fake_bear_blood_does_not_quench_a_ghouls_thirst() -> None:
+    from engine.rulesets.classic.roles.undead import turn_ghoul
+    from tests.engine.classic.undead_helpers import CIT_2, VAMPIRE, undead_game
+
+    g = undead_game()
+    turn_ghoul(g.state, CIT_2, VAMPIRE)
+    g.disarm(CIT_2)
+    fake(g, CIT_2, "bear_blood")
+    g.to_night().resolve()
+    g.to_night().resolve()
+    assert not g.alive(CIT_2)
+    assert g.events("item_was_fake", CIT_2)
