@@ -103,3 +103,10 @@ def test_fake_bear_blood_does_not_quench_a_ghouls_thirst() -> None:
     g.to_night().resolve()
     assert not g.alive(CIT_2)
     assert g.events("item_was_fake", CIT_2)
+
+
+def test_fake_knife_does_not_make_a_gopnik() -> None:
+    g = Game(["shopkeeper"]).to_night()
+    g.order(CITIZEN, "buy", item="buy_knife").order(8, "shop_fake").resolve()
+    assert "knife" in g.items(CITIZEN)
+    assert g.state.player(CITIZEN).secret_role == "citizen"
