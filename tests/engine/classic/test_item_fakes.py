@@ -107,6 +107,8 @@ def test_fake_bear_blood_does_not_quench_a_ghouls_thirst() -> None:
 
 def test_fake_knife_does_not_make_a_gopnik() -> None:
     g = Game(["shopkeeper"]).to_night()
+    with edit(Citizen, g.state.player(CITIZEN)) as me:
+        me.coins = 10
     g.order(CITIZEN, "buy", item="buy_knife").order(8, "shop_fake").resolve()
     assert "knife" in g.items(CITIZEN)
     assert g.state.player(CITIZEN).secret_role == "citizen"
