@@ -72,3 +72,10 @@ def test_police_call_is_not_a_move() -> None:
     g = called()
     g.order(CALLER, "stake", target=R_SOL).resolve()
     assert g.result(CALLER) == "ok"
+
+
+def test_police_call_the_cop_who_covers_nobody_else_goes() -> None:
+    g = called()
+    g.order(INV, "cops_cover", target=C2).order(R_SOL, "soldier_kill", target=CALLER).resolve()
+    assert g.alive(CALLER)
+    assert g.events("police_came", SHERIFF)

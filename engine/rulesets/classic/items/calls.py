@@ -14,8 +14,9 @@ nobody in the game: the card is spent and nobody learns it. The recruitment is t
 персонажа отправится следователь (при условии его присутствия в игре и если он не был посажен по итогам текущего
 дня)». Decisions: used by day for oneself, an act that is no move; the cops in the game learn who called. The
 next night, at the cover's step: if a cop covered him by his own move, that is the call answered; else the
-Следователь (else the Шериф) covers him — that is the cop's night (his other move of the night fails); a cop
-who is out of play, dying or blocked by then does not come. No fee and no bonus for this cover.
+Следователь (else the Шериф; one who covers nobody else this night first) covers him — that is the cop's
+night (his other move of the night fails); a cop who is out of play, dying or blocked by then does not come.
+No fee and no bonus for this cover.
 
 Указ президента (2): «Однократный аналог действия Депутата.» Decisions: one of the Депутат's night acts, at his
 step of 4.1 — «кляп» (the target loses his vote on the next day) or «лишить хода» (the target's move this night
@@ -98,12 +99,13 @@ def police_call(move: Move) -> None:
 
 
 def cop_for_call(state: GameState) -> int | None:
-    """The cop who goes by default: the Следователь in the game, else the Шериф."""
-    for role in COPS_ORDER:
-        for p in state.players:
-            if p.secret_role == role and p.faction == "cops" and in_play(state, p.pid):
-                return p.pid
-    return None
+    """The cop who goes by default: the Следователь in the game, else the Шериф — one who has not covered
+    another this night first."""
+    cops = [p.pid for role in COPS_ORDER for p in state.players
+            if p.secret_role == role and p.faction == "cops" and in_play(state, p.pid)]
+    covering = {e.source for e in state.effects_of(COVERED)}
+    free = [pid for pid in cops if pid not in covering]
+    return (free or cops or [None])[0]
 
 
 @MOVES.after_step(o.STEP_COPS_COVER)
