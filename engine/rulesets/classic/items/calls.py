@@ -105,7 +105,8 @@ def cop_for_call(state: GameState) -> int | None:
             if p.secret_role == role and p.faction == "cops" and in_play(state, p.pid)]
     covering = {e.source for e in state.effects_of(COVERED)}
     free = [pid for pid in cops if pid not in covering]
-    return (free or cops or [None])[0]
+    going = free or cops
+    return going[0] if going else None
 
 
 @MOVES.after_step(o.STEP_COPS_COVER)
