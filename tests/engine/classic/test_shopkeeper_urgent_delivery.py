@@ -88,3 +88,12 @@ def test_urgent_delivery_without_a_shopkeeper_nothing_happens() -> None:
     g.order(CITIZEN, "urgent_order", item="buy_vest").resolve().resolve()
     assert not items_of(g.state, CITIZEN, "vest", active=False)
     assert g.coins(CITIZEN) == 20
+
+
+def test_urgent_delivery_not_to_one_jailed_that_day() -> None:
+    g = rich(Game(["shopkeeper", "citizen"]).disarm(CITIZEN), CITIZEN)
+    g.order(CITIZEN, "urgent_order", item="buy_vest").order(9, "vote", target=CITIZEN).resolve()
+    assert g.jailed(CITIZEN)
+    g.resolve()
+    assert not items_of(g.state, CITIZEN, "vest", active=False)
+    assert g.coins(CITIZEN) == 20

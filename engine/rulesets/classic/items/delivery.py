@@ -6,12 +6,12 @@
 
 Decisions: a day order to the shop (not a move), one a day, for oneself, naming the item; at the day's end it is
 passed on to the Хозяин магазина in the game (he learns the item, not who ordered it; nobody in the game: it is
-accepted and not passed on, nobody learns that). It is delivered at his step of the late evening — accepted when
-he is then in the game, not dying nor blocked, and the shop can sell it: open, in stock, the customer allowed to
-buy it and able to pay. The price: the shop's list price + 4 (the night's +1 does not add to it), of which 1 coin
-is the shopkeeper's («Заработок за заказ»). The item acts at once, this very night; it is never a fake, and the
-shopkeeper's tricks of the night (the fake, the cheat) are for the night's buyers, not for it. A delivery that
-cannot be made is told to the customer (why) and costs nothing.
+accepted and not passed on, nobody learns that). It is delivered at his step of the late evening — accepted when he
+is then in the game, not dying nor blocked, the customer not jailed (by that day's vote), and the shop can sell it:
+open, in stock, the customer allowed to buy it and able to pay. The price: the shop's list price + 4 (the night's
++1 does not add to it), of which 1 coin is the shopkeeper's («Заработок за заказ»). The item acts at once, this
+very night; it is never a fake, and the shopkeeper's tricks of the night (the fake, the cheat) are for the night's
+buyers, not for it. A delivery that cannot be made is told to the customer (why) and costs nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from engine.core.state import GameState
 from engine.core.wording import EventFormat, Line
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.economy import base_price, buy, earn, may_buy
-from engine.rulesets.classic.model import ITEMS, SOLD, blocked, down
+from engine.rulesets.classic.model import ITEMS, SOLD, blocked, down, in_prison
 from engine.rulesets.classic.moves import MOVES, Move
 from engine.rulesets.classic.roles.everyone import item_of
 from engine.rulesets.classic.roles.town import shopkeepers
@@ -74,7 +74,7 @@ def _deliver(res: Resolution) -> None:
 
 
 def _why_not(state: GameState, customer: int, keeper: int, kind: str) -> str | None:
-    if keeper not in shopkeepers(state) or down(state, keeper) or blocked(state, keeper):
+    if keeper not in shopkeepers(state) or down(state, keeper) or blocked(state, keeper) or in_prison(state, customer):
         return "interfered"
     try:
         may_buy(state, customer, kind, cost=urgent_price(kind))
