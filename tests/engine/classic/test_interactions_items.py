@@ -117,7 +117,7 @@ def _urgent(g: Game, pid: int, kind: str) -> Game:
 
     with edit(Citizen, g.state.player(pid)) as me:
         me.coins = 20
-    return g.order(pid, "urgent_order", item=f"buy_{kind}").resolve()
+    return g.order(pid, "urgent_order", item=f"urgent_{kind}").resolve()
 
 
 def test_ic_items_10_the_decree_blocks_the_shopkeeper_after_his_delivery() -> None:

@@ -24,7 +24,7 @@ def rich(g: Game, pid: int, coins: int = 20) -> Game:
 
 def ordered(kind: str = "vest") -> Game:
     g = rich(Game(["shopkeeper"]).disarm(CITIZEN), CITIZEN)
-    g.order(CITIZEN, "urgent_order", item=f"buy_{kind}").resolve()
+    g.order(CITIZEN, "urgent_order", item=f"urgent_{kind}").resolve()
     return g
 
 
@@ -72,7 +72,7 @@ def test_urgent_delivery_takes_the_stock() -> None:
 def test_urgent_delivery_refused_without_the_coins() -> None:
     g = rich(Game(["shopkeeper"]), CITIZEN, 7)
     with pytest.raises(Refusal):
-        g.order(CITIZEN, "urgent_order", item="buy_vest")
+        g.order(CITIZEN, "urgent_order", item="urgent_vest")
 
 
 def test_urgent_delivery_not_when_the_shop_is_closed_for_stocktaking() -> None:
@@ -85,15 +85,34 @@ def test_urgent_delivery_not_when_the_shop_is_closed_for_stocktaking() -> None:
 
 def test_urgent_delivery_without_a_shopkeeper_nothing_happens() -> None:
     g = rich(Game().disarm(CITIZEN), CITIZEN)
-    g.order(CITIZEN, "urgent_order", item="buy_vest").resolve().resolve()
+    g.order(CITIZEN, "urgent_order", item="urgent_vest").resolve().resolve()
     assert not items_of(g.state, CITIZEN, "vest", active=False)
     assert g.coins(CITIZEN) == 20
 
 
 def test_urgent_delivery_not_to_one_jailed_that_day() -> None:
     g = rich(Game(["shopkeeper", "citizen"]).disarm(CITIZEN), CITIZEN)
-    g.order(CITIZEN, "urgent_order", item="buy_vest").order(9, "vote", target=CITIZEN).resolve()
+    g.order(CITIZEN, "urgent_order", item="urgent_vest").order(9, "vote", target=CITIZEN).resolve()
     assert g.jailed(CITIZEN)
     g.resolve()
     assert not items_of(g.state, CITIZEN, "vest", active=False)
     assert g.coins(CITIZEN) == 20
+
+
+def test_urgent_delivery_each_item_is_offered_at_its_urgent_price() -> None:
+    """The order's choices name every item sold, each worded with the shop's price + 4."""
+    import tomllib
+    from pathlib import Path
+
+    from engine.rulesets.classic.abilities import ABILITIES
+    from engine.rulesets.classic.economy import base_price
+    from engine.rulesets.classic.model import SOLD
+
+    locales = Path(__file__).resolve().parents[3] / "engine" / "rulesets" / "classic" / "locales"
+    words = {lang: tomllib.loads((locales / lang / "items.toml").read_text(encoding="utf-8"))["choice"]
+             for lang in ("ru", "en")}
+    [spec] = ABILITIES["urgent_order"].params
+    assert [c.removeprefix("urgent_") for c in spec.choices] == list(SOLD)
+    for kind in SOLD:
+        assert f"— {base_price(kind) + 4} мон." in words["ru"][f"urgent_{kind}"]
+        assert f": {base_price(kind) + 4} coins" in words["en"][f"urgent_{kind}"]

@@ -27,13 +27,17 @@ from engine.rulesets.classic import order as o
 from engine.rulesets.classic.economy import base_price, buy, earn, may_buy
 from engine.rulesets.classic.model import ITEMS, SOLD, blocked, down, in_prison
 from engine.rulesets.classic.moves import MOVES, Move
-from engine.rulesets.classic.roles.everyone import item_of
 from engine.rulesets.classic.roles.town import shopkeepers
 
 URGENT = 4  # «цена выше на 4 монеты»
 WHY = ("interfered", "shop_closed", "out_of_stock", "no_coins", "not_for_you", "not_sold")  # why not delivered
 FEE = 1  # «Директор магазина. Заработок за заказ - 1 монеты»
 ORDERED = "urgent_order"  # on the customer, for the next night (param item); source: the shopkeeper
+
+
+def item_of(params: dict[str, Any]) -> str:
+    """The item an urgent order names (the choice's value is urgent_<item>, worded with its urgent price)."""
+    return str(params.get("item")).removeprefix("urgent_")
 
 
 def urgent_price(kind: str) -> int:
