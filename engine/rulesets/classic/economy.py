@@ -72,8 +72,9 @@ def _change(state: GameState, pid: int, delta: int) -> int:
         return me.coins
 
 
-EARNED = ("move", "order", "blackmail", "inheritance", *(f"bonus_{key}" for key in BONUSES))  # why coins come (the event's `why`)
-SPENT = ("bar", "purchase", "order", "blackmail")  # why coins go (blackmail: the recruiter's шантаж, 6.2; the item's)
+# why coins come (the event's `why`)
+EARNED = ("move", "order", "blackmail", "inheritance", "clonidine", *(f"bonus_{key}" for key in BONUSES))
+SPENT = ("bar", "purchase", "order", "blackmail", "clonidine")  # why coins go (blackmail: the recruiter's шантаж, 6.2; the item's)
 
 
 def earn(state: GameState, pid: int, amount: int, why: str) -> None:
@@ -166,8 +167,9 @@ def shop_is_open(state: GameState) -> bool:
     return is_open
 
 
-def may_buy(state: GameState, buyer: int, kind: str) -> None:
-    """Refuse a purchase the shop cannot make: not sold, the shop closed, out of stock, too dear."""
+def may_buy(state: GameState, buyer: int, kind: str, *, cost: int | None = None) -> None:
+    """Refuse a purchase the shop cannot make: not sold, the shop closed, out of stock, too dear (at `cost`,
+    when it is not the shop's `price`: the urgent delivery's)."""
     if kind not in SOLD:
         raise Refusal("bad_param", param="item", kind="choice", reason="not_sold")
     if not shop_is_open(state):
@@ -175,7 +177,7 @@ def may_buy(state: GameState, buyer: int, kind: str) -> None:
     left = stock_of(state, kind)
     if left is not None and left <= 0:
         raise Refusal("not_allowed", what="buy", reason="out_of_stock")
-    if not can_pay(state, buyer, price(state, buyer, kind)):
+    if not can_pay(state, buyer, price(state, buyer, kind) if cost is None else cost):
         raise Refusal("not_allowed", what="buy", reason="no_coins")
     allowed: bool = _shop_rules(state, buyer, kind)
     if not allowed:
@@ -190,18 +192,20 @@ def _shop_rules(state: GameState, buyer: int, kind: str) -> bool:
     return allowed
 
 
-def buy(state: GameState, buyer: int, kind: str) -> bool:
+def buy(state: GameState, buyer: int, kind: str, *, urgent: int | None = None) -> bool:
     """The purchase, at the shop's step: paid, the stock less one, the item in his inventory (acting from the
-    next game day). False (and nothing changes) when it can no longer be made."""
+    next game day). `urgent`: the urgent delivery's cost — the item acts at once. False (and nothing changes)
+    when it can no longer be made."""
     try:
-        may_buy(state, buyer, kind)
+        may_buy(state, buyer, kind, cost=urgent)
     except Refusal:
         return False
-    pay(state, buyer, price(state, buyer, kind), "purchase")
+    pay(state, buyer, price(state, buyer, kind) if urgent is None else urgent, "purchase")
     left = stock_of(state, kind)
     if left is not None:
         with edit(Town, state) as town:
             town.stock = {**town.stock, kind: left - 1}
-    new_item(state, buyer, kind, bought=True)
-    state.emit("item_sold", "master", None, pid=buyer, item=kind)  # the morning header says which (not by whom)
+    new_item(state, buyer, kind, bought=True, at_once=urgent is not None)
+    # the morning header says which (not by whom); the shopkeeper's tricks are for the night's buyers only
+    state.emit("item_sold", "master", None, pid=buyer, item=kind, urgent=urgent is not None)
     return True

@@ -166,13 +166,14 @@ def shared_purse(state: GameState, pid: int, kind: str) -> str | None:
     return purse if kind in SHARED.get(purse, ()) else None
 
 
-def new_item(state: GameState, pid: int, kind: str, *, bought: bool = False, charges: int = 1) -> Item:
+def new_item(state: GameState, pid: int, kind: str, *, bought: bool = False, charges: int = 1,
+             at_once: bool = False) -> Item:
     """An item into the character's inventory (or his clan's or family's common one, for the kinds SHARED): one
-    bought acts from the next phase (the next game day, as purchases resolve in the early morning); one held from
-    the start or given acts at once."""
+    bought acts from the next phase (the next game day, as purchases resolve in the early morning) unless
+    `at_once` (the urgent delivery); one held from the start or given acts at once."""
     item = Item(uid=state.next_id("item"), kind=kind, charges=charges,
                 bought_phase=state.phase if bought else None,
-                active_from=state.phase + 1 if bought else state.phase)
+                active_from=state.phase + 1 if bought and not at_once else state.phase)
     common = shared_purse(state, pid, kind)
     if common is not None:
         with edit(Town, state) as town:
@@ -215,6 +216,16 @@ def spend_item(state: GameState, pid: int, uid: int) -> Item:
                 town.shared = {**town.shared, purse: [i for i in held if i.charges > 0]}
                 return before
     raise KeyError(f"item {uid} is not {pid}'s")
+
+
+def use_up(state: GameState, pid: int, uid: int) -> bool:
+    """One charge of an item used when its time comes: True when it works — False for a fake (the Хозяин
+    магазина's подделка: «такая вещь не выполнит свою функцию когда придет время»), spent all the same, its
+    holder told."""
+    used = spend_item(state, pid, uid)
+    if used.fake:
+        state.emit("item_was_fake", "player", pid, item=used.kind)
+    return not used.fake
 
 
 def take_item(state: GameState, pid: int, uid: int) -> Item:

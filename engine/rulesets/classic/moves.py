@@ -10,7 +10,8 @@ plus ONE behaviour registered here for a step of order.py:
             move.done()                    # «удачно»
 
 At its step, each standing order of the ability runs its behaviour, in seat order, with a `Move`: who acts,
-the order, its target. Before the behaviour a character who is down (dead or dying this night) or blocked
+the order, its target. Before the behaviour a character who is down (dead or dying this night; for an act that
+is no move, `free`: dead) or blocked
 (`BLOCKED`: the Дух, a siren, the priest…) fails at once («неудачно, кто-то или что-то помешало»), unless the
 ability is tagged "unblockable". Every move submitted earns +2 coins in the morning, failed or not
 (economy.income), unless registered `paid=False` («сижу дома», the bar) — the one rule every move goes through.
@@ -302,7 +303,10 @@ def run_step(res: Resolution, step: int, catalogue: AbilityCatalogue) -> None:
         for pid, order in list(standing(res, move_def.ability)):
             ability = catalogue[move_def.ability]
             move = Move(res, pid, order, ability)
-            if down(state, pid) or (blocked(state, pid) and not ability.has("unblockable")):
+            # the wounded make no move («Раненый игрок не может совершить ночной ход») but still take a
+            # remedy, which is no move (the Клизма: «лечит от ядов и ранения»)
+            stopped = not state.player(pid).alive if move_def.free else down(state, pid)
+            if stopped or (blocked(state, pid) and not ability.has("unblockable")):
                 move.fail()
                 catalogue.record(state, pid, ability.id, ability.targets_in(order.params))
                 continue

@@ -23,6 +23,7 @@ EVENT_FORMATS = (
     EventFormat("move_ok", params=WHAT),
     EventFormat("move_failed", params={**WHAT, "why": Line("classic_why.{why}", when={"why": WHY})}),
     EventFormat("item_gained", params=ITEM),
+    EventFormat("item_was_fake", params=ITEM),
     EventFormat("coins_earned", params={"why": Line("classic_coins.{why}", when={"why": EARNED})}),
     EventFormat("coins_spent", params={"why": Line("classic_coins.{why}", when={"why": SPENT})}),
     EventFormat("item_sold", params=ITEM),

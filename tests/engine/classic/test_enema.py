@@ -55,3 +55,16 @@ def test_enema_not_from_the_unclean() -> None:
     harm(Resolution(g.state, get_ruleset("classic")), GREEN_1, RED_1, cause="bite")
     g.resolve()
     assert not g.alive(RED_1)
+
+
+def test_enema_heals_the_wounded_who_makes_no_move() -> None:
+    """«лечит от ядов и ранения»: the wounded (bandaged last night) makes no move, but the enema is none — he
+    takes it and lives."""
+    g = Game(extra=["nurse"])
+    g.disarm(CITIZEN)
+    new_item(g.state, CITIZEN, "enema")
+    g.to_night().order(RED_1, "soldier_kill", target=CITIZEN).order(8, "nurse_bandage", targets=[CITIZEN]).resolve()
+    assert g.alive(CITIZEN)
+    g.resolve().order(CITIZEN, "use_enema").resolve()
+    assert g.alive(CITIZEN)
+    assert g.events("enema_healed", CITIZEN)

@@ -108,3 +108,44 @@ def test_ic_items_9_the_business_trip_and_the_sheriff() -> None:
     g.order(RED_BOSS, "boss_kill", target=CITIZEN).order(SHERIFF, "sheriff_shot", target=RED_BOSS).resolve()
     assert g.alive(CITIZEN) and g.alive(RED_BOSS) and "vest" in g.items(RED_BOSS)
     assert g.result(RED_BOSS) == "interfered" and g.result(SHERIFF) == "interfered"
+
+
+def _urgent(g: Game, pid: int, kind: str) -> Game:
+    """He has the coins for an urgent delivery and orders it by day."""
+    from engine.core.extensions import edit
+    from engine.rulesets.classic.model import Citizen
+
+    with edit(Citizen, g.state.player(pid)) as me:
+        me.coins = 20
+    return g.order(pid, "urgent_order", item=f"urgent_{kind}").resolve()
+
+
+def test_ic_items_10_the_decree_blocks_the_shopkeeper_after_his_delivery() -> None:
+    """The Депутат's step comes after the Хозяин магазина's: a decree blocking him this night is too late for the
+    urgent delivery (brought at his step)."""
+    g = bare(Game(["shopkeeper", "citizen"]), CITIZEN, 8, 9)  # the shopkeeper's siren would scare the decree
+    new_item(g.state, 9, "decree")
+    _urgent(g, CITIZEN, "vest").order(9, "use_decree", target=8, act="decree_block").resolve()
+    assert g.result(9) == "ok"
+    assert g.events("urgent_delivered", CITIZEN)
+
+
+def test_ic_items_11_the_spirit_stops_the_delivery() -> None:
+    """The Дух's step is the first of the evening: the shopkeeper he locks delivers nothing («неудачно»), and the
+    customer pays nothing."""
+    g = bare(Game(["shopkeeper", "spirit"]), CITIZEN)
+    _urgent(g, CITIZEN, "vest").order(9, "spirit_lock", target=8, access="lock_sealed").resolve()
+    assert g.events("urgent_not_delivered", CITIZEN)[0].params["why"] == "interfered"
+    assert g.coins(CITIZEN) == 20
+
+
+def test_ic_items_12_a_sleeping_pill_keeps_the_harlots_clonidine() -> None:
+    """The sleeping pill is given at the start of the evening, before the Шмара: her seduction fails, so her
+    clonidine is not spent."""
+    g = bare(Game(["harlot"]), CITIZEN, 8)
+    new_item(g.state, 8, "clonidine")
+    new_item(g.state, CITIZEN, "sleeping_pill")
+    g.to_night().order(CITIZEN, "use_sleeping_pill", target=8)
+    g.order(8, "harlot_seduce", target=RED_1).order(8, "use_clonidine").resolve()
+    assert "clonidine" in g.items(8)
+    assert not [q for q in g.state.questions.values() if q.kind == "clonidine"]

@@ -8,7 +8,7 @@ from engine.core.durations import THIS_PHASE
 from engine.core.refusal import Refusal
 from engine.core.state import GameState
 from engine.rulesets.classic import order as o
-from engine.rulesets.classic.model import items_of, spend_item
+from engine.rulesets.classic.model import items_of, use_up
 from engine.rulesets.classic.moves import MOVES, Move
 
 DIPLOMA = "diploma_today"  # the effect: his vote counts two today
@@ -27,8 +27,8 @@ def use_diploma(move: Move) -> None:
     if not held:
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
-    state.add_effect(DIPLOMA, target=move.actor, during=THIS_PHASE)
+    if use_up(state, move.actor, held[0].uid):
+        state.add_effect(DIPLOMA, target=move.actor, during=THIS_PHASE)
     move.done()
 
 

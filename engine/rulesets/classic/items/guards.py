@@ -30,7 +30,7 @@ from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.items.night import NO_VOTE
-from engine.rulesets.classic.model import BLOCKED, in_play, items_of, role_of, side_of, spend_item
+from engine.rulesets.classic.model import BLOCKED, in_play, items_of, role_of, side_of, use_up
 from engine.rulesets.classic.moves import MOVES, Move
 from engine.rulesets.classic.roles.citizen import STAKE_KINDS
 
@@ -77,7 +77,8 @@ def reflector(res: Resolution, packet: DamagePacket) -> None:
     other = runner_up(state, holder)
     if other is None:
         return
-    spend_item(state, holder, held[0].uid)
+    if not use_up(state, holder, held[0].uid):
+        return
     used[holder] = (moment, other)
     packet.target = other
     state.emit("reflected", "player", holder)
@@ -91,8 +92,7 @@ def icon(res: Resolution, packet: DamagePacket) -> None:
     if packet.source is None or side_of(state, packet.source) not in UNHOLY:
         return
     held = items_of(state, packet.target, "icon")
-    if held:
-        spend_item(state, packet.target, held[0].uid)
+    if held and use_up(state, packet.target, held[0].uid):
         packet.amount = 0
         state.emit("icon_saved", "player", packet.target)
 
@@ -108,7 +108,8 @@ def _trap(state: GameState, allowed: bool, *, actor: int, target: int, move: Mov
     held = items_of(state, target, "trap")
     if not held:
         return allowed
-    spend_item(state, target, held[0].uid)
+    if not use_up(state, target, held[0].uid):
+        return allowed
     state.add_effect(TRAPPED, target=actor, source=target, during=NEXT_NIGHT)
     state.add_effect(BLOCKED, target=actor, source=target, during=NEXT_NIGHT)
     state.add_effect(NO_VOTE, target=actor, source=target, during=NEXT_DAY)

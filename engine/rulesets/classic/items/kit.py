@@ -20,7 +20,8 @@ who holds a knife after the shop's step becomes one.
 допроса не было, то зеркало переходит одному из проголосовавших в посаженного игрока (выбор происходит
 монеткой).» A Дух whose visit reaches its holder dies at the night's end (his move fails; the holder earns
 «Убийство Духа»). Decisions: on a jailing it goes to the Следователь in the game, else to one of the jailed's
-voters by lot. (Its passing to a killer or a thief needs the killer at the death and the thief's module.)
+voters by lot; a killed holder's (shot, executed…: not «умер» of poison or a wound) to his killer, if alive
+(the thief takes it himself: roles/neutral.py).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from engine.rulesets.classic.deaths import die, save
 from engine.rulesets.classic.economy import earn, pay
 from engine.rulesets.classic.items.guards import DOUBLE_VOTE, UNHOLY
 from engine.rulesets.classic.items.night import NO_VOTE
-from engine.rulesets.classic.items.papers import holds
+from engine.rulesets.classic.items.papers import NOT_KILLED, holds
 from engine.rulesets.classic.items.poison import cure
 from engine.rulesets.classic.model import (
     DYING,
@@ -45,8 +46,8 @@ from engine.rulesets.classic.model import (
     new_item,
     role_of,
     side_of,
-    spend_item,
     take_item,
+    use_up,
 )
 from engine.rulesets.classic.moves import MOVES, Move
 
@@ -66,8 +67,8 @@ def enema(move: Move) -> None:
     if not held:
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
-    state.add_effect(ENEMA, target=move.actor, during=THIS_PHASE)
+    if use_up(state, move.actor, held[0].uid):
+        state.add_effect(ENEMA, target=move.actor, during=THIS_PHASE)
     move.done()
 
 
@@ -95,9 +96,9 @@ def blackmail(move: Move) -> None:
     if not held or not move.reach(move.target):
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
-    state.add_effect(BLACKMAILED, target=move.target, source=move.actor, during=UNTIL_USED)
-    state.emit("blackmailed", "player", move.target)
+    if use_up(state, move.actor, held[0].uid):
+        state.add_effect(BLACKMAILED, target=move.target, source=move.actor, during=UNTIL_USED)
+        state.emit("blackmailed", "player", move.target)
     move.done()
 
 
@@ -125,7 +126,7 @@ def _knife(res: Resolution) -> None:
     state = res.state
     for player in state.living():
         if (player.secret_role == "citizen" and "spouse" not in cit(state, player.pid).traits
-                and items_of(state, player.pid, "knife", active=False)):
+                and any(not i.fake for i in items_of(state, player.pid, "knife", active=False))):
             become(state, player.pid, "thief")
 
 
@@ -157,3 +158,24 @@ def _mirror_to_prison_voter(state: GameState, pid: int, why: str) -> None:
 
 
 MOVES.on_jail.append(_mirror_to_prison_voter)
+
+
+@MOVES.after_step(o.STEP_CHEMIST)
+def _mirror_killers(res: Resolution) -> None:
+    """Who is about to kill a holder of the mirror (the source of his death of this night), kept for the deaths."""
+    state = res.state
+    res.scratch["mirror_killers"] = {
+        e.target: e.source for e in state.effects_of(DYING) if e.target is not None and e.source is not None
+        and e.source != e.target and items_of(state, e.target, "mirror")
+        and not str(e.params.get("cause", "shot")).startswith(NOT_KILLED)}
+
+
+@MOVES.after_step(o.STEP_JAIL_EXIT)  # the first step after the night's deaths
+def _mirror_to_killer(res: Resolution) -> None:
+    """«Если игрока с зеркалом убивают… то зеркало переходит к убийце» (killed, not «умер» of poison or a wound)."""
+    state = res.state
+    for holder, killer in sorted(res.scratch.get("mirror_killers", {}).items()):
+        held = items_of(state, holder, "mirror")
+        if held and not state.player(holder).alive and state.player(killer).alive:
+            take_item(state, holder, held[0].uid)
+            new_item(state, killer, "mirror")

@@ -21,7 +21,7 @@ from engine.core.durations import NEXT_DAY
 from engine.core.refusal import Refusal
 from engine.core.state import GameState
 from engine.rulesets.classic import order as o
-from engine.rulesets.classic.model import items_of, role_of, spend_item
+from engine.rulesets.classic.model import items_of, role_of, use_up
 from engine.rulesets.classic.moves import MOVES, Move, block
 from engine.rulesets.classic.roles.citizen import STAKE_KINDS
 
@@ -40,7 +40,8 @@ def _siren(state: GameState, allowed: bool, *, actor: int, target: int, move: Mo
     held = items_of(state, target, "siren")
     if not held:
         return allowed
-    spend_item(state, target, held[0].uid)
+    if not use_up(state, target, held[0].uid):
+        return allowed
     scared[target] = moment
     state.emit("siren_scared", "player", target)
     return False
@@ -59,9 +60,9 @@ def sleeping_pill(move: Move) -> None:
     if not held or not move.reach(move.target):
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
-    block(state, move.target, move.actor)
-    state.add_effect(NO_VOTE, target=move.target, source=move.actor, during=NEXT_DAY)
+    if use_up(state, move.actor, held[0].uid):
+        block(state, move.target, move.actor)
+        state.add_effect(NO_VOTE, target=move.target, source=move.actor, during=NEXT_DAY)
     move.done()
 
 

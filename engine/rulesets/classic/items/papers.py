@@ -41,7 +41,7 @@ from engine.rulesets.classic import order as o
 from engine.rulesets.classic.deaths import die
 from engine.rulesets.classic.economy import earn
 from engine.rulesets.classic.jail import release
-from engine.rulesets.classic.model import BLOCKED, ITEMS, Citizen, cit, in_prison, items_of, new_item, spend_item, take_item
+from engine.rulesets.classic.model import BLOCKED, ITEMS, Citizen, cit, in_prison, items_of, new_item, take_item, use_up
 from engine.rulesets.classic.moves import MOVES, Move
 
 ON_TRIP = "on_trip"  # «в командировке» for a night: no night moves, untouchable
@@ -71,7 +71,9 @@ def business_trip(move: Move) -> None:
     if not held:
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
+    if not use_up(state, move.actor, held[0].uid):
+        move.done()
+        return
     state.add_effect(ON_TRIP, target=move.target, source=move.actor, during=NEXT_NIGHT)
     state.add_effect(BLOCKED, target=move.target, source=move.actor, during=NEXT_NIGHT)
     state.emit("sent_on_trip", "player", move.target)
@@ -100,8 +102,8 @@ def alibi(move: Move) -> None:
     if not held or not state.player(move.target).alive or not in_prison(state, move.target):
         move.fail()
         return
-    spend_item(state, move.actor, held[0].uid)
-    release(state, move.target, "alibi")
+    if use_up(state, move.actor, held[0].uid):
+        release(state, move.target, "alibi")
     move.done()
 
 
@@ -110,8 +112,7 @@ def _own_alibi(res: Resolution) -> None:
     state = res.state
     for player in state.living():
         held = items_of(state, player.pid, "alibi")
-        if held and in_prison(state, player.pid):
-            spend_item(state, player.pid, held[0].uid)
+        if held and in_prison(state, player.pid) and use_up(state, player.pid, held[0].uid):
             release(state, player.pid, "alibi")
 
 
@@ -164,9 +165,8 @@ def _will(state: GameState, pid: int, cause: str) -> None:
     if named is None or cause in NOT_KILLED or died_in_prison(state, pid):
         return
     held = items_of(state, pid, "will")
-    if not held or not state.player(named).alive:
+    if not held or not state.player(named).alive or not use_up(state, pid, held[0].uid):
         return
-    spend_item(state, pid, held[0].uid)
     state.emit("will_hanged", "public", None, pid=named, by=pid)
     die(state, named, "hanged")
 
@@ -184,9 +184,8 @@ def _inheritance(state: GameState, pid: int, cause: str) -> None:
     if heir is None or cause in NOT_KILLED or died_in_prison(state, pid):
         return
     held = items_of(state, pid, "inheritance")
-    if not held or not state.player(heir).alive:
+    if not held or not state.player(heir).alive or not use_up(state, pid, held[0].uid):
         return
-    spend_item(state, pid, held[0].uid)
     options = ["coins"] if cit(state, pid).coins > 0 and not cit(state, pid).purse else []
     for item in cit(state, pid).items:
         if item.kind not in options:

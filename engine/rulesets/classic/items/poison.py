@@ -31,7 +31,7 @@ from engine.core.state import GameState
 from engine.core.wording import EventFormat, Line
 from engine.rulesets.classic import order as o
 from engine.rulesets.classic.deaths import die
-from engine.rulesets.classic.model import CLANS, cit, items_of, new_item, side_of, spend_item
+from engine.rulesets.classic.model import CLANS, cit, items_of, new_item, side_of, use_up
 from engine.rulesets.classic.moves import MOVES, Move
 
 MOVES.role("chemist")
@@ -83,7 +83,8 @@ def _antidote(state: GameState, pid: int, poison: str, *, active: bool = True) -
     if not found:
         return False
     holder, uid = found[0]
-    spend_item(state, holder, uid)
+    if not use_up(state, holder, uid):
+        return False
     _cure_one(state, pid, poison)
     state.emit("antidote_used", "player", pid, poison=poison)
     return True
@@ -123,7 +124,9 @@ def _give(move: Move, kind: str, *, spend: bool) -> None:
             move.fail()
             return
         holder, uid = found[0]
-        spend_item(state, holder, uid)
+        if not use_up(state, holder, uid):
+            move.done()
+            return
     poison(move.res, move.actor, target, kind)
     move.done()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.resolution import DamagePacket, Resolution
 from engine.core.state import GameState
 from engine.rulesets.classic import order as o
-from engine.rulesets.classic.model import items_of, spend_item
+from engine.rulesets.classic.model import items_of, use_up
 from engine.rulesets.classic.moves import MOVES
 
 VAMPIRE_BITE = "vampire_bite"  # the cause of the Вампир's bite (roles/undead.py); the garlic stops only it
@@ -22,8 +22,7 @@ def garlic(res: Resolution, packet: DamagePacket) -> None:
     if packet.cause != VAMPIRE_BITE:
         return
     held = items_of(res.state, packet.target, "garlic")
-    if held:
-        spend_item(res.state, packet.target, held[0].uid)
+    if held and use_up(res.state, packet.target, held[0].uid):
         packet.amount = 0
         res.state.emit("undead_garlic_saved", "player", packet.target)
 
@@ -32,9 +31,8 @@ def use_antidote(state: GameState, pid: int) -> bool:
     """«Используется сразу, если игрок был отравлен»: a bitten holder takes one at once (a decision: by
     itself, as the text says «сразу»); True when he had one."""
     held = items_of(state, pid, "antidote_vampire")
-    if not held:
+    if not held or not use_up(state, pid, held[0].uid):
         return False
-    spend_item(state, pid, held[0].uid)
     state.emit("undead_antidote_used", "player", pid)
     return True
 
@@ -48,8 +46,7 @@ def drive_out(state: GameState, pid: int) -> str | None:
     The item used, or None."""
     for kind in SPIRIT_WARDS:
         held = items_of(state, pid, kind)
-        if held:
-            spend_item(state, pid, held[0].uid)
+        if held and use_up(state, pid, held[0].uid):
             state.emit("undead_spirit_driven_out", "player", pid, item=kind)
             return kind
     return None

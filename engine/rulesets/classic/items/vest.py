@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.resolution import DamagePacket, Resolution
 from engine.rulesets.classic import order as o
-from engine.rulesets.classic.model import items_of, spend_item
+from engine.rulesets.classic.model import items_of, use_up
 from engine.rulesets.classic.moves import MOVES
 
 SHOTS = ("shot", "silver")  # what a vest stops: shots, Van Helsing's silver too (not poison, a bite, a torture, stakes…)
@@ -23,8 +23,7 @@ def vest(res: Resolution, packet: DamagePacket) -> None:
         packet.amount = 0
         return
     held = items_of(state, packet.target, "vest")
-    if held:
-        spend_item(state, packet.target, held[0].uid)
+    if held and use_up(state, packet.target, held[0].uid):
         worn[packet.target] = moment
         packet.amount = 0
         state.emit("vest_saved", "player", packet.target)

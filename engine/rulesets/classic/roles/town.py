@@ -6,8 +6,8 @@ act that got to its target (a shot into a vest too: «сам выстрел — 
 `res.scratch["harms"]` — the Палач sees «стрелял», the Журналист «стреляла / в нее стреляли».
 
 Also Ван Хельсинг (5.1.12: the silver bullet's wound, order.LAYER_SILVER) and the Спортсмен (5.1.10, «не роль»:
-a trait the deal does not give yet — its rule works for a character who has it). Not here: the shopkeeper's
-urgent delivery (a day order of the shop: services.py's table).
+a trait the deal does not give yet — its rule works for a character who has it). The shopkeeper's urgent
+delivery: items/delivery.py.
 """
 
 from __future__ import annotations
@@ -302,9 +302,10 @@ def stocktaking(move: Move) -> None:
 
 
 def _sales(state: GameState) -> list[dict[str, Any]]:
-    """Tonight's sales so far: (buyer, item) in the order made."""
+    """Tonight's sales so far: (buyer, item) in the order made («При срочной доставке не может отдавать
+    подделку»: not the urgent deliveries)."""
     return [{"pid": int(str(e.params["pid"])), "item": str(e.params["item"])}
-            for e in state.events if e.phase == state.phase and e.kind == "item_sold"]
+            for e in state.events if e.phase == state.phase and e.kind == "item_sold" and not e.params.get("urgent")]
 
 
 def _new_item_uid(state: GameState, pid: int, kind: str) -> int | None:

@@ -49,7 +49,7 @@ from engine.rulesets.classic.model import (
     items_of,
     role_of,
     side_of,
-    spend_item,
+    use_up,
 )
 from engine.rulesets.classic.moves import MOVES, Move, block, fold
 from engine.rulesets.classic.roles.family import HARMFUL
@@ -214,8 +214,7 @@ def undead_dawn(res: Resolution) -> None:
             if state.phase - int(str(mark.params.get("fed", state.phase))) < THIRST_NIGHTS:
                 continue
             blood = items_of(state, player.pid, "bear_blood")
-            if blood:  # «Позволяет упырю утолить жажду»
-                spend_item(state, player.pid, blood[0].uid)
+            if blood and use_up(state, player.pid, blood[0].uid):  # «Позволяет упырю утолить жажду» (not a fake)
                 mark.params["fed"] = state.phase
                 state.emit("undead_thirst_quenched", "player", player.pid)
             else:
