@@ -25,21 +25,22 @@ _Request = tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]
 
 
 class Cursor:
-    """What a statement returned: its rows (already fetched), `lastrowid` and `rowcount`."""
+    """What a statement returned: its rows (already fetched; a row is read by index, by column name, or
+    with `dict(row)`), `lastrowid` (SQLite only: say `RETURNING id` to be read on both) and `rowcount`."""
 
-    def __init__(self, rows: list[sqlite3.Row], lastrowid: int | None, rowcount: int) -> None:
+    def __init__(self, rows: list[Any], lastrowid: int | None, rowcount: int) -> None:
         self._rows = rows
         self._next = 0
         self.lastrowid = lastrowid
         self.rowcount = rowcount
 
-    async def fetchone(self) -> sqlite3.Row | None:
+    async def fetchone(self) -> Any:
         if self._next >= len(self._rows):
             return None
         self._next += 1
         return self._rows[self._next - 1]
 
-    async def fetchall(self) -> list[sqlite3.Row]:
+    async def fetchall(self) -> list[Any]:
         rows, self._next = self._rows[self._next:], len(self._rows)
         return rows
 
@@ -143,7 +144,7 @@ class Connection:
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Cursor:
         return await self.run(_executemany, sql, list(parameters))
 
-    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
         return await (await self.execute(sql, parameters)).fetchall()
 
     async def close(self) -> None:
