@@ -8,6 +8,7 @@ Rows read on every update (games, players, users) are cached here and written th
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +56,10 @@ class Repository:
         self._players: dict[int, list[dict[str, Any]]] = {}
         self._users: dict[int, dict[str, Any] | None] = {}
         self._versions: dict[int, int] = {}  # the stored version of each game, as far as this process knows
+        # Writes seen per cached thing (("game", id), ("players", id or None: all), ("user", id)): a reader
+        # that saw one land while it read keeps what it read out of the cache (on PostgreSQL a read and a
+        # commit run on different connections, so the read may end after the commit).
+        self._changed: Counter[tuple[str, int | None]] = Counter()
         db.on_rollback.append(self.forget_all)
 
     def forget_all(self) -> None:
@@ -112,10 +117,13 @@ class Repository:
             return None
         cached = self._games.get(game_id)
         if cached is None:
+            seen = self._changed["game", game_id]
             rows = await self.db.conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
             if not rows:
                 return None
             row = {key: value for key, value in dict(next(iter(rows))).items() if key not in ("state_json", "version")}
+            if self._changed["game", game_id] != seen:
+                return row
             cached = self._games.setdefault(game_id, row)  # one put meanwhile is at least as new
         return dict(cached)
 
@@ -133,6 +141,7 @@ class Repository:
         """The cached row follows a write now and again once it is committed (a reader may have
         cached the row as it was in between)."""
         def apply() -> None:
+            self._changed["game", game_id] += 1
             cached = self._games.get(game_id)
             if cached is not None:
                 cached.update(fields)
@@ -143,6 +152,7 @@ class Repository:
     def _players_changed(self, conn: Writer, game_id: int | None = None) -> None:
         """Forget the cached players (of one game, or all) now and once the write is committed."""
         def forget() -> None:
+            self._changed["players", game_id] += 1
             if game_id is None:
                 self._players.clear()
             else:
@@ -184,9 +194,12 @@ class Repository:
         """The game's players in sign-up order (copies: change them through this repository)."""
         cached = self._players.get(game_id)
         if cached is None:
+            seen = self._changed["players", game_id], self._changed["players", None]
             rows = await self.db.conn.execute_fetchall(
                 "SELECT game_id, pid, user_id, name, public_role, locale, gender FROM players"
                 " WHERE game_id = ? ORDER BY rowid", (game_id,))
+            if (self._changed["players", game_id], self._changed["players", None]) != seen:
+                return [dict(r) for r in rows]
             cached = self._players.setdefault(game_id, [dict(r) for r in rows])
         return [dict(r) for r in cached]
 
@@ -347,6 +360,7 @@ class Repository:
                        started: bool | None = None) -> None:
         await conn.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
         def forget() -> None:
+            self._changed["user", user_id] += 1
             self._users.pop(user_id, None)
 
         forget()
@@ -358,8 +372,12 @@ class Repository:
 
     async def user(self, user_id: int) -> dict[str, Any] | None:
         if user_id not in self._users:
+            seen = self._changed["user", user_id]
             rows = await self.db.conn.execute_fetchall("SELECT * FROM users WHERE user_id = ?", (user_id,))
-            self._users.setdefault(user_id, next((dict(r) for r in rows), None))
+            row = next((dict(r) for r in rows), None)
+            if self._changed["user", user_id] != seen:
+                return row
+            self._users.setdefault(user_id, row)
         cached = self._users[user_id]
         return None if cached is None else dict(cached)
 
