@@ -25,14 +25,12 @@ _Request = tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]
 
 
 class Cursor:
-    """What a statement returned: its rows (already fetched; a row is read by index, by column name, or
-    with `dict(row)`), `lastrowid` (SQLite only: say `RETURNING id` to be read on both) and `rowcount`."""
+    """What a statement returned: its rows, already fetched (a row is read by index, by column name, or
+    with `dict(row)`; an inserted row's id by `INSERT … RETURNING id`, as both back ends say it)."""
 
-    def __init__(self, rows: list[Any], lastrowid: int | None, rowcount: int) -> None:
+    def __init__(self, rows: list[Any]) -> None:
         self._rows = rows
         self._next = 0
-        self.lastrowid = lastrowid
-        self.rowcount = rowcount
 
     async def fetchone(self) -> Any:
         if self._next >= len(self._rows):
@@ -65,7 +63,7 @@ class Statement:
 def _execute(connection: sqlite3.Connection, sql: str, parameters: Sequence[Any]) -> Cursor:
     cur = connection.execute(sql, parameters)
     try:
-        return Cursor(cur.fetchall(), cur.lastrowid, cur.rowcount)
+        return Cursor(cur.fetchall())
     finally:
         cur.close()
 
@@ -73,7 +71,7 @@ def _execute(connection: sqlite3.Connection, sql: str, parameters: Sequence[Any]
 def _executemany(connection: sqlite3.Connection, sql: str, rows: list[Sequence[Any]]) -> Cursor:
     cur = connection.executemany(sql, rows)
     try:
-        return Cursor([], cur.lastrowid, cur.rowcount)
+        return Cursor([])
     finally:
         cur.close()
 

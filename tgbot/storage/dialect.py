@@ -3,7 +3,7 @@
 The repository and the services write each statement once, in SQLite's words; `to_postgres` turns it
 into PostgreSQL's: `?` placeholders become `$1, $2, …`, `INSERT OR IGNORE` becomes `ON CONFLICT DO
 NOTHING`, and `INSERT OR REPLACE` an upsert on the table's key (named in `KEYS`). What both accept is
-written so (`RETURNING id` instead of `lastrowid`, `TRUE` instead of `1`).
+written so (`INSERT … RETURNING id` for the new row's id, `TRUE` instead of `1`).
 """
 
 from __future__ import annotations

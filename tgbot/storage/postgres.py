@@ -27,16 +27,8 @@ from tgbot.storage.migrations import PG_MIGRATIONS
 MIGRATION_LOCK = -19
 
 
-def _count(status: str) -> int:
-    """The rows a command touched, from its status ("UPDATE 3", "INSERT 0 1"; -1 when it says none)."""
-    last = status.rsplit(" ", 1)[-1]
-    return int(last) if last.isdigit() else -1
-
-
 async def _execute(conn: asyncpg.Connection, sql: str, parameters: Sequence[Any]) -> Cursor:
-    statement = await conn.prepare(to_postgres(sql))
-    rows = await statement.fetch(*parameters)
-    return Cursor(list(rows), None, _count(statement.get_statusmsg() or ""))
+    return Cursor(list(await conn.fetch(to_postgres(sql), *parameters)))
 
 
 class _Statement:
@@ -70,7 +62,7 @@ class PooledConnection:
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Cursor:
         async with self.pool.acquire() as conn:
             await conn.executemany(to_postgres(sql), list(parameters))
-        return Cursor([], None, -1)
+        return Cursor([])
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
         return await (await self.execute(sql, parameters)).fetchall()
@@ -90,7 +82,7 @@ class HeldConnection:
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Cursor:
         await self._conn.executemany(to_postgres(sql), list(parameters))
-        return Cursor([], None, -1)
+        return Cursor([])
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
         return await (await self.execute(sql, parameters)).fetchall()
