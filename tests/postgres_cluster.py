@@ -49,6 +49,12 @@ def _as_owner() -> list[str]:
     return ["runuser", "-u", USER, "--"]
 
 
+def _run(command: list[str]) -> None:
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip() or done.stdout.strip()}")
+
+
 @contextlib.contextmanager
 def cluster() -> Iterator[str]:
     """A running cluster; yields its URL without a database name (append one: `…/postgres`)."""
@@ -63,10 +69,9 @@ def cluster() -> Iterator[str]:
     options = (f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off"
                " -c full_page_writes=off -c max_connections=200")
     try:
-        subprocess.run([*prefix, str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
-                        "-E", "UTF8", "--locale=C", "--no-sync"], check=True, capture_output=True)
-        subprocess.run([*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-o", options,
-                        "-w", "start"], check=True, capture_output=True)
+        _run([*prefix, str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
+              "-E", "UTF8", "--locale=C", "--no-sync"])
+        _run([*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-o", options, "-w", "start"])
         try:
             yield f"postgresql://postgres@127.0.0.1:{port}"
         finally:

@@ -219,6 +219,11 @@ class Database(abc.ABC):
                     future.set_exception(outcome)
 
 
+class DatabaseUnavailable(Exception):
+    """The database cannot be reached or refuses us at start-up; the message is one line naming it
+    (never its password)."""
+
+
 def is_postgres_url(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 

@@ -15,11 +15,12 @@ from collections.abc import AsyncIterator, Generator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from types import TracebackType
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from tgbot.storage.connection import Cursor
-from tgbot.storage.db import Database, SqlConnection, Statements
+from tgbot.storage.db import Database, DatabaseUnavailable, SqlConnection, Statements
 from tgbot.storage.dialect import to_postgres
 from tgbot.storage.migrations import PG_MIGRATIONS
 
@@ -29,6 +30,15 @@ MIGRATION_LOCK = -19
 
 async def _execute(conn: asyncpg.Connection, sql: str, parameters: Sequence[Any]) -> Cursor:
     return Cursor(list(await conn.fetch(to_postgres(sql), *parameters)))
+
+
+def without_password(url: str) -> str:
+    """The URL to show in a message: its password replaced by ***."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
 class _Statement:
@@ -102,9 +112,13 @@ class PostgresDatabase(Database):
         try:
             for size in (reads, 1, games):
                 pools.append(await asyncpg.create_pool(url, min_size=1, max_size=size))
-        except BaseException:
+        except BaseException as exc:
             for pool in pools:
                 await pool.close()
+            if isinstance(exc, OSError | asyncpg.PostgresError | asyncpg.InterfaceError):
+                detail = " ".join(str(exc).split())[:300]
+                raise DatabaseUnavailable(f"Cannot use the PostgreSQL database at {without_password(url)} ({detail}): "
+                                          "check DATABASE_URL and that the server runs.") from exc
             raise
         db = cls(*pools)
         try:
