@@ -70,8 +70,7 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> GameLock:
-        """The game's lock (in this process and in a database other processes share); whoever takes it
-        works on this game, so their logs name it."""
+        """The game's lock (this process's, then the shared database's); whoever takes it works on this game, so their logs name it."""
         bind(game_id=game_id)
         return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), self.repo, game_id)
 
