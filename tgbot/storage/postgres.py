@@ -32,6 +32,12 @@ async def _execute(conn: asyncpg.Connection, sql: str, parameters: Sequence[Any]
     return Cursor(list(await conn.fetch(to_postgres(sql), *parameters)))
 
 
+async def _as_it_is(conn: asyncpg.Connection) -> None:
+    """A connection goes back to its pool as it is: the bot changes no session state (no SET, no
+    LISTEN, advisory locks only per transaction), so asyncpg's reset query — one more round trip per
+    statement outside a transaction — has nothing to undo (an open transaction is still rolled back)."""
+
+
 def without_password(url: str) -> str:
     """The URL to show in a message: its password replaced by ***."""
     parts = urlsplit(url)
@@ -54,6 +60,14 @@ class _Statement:
     async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
         return None
+
+
+async def _run_batch(conn: asyncpg.Connection, statements: Statements) -> None:
+    for sql, parameters, many in statements:
+        if many:
+            await conn.executemany(to_postgres(sql), parameters)
+        else:
+            await conn.execute(to_postgres(sql), *parameters)
 
 
 class PooledConnection:
@@ -111,7 +125,7 @@ class PostgresDatabase(Database):
         pools: list[asyncpg.Pool] = []
         try:
             for size in (reads, 1, games):
-                pools.append(await asyncpg.create_pool(url, min_size=1, max_size=size))
+                pools.append(await asyncpg.create_pool(url, min_size=1, max_size=size, reset=_as_it_is))
         except BaseException as exc:
             for pool in pools:
                 await pool.close()
@@ -158,14 +172,13 @@ class PostgresDatabase(Database):
     async def _commit_group(self, batches: list[Statements]) -> list[BaseException | None]:
         outcomes: list[BaseException | None] = []
         async with self._writes.acquire() as conn, conn.transaction():
+            if len(batches) == 1:  # alone, its failure is the transaction's: no savepoint (two round trips fewer)
+                await _run_batch(conn, batches[0])
+                return [None]
             for statements in batches:
                 try:
                     async with conn.transaction():  # a savepoint: this batch only
-                        for sql, parameters, many in statements:
-                            if many:
-                                await conn.executemany(to_postgres(sql), parameters)
-                            else:
-                                await conn.execute(to_postgres(sql), *parameters)
+                        await _run_batch(conn, statements)
                 except Exception as exc:
                     outcomes.append(exc)
                 else:
