@@ -79,3 +79,24 @@ async def test_two_instances_without_the_database_lock_would_lose_updates(databa
         await b.repo.db.close()
     row, state = await _totals(database, game_id)
     assert row < 2 * ROUNDS and state < 2 * ROUNDS
+
+
+async def test_a_games_lock_waits_for_its_holder_and_frees_itself_when_the_holder_dies(database):
+    a, b = await Database.open(database), await Database.open(database)
+    assert isinstance(a, PostgresDatabase)
+    async with a.transaction() as conn:
+        game_id = await Repository(a).create_game(conn, ruleset="micromafik", master_user_id=1, log_chat_id=-100,
+                                                  now=1.0)
+    holding = a.hold_game(game_id)
+    await holding.__aenter__()
+    try:
+        with pytest.raises(TimeoutError):  # another process waits while the holder lives
+            async with asyncio.timeout(0.5), b.hold_game(game_id):
+                pass
+        a._games.terminate()  # the holder's process dies: its connections close
+        async with asyncio.timeout(5), b.hold_game(game_id) as version:
+            assert version == 0
+    finally:
+        await b.close()
+        a.conn.pool.terminate()
+        a._writes.terminate()
