@@ -277,5 +277,13 @@ PG_MIGRATIONS: list[str] = [
         username TEXT PRIMARY KEY,
         user_id BIGINT NOT NULL
     );
+    -- A process's lock of a game until its transaction ends, and the game's version once it holds it, in
+    -- one round trip: a VOLATILE function reads with a snapshot taken after the lock, not before it.
+    CREATE FUNCTION hold_game(game BIGINT) RETURNS BIGINT LANGUAGE plpgsql VOLATILE AS $$
+    BEGIN
+        PERFORM pg_advisory_xact_lock(game);
+        RETURN (SELECT version FROM games WHERE id = game);
+    END
+    $$;
     """,
 ]

@@ -191,6 +191,5 @@ class PostgresDatabase(Database):
             yield None
             return
         async with self._games.acquire() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", game_id)
-            version = await conn.fetchval("SELECT version FROM games WHERE id = $1", game_id)
+            version = await conn.fetchval("SELECT hold_game($1)", game_id)  # migrations.py: lock, then read
             yield None if version is None else int(version)
