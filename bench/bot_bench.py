@@ -1,6 +1,7 @@
 """Bot figures: updates handled per second against a bare echo bot, end-of-phase fan-out against
 Telegram's limits, memory per game and re-arming after a restart. All in one process, in-process
-fake Telegram, SQLite on disk.
+fake Telegram, SQLite on disk; the bot's throughput and p99 also on PostgreSQL (`pg_…`: a throwaway
+cluster started for the run, or BENCH_DATABASE_URL's server), measured the same way in the same run.
 
 Baselines, measured on the same fake in the same run: `echo` only answers the callback (the issue's
 baseline); `echo_edit` answers and edits the message with the panel the bot would show — the two
@@ -12,9 +13,11 @@ the bot reached — to the bot and to the baselines alike, each timed from its f
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import math
+import os
 import resource
 import statistics
 import sys
@@ -41,8 +44,8 @@ LOAD_SHARE = 4
 UNLIMITED = Limits(global_per_s=1_000_000, private_interval_s=0.0, group_per_min=1_000_000)
 
 
-async def _app(world: World, clock: Any, folder: Path) -> BotApp:
-    settings = Settings(bot_token="42:TEST", database_path=folder / "bot.sqlite3")
+async def _app(world: World, clock: Any, folder: Path, database_url: str | None = None) -> BotApp:
+    settings = Settings(bot_token="42:TEST", database_path=folder / "bot.sqlite3", database_url=database_url)
     seeds = itertools.count(1)
     app = await create_app(settings, session=FakeSession(world), clock=clock, bot_username=world.bot.username,
                            limits=UNLIMITED, seeds=lambda: next(seeds))
@@ -189,6 +192,51 @@ async def throughput(games: int, rounds: int) -> dict[str, Any]:
     }
 
 
+async def throughput_postgres(games: int, rounds: int, url: str, sqlite: dict[str, Any]) -> dict[str, Any]:
+    """The bot's throughput and latency as `throughput` measures them, on PostgreSQL at `url`: the same
+    presses, and the latency at the rate offered to the bot on SQLite (so the two p99 compare)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        world = World(record_calls=False)
+        app = await _app(world, time.time, Path(tmp), database_url=url)
+        made = await make_games(app, world, games, 8)
+        await app.delivery.drain(timeout=600)
+        states = {g: await app.service.state(g) for g, _ in made}
+        presses = _discard_updates(app, world, made, states)
+        seconds = await _drive(app.dp, app.bot, world, presses, rounds, concurrency=games)
+        latencies = await _offered(app.dp, app.bot, world, presses, sqlite["latency_offered_per_s"])
+        await app.shutdown()
+    rate = len(presses) * rounds / seconds
+    p99 = _p99_ms(latencies)
+    return {
+        "pg_bot_updates_per_s": round(rate, 1),
+        "pg_bot_p99_ms": p99,
+        "pg_bot_median_ms": round(statistics.median(latencies) * 1000, 3),
+        "pg_vs_sqlite_throughput": round(rate / sqlite["bot_updates_per_s"], 4),
+        "pg_vs_sqlite_p99": round(p99 / max(sqlite["bot_p99_ms"], 1e-6), 2),
+    }
+
+
+async def _on_postgres(games: int, rounds: int, sqlite: dict[str, Any]) -> dict[str, Any]:
+    """`throughput_postgres` on BENCH_DATABASE_URL's server (a database made for the run), else on a
+    throwaway cluster (tests/postgres_cluster.py: PostgreSQL's server binaries must be installed)."""
+    import asyncpg
+
+    from tests.postgres_cluster import cluster
+
+    with contextlib.ExitStack() as stack:
+        server = os.environ.get("BENCH_DATABASE_URL") or stack.enter_context(cluster())
+        name = f"bench_{os.getpid()}"
+        admin = await asyncpg.connect(f"{server.rstrip('/')}/postgres")
+        try:
+            await admin.execute(f"CREATE DATABASE {name}")
+            try:
+                return await throughput_postgres(games, rounds, f"{server.rstrip('/')}/{name}", sqlite)
+            finally:
+                await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+        finally:
+            await admin.close()
+
+
 def fanout_lower_bound(chats: Counter[int], limits: Limits) -> float:
     """The least time Telegram's limits allow for these messages (per chat and overall)."""
     total = sum(chats.values())
@@ -286,6 +334,7 @@ async def memory_and_rearm(games: int, players: int) -> dict[str, Any]:
 async def bot_figures(quick: bool) -> dict[str, Any]:
     report: dict[str, Any] = {}
     report.update(await throughput(games=20 if quick else 100, rounds=2 if quick else 3))
+    report.update(await _on_postgres(games=20 if quick else 100, rounds=2 if quick else 3, sqlite=report))
     report.update(await fanout(games=20 if quick else 200, players=16))
     report.update(await memory_and_rearm(games=50 if quick else 500, players=16))
     return report

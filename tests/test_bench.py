@@ -10,7 +10,8 @@ KEYS = {"engine_resolve_ms", "engine_roundtrip_ms", "engine_resolve_vs_roundtrip
         "bot_updates_per_s", "echo_updates_per_s", "bot_vs_echo_throughput", "bot_p99_ms", "echo_p99_ms",
         "bot_vs_echo_p99", "fanout_s", "fanout_min_s", "fanout_vs_limit", "fanout_429", "fanout_lost",
         "rss_mb_per_game", "restart_rearm_s", "echo_edit_updates_per_s", "bot_vs_echo_edit_throughput",
-        "echo_edit_p99_ms", "bot_vs_echo_edit_p99"}
+        "echo_edit_p99_ms", "bot_vs_echo_edit_p99", "pg_bot_updates_per_s", "pg_bot_p99_ms",
+        "pg_vs_sqlite_throughput", "pg_vs_sqlite_p99"}
 ZERO_OK = {"fanout_429", "fanout_lost"}
 
 

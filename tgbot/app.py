@@ -156,7 +156,7 @@ def make_session(settings: Settings) -> BaseSession:
 async def create_app(settings: Settings, *, session: BaseSession | None = None,
                      clock: Callable[[], float] = time.time, limits: Limits | None = None,
                      bot_username: str | None = None, seeds: Callable[[], int] | None = None) -> BotApp:
-    db = await Database.open(settings.database_path)
+    db = await Database.open(settings.database)
     repo = Repository(db)
     bot = Bot(settings.bot_token.get_secret_value(), session=session or make_session(settings),
               default=DefaultBotProperties(parse_mode=None))

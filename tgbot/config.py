@@ -16,6 +16,7 @@ class Settings(BaseSettings):
     bot_token: SecretStr
     telegram_api_url: str | None = None  # a Bot API server (a local one, or our fake); None: Telegram
     database_path: Path = Path("data/runtime/bot.sqlite3")
+    database_url: str | None = None  # postgresql://user:password@host/db: PostgreSQL instead of the SQLite file
     timezone: str = "Europe/Moscow"
     default_locale: str = "ru"
     log_level: str = "INFO"
@@ -39,6 +40,19 @@ class Settings(BaseSettings):
         if value and not re.fullmatch(r"https?://[^\s/]+(/\S*)?", value):
             raise ValueError(f"TELEGRAM_API_URL is malformed ({value!r}): it must look like http://127.0.0.1:8081")
         return value.rstrip("/") if value else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url_shape(cls, value: str | None) -> str | None:
+        if value and not re.fullmatch(r"postgres(ql)?://\S+", value):
+            raise ValueError(f"DATABASE_URL must look like postgresql://user:password@host:5432/dbname (not {value!r}); "
+                             "leave it unset to use the SQLite file DATABASE_PATH")
+        return value or None
+
+    @property
+    def database(self) -> str | Path:
+        """Where the bot stores: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @field_validator("webhook_secret")
     @classmethod

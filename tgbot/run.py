@@ -15,6 +15,7 @@ from aiohttp import web
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings, load_settings
 from tgbot.logs import setup_logging
+from tgbot.storage.db import DatabaseUnavailable
 
 log = logging.getLogger("tgbot")
 WEBHOOK_PATH = "/telegram/webhook"
@@ -51,6 +52,8 @@ async def serve(settings: Settings) -> None:
         app = await create_app(settings)
     except (TelegramAPIError, ClientDecodeError) as exc:
         raise StartupError(telegram_problem(settings, exc)) from exc
+    except DatabaseUnavailable as exc:
+        raise StartupError(str(exc)) from exc
     await app.startup()
     tune_gc()
     try:

@@ -1,23 +1,39 @@
-"""SQLite storage: WAL, migrations, state snapshots with their events, and the outbox."""
+"""Storage on both back ends (the `database` fixture: SQLite, PostgreSQL): migrations, state snapshots with
+their events, the outbox, transactions and group commit. SQLite's own (WAL, its thread): test_storage_sqlite.py."""
 
 import asyncio
 import sqlite3
-import threading
+from pathlib import Path
 
+import asyncpg
 import pytest
 
 from engine.core import api
 from tgbot.storage import Database, OutboxMessage, Repository
-from tgbot.storage.migrations import MIGRATIONS
+from tgbot.storage.db import is_postgres_url
+from tgbot.storage.migrations import MIGRATIONS, PG_MIGRATIONS
 
 ROLES = ["hero", "monk", "alien", "banker", "politician", "psychic", "masochist", "magician"]
 
 
+# What each back end raises when a constraint refuses a row.
+REFUSED = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
+
+
 @pytest.fixture
-async def repo(tmp_path):
-    db = await Database.open(tmp_path / "data" / "bot.sqlite3")
+async def repo(database):
+    db = await Database.open(database)
     yield Repository(db)
     await db.close()
+
+
+async def _committed(database: str | Path, sql: str) -> list[tuple]:
+    """What another connection reads: only what is committed."""
+    other = await Database.open(database)
+    try:
+        return [tuple(r) for r in await other.conn.execute_fetchall(sql)]
+    finally:
+        await other.close()
 
 
 async def _game(repo: Repository) -> int:
@@ -25,15 +41,12 @@ async def _game(repo: Repository) -> int:
         return await repo.create_game(conn, ruleset="micromafik", master_user_id=1, log_chat_id=-100, now=10.0)
 
 
-async def test_storage_opens_in_wal_mode_and_migrates_once(tmp_path):
-    path = tmp_path / "bot.sqlite3"
-    db = await Database.open(path)
-    async with db.conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+async def test_storage_migrates_once(database):
+    db = await Database.open(database)
     version = await db.version()
     await db.close()
-    again = await Database.open(path)  # a second start applies nothing twice
-    assert await again.version() == version == len(MIGRATIONS)
+    again = await Database.open(database)  # a second start applies nothing twice
+    assert await again.version() == version == len(PG_MIGRATIONS if is_postgres_url(database) else MIGRATIONS)
     await again.close()
 
 
@@ -129,7 +142,7 @@ async def test_storage_batch_is_one_transaction(repo):
     """A batch that the database refuses half-way writes nothing, and the caches forget what they held."""
     game_id = await _game(repo)
     assert (await repo.game(game_id))["status"] == "signup"
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(REFUSED):
         async with repo.db.batch() as conn:
             await repo.update_game(conn, game_id, status="running")
             await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a"), now=1.0)
@@ -154,7 +167,7 @@ async def test_storage_batches_arriving_together_commit_together(repo):
                                (10**6, 1, "x", "hero"))
 
     results = await asyncio.gather(good(1), bad(), good(2), good(3), return_exceptions=True)
-    assert [type(r).__name__ for r in results] == ["NoneType", "IntegrityError", "NoneType", "NoneType"]
+    assert results[0] is results[2] is results[3] is None and isinstance(results[1], REFUSED)
     assert sorted(m.text for m in await repo.due(now=1.0)) == ["m1", "m2", "m3"]
     assert (await repo.game(game_id))["status"] == "signup"
 
@@ -175,42 +188,20 @@ async def test_storage_players_join_and_leave(repo):
     assert [p["name"] for p in await repo.players(game_id)] == ["Борис"]
 
 
-def _on_disk(path, sql: str) -> list[tuple]:
-    """What another connection reads: only what is committed."""
-    other = sqlite3.connect(path)
-    try:
-        return other.execute(sql).fetchall()
-    finally:
-        other.close()
-
-
-def _count_trips(db: Database) -> list[str]:
-    """Every trip to the database thread from now on, by the function it ran."""
-    trips: list[str] = []
-    run = db.conn.run
-
-    async def counted(fn, *args):
-        trips.append(fn.__name__)
-        return await run(fn, *args)
-
-    db.conn.run = counted  # type: ignore[method-assign]
-    return trips
-
-
-async def test_storage_a_batch_is_one_trip_to_the_database_thread(repo):
+async def test_storage_an_exception_inside_a_batch_writes_nothing_and_empties_the_caches(repo, database):
     game_id = await _game(repo)
-    trips = _count_trips(repo.db)
-    async with repo.db.batch() as conn:
-        await repo.update_game(conn, game_id, status="setup")
-        await repo.add_player(conn, game_id, user_id=10, name="Анна", public_role="hero")
-        await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a"), now=1.0)
-        await repo.enqueue(conn, OutboxMessage(chat_id=6, text="b"), now=1.0)
-    assert trips == ["_run_group"]
+    assert (await repo.game(game_id))["status"] == "signup"
+    with pytest.raises(RuntimeError):
+        async with repo.db.batch() as conn:
+            await repo.update_game(conn, game_id, status="running")  # the cached row follows at once
+            await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a"), now=1.0)
+            raise RuntimeError("crash half-way through the batch")
+    assert await _committed(database, "SELECT COUNT(*) FROM outbox") == [(0,)]
+    assert (await repo.game(game_id))["status"] == "signup"  # read again from disk
 
 
-async def test_storage_batches_arriving_together_share_one_trip_and_the_refused_one_alone_is_undone(repo, tmp_path):
+async def test_storage_batches_arriving_together_the_refused_one_alone_is_undone(repo, database):
     await _game(repo)
-    trips = _count_trips(repo.db)
 
     async def write(n: int, *, refused: bool = False) -> None:
         async with repo.db.batch() as conn:
@@ -220,25 +211,8 @@ async def test_storage_batches_arriving_together_share_one_trip_and_the_refused_
                                    (10**6, 1, "x", "hero"))
 
     results = await asyncio.gather(write(1), write(2, refused=True), write(3), return_exceptions=True)
-    assert [type(r).__name__ for r in results] == ["NoneType", "IntegrityError", "NoneType"]
-    assert trips == ["_run_group"]
-    path = tmp_path / "data" / "bot.sqlite3"
-    assert _on_disk(path, "SELECT text FROM outbox ORDER BY id") == [("m1",), ("m3",)]
-
-
-async def test_storage_an_exception_inside_a_batch_writes_nothing_and_empties_the_caches(repo, tmp_path):
-    game_id = await _game(repo)
-    assert (await repo.game(game_id))["status"] == "signup"
-    trips = _count_trips(repo.db)
-    with pytest.raises(RuntimeError):
-        async with repo.db.batch() as conn:
-            await repo.update_game(conn, game_id, status="running")  # the cached row follows at once
-            await repo.enqueue(conn, OutboxMessage(chat_id=5, text="a"), now=1.0)
-            raise RuntimeError("crash half-way through the batch")
-    assert trips == []  # nothing reached the database
-    path = tmp_path / "data" / "bot.sqlite3"
-    assert _on_disk(path, "SELECT COUNT(*) FROM outbox") == [(0,)]
-    assert (await repo.game(game_id))["status"] == "signup"  # read again from disk
+    assert results[0] is results[2] is None and isinstance(results[1], REFUSED)
+    assert await _committed(database, "SELECT text FROM outbox ORDER BY id") == [("m1",), ("m3",)]
 
 
 async def test_storage_a_read_during_a_waiting_batch_is_answered(repo):
@@ -256,14 +230,6 @@ async def test_storage_a_read_during_a_waiting_batch_is_answered(repo):
     assert await repo.pending_count() == 1
 
 
-async def test_storage_connection_uses_one_thread_of_its_own(repo):
-    def ident(_connection: sqlite3.Connection) -> int:
-        return threading.get_ident()
-
-    threads = {await repo.db.conn.run(ident) for _ in range(5)}
-    assert len(threads) == 1 and threading.get_ident() not in threads
-
-
 async def test_storage_connection_survives_a_cancelled_call(repo):
     game_id = await _game(repo)
     call = asyncio.ensure_future(repo.db.conn.execute_fetchall("SELECT * FROM games"))
@@ -276,9 +242,43 @@ async def test_storage_connection_survives_a_cancelled_call(repo):
         assert await cur.fetchone() is None
 
 
-async def test_storage_connection_refuses_use_once_closed(tmp_path):
-    db = await Database.open(tmp_path / "bot.sqlite3")
+async def test_storage_each_change_of_a_game_bumps_its_version(repo, database):
+    game_id = await _game(repo)
+    state = api.new_game("micromafik", [(f"P{i}", r) for i, r in enumerate(ROLES)], seed=5)
+    async with repo.db.batch() as conn:
+        await repo.add_player(conn, game_id, user_id=10, name="Анна", public_role="hero")
+    async with repo.db.batch() as conn:
+        await repo.update_game(conn, game_id, status="setup")
+        await repo.save_state(conn, game_id, state, now=1.0)
+    assert await _committed(database, "SELECT version FROM games") == [(3,)]
+
+
+async def test_storage_a_cached_game_is_read_again_when_its_stored_version_moved(repo):
+    """What this process cached of a game is dropped when the game's lock finds a version it did not write."""
+    game_id = await _game(repo)
+    async with repo.db.hold_game(game_id) as version:
+        repo.sync_version(game_id, version)
+    assert (await repo.game(game_id))["status"] == "signup"
+    async with repo.db.transaction() as conn:  # as another process would: behind this repository's back
+        await conn.execute("UPDATE games SET status = 'setup', version = version + 1 WHERE id = ?", (game_id,))
+    assert (await repo.game(game_id))["status"] == "signup"  # still the cached row
+    repo.sync_version(game_id, 1)
+    assert (await repo.game(game_id))["status"] == "setup"
+
+
+async def test_storage_fsm_state_and_data_survive_a_restart(database):
+    from aiogram.fsm.storage.base import StorageKey
+
+    from tgbot.storage.fsm import SqliteStorage
+
+    key = StorageKey(bot_id=1, chat_id=2, user_id=3)
+    db = await Database.open(database)
+    fsm = SqliteStorage(db)
+    await fsm.set_state(key, "Signup:name")
+    await fsm.set_data(key, {"game": 7, "name": "Анна"})
     await db.close()
-    await db.close()  # twice: nothing
-    with pytest.raises(sqlite3.ProgrammingError):
-        await db.conn.execute("SELECT 1")
+    db = await Database.open(database)
+    fsm = SqliteStorage(db)
+    assert await fsm.get_state(key) == "Signup:name"
+    assert await fsm.get_data(key) == {"game": 7, "name": "Анна"}
+    await db.close()

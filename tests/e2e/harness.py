@@ -1,4 +1,5 @@
-"""A whole bot (real routers, services, SQLite, delivery) against the in-process fake Telegram."""
+"""A whole bot (real routers, services, storage, delivery) against the in-process fake Telegram; on SQLite,
+or on the back end the `database` fixture gives (tests/conftest.py: SQLite, PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class Harness:
     master: FakeUser
     log: FakeChat
     public: FakeChat
+    database: str | Path  # the SQLite file or the PostgreSQL URL: a restart opens it again
     players: list[FakeUser] = field(default_factory=list)
 
     async def feed(self, update: Update) -> None:
@@ -64,20 +66,24 @@ class Harness:
         await self.app.shutdown()
 
 
-async def make_harness(tmp_path: Path, *, players: int = 8, seed: int = 1) -> Harness:
+async def make_harness(tmp_path: Path, *, players: int = 8, seed: int = 1, database: str | Path | None = None) -> Harness:
     clock = ManualClock(START)
     world = World(clock=clock)
     master = world.add_user("Мастер", started=True)
     users = [world.add_user(f"Игрок{i + 1}", started=True) for i in range(players)]
     log = world.create_group("Лог мастера", owner=master)
     public = world.create_group("Игра", owner=master, members=users)
-    app = await start_app(world, clock, tmp_path / "bot.sqlite3", seed=seed)
-    return Harness(world=world, app=app, clock=clock, master=master, log=log, public=public, players=users)
+    database = database or tmp_path / "bot.sqlite3"
+    app = await start_app(world, clock, database, seed=seed)
+    return Harness(world=world, app=app, clock=clock, master=master, log=log, public=public, database=database,
+                   players=users)
 
 
-async def start_app(world: World, clock: ManualClock, database: Path, *, seed: int = 1) -> BotApp:
-    """A bot process on `database`: what a (re)start does — open, migrate, re-arm, deliver."""
-    settings = Settings(bot_token="42:TEST", database_path=database)
+async def start_app(world: World, clock: ManualClock, database: str | Path, *, seed: int = 1) -> BotApp:
+    """A bot process on `database` (a SQLite file or a PostgreSQL URL): what a (re)start does — open,
+    migrate, re-arm, deliver."""
+    settings = (Settings(bot_token="42:TEST", database_url=database) if isinstance(database, str)
+                else Settings(bot_token="42:TEST", database_path=database, database_url=None))
     seeds = itertools.count(seed)
     app = await create_app(settings, session=FakeSession(world), clock=clock, bot_username=world.bot.username,
                            limits=FAST,

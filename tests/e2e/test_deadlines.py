@@ -9,8 +9,8 @@ from tests.e2e.harness import Harness, make_harness
 from tests.e2e.test_micromafik_game import sign_up_everyone
 
 
-async def started(tmp_path, *, early: bool = False) -> Harness:
-    h = await make_harness(tmp_path)
+async def started(tmp_path, *, early: bool = False, database=None) -> Harness:
+    h = await make_harness(tmp_path, database=database)
     await sign_up_everyone(h)
     if early:
         await h.feed(h.master.send("/set early on", h.log))
@@ -30,8 +30,8 @@ async def wait_until(predicate, timeout: float = 10.0) -> bool:
     return False
 
 
-async def test_deadline_is_armed_and_resolves_the_phase_when_it_passes(tmp_path):
-    h = await started(tmp_path)
+async def test_deadline_is_armed_and_resolves_the_phase_when_it_passes(tmp_path, database):
+    h = await started(tmp_path, database=database)
     try:
         game = await h.app.service.game(1)
         assert game["deadline_at"] == h.clock() + 30 * 60
@@ -50,8 +50,8 @@ async def test_deadline_is_armed_and_resolves_the_phase_when_it_passes(tmp_path)
         await h.close()
 
 
-async def test_reminder_goes_only_to_those_who_have_not_submitted(tmp_path):
-    h = await started(tmp_path)
+async def test_reminder_goes_only_to_those_who_have_not_submitted(tmp_path, database):
+    h = await started(tmp_path, database=database)
     try:
         state = await h.app.service.state(1)
         law = [pid for pid, p in enumerate(state.players) if p.faction == "law"]
@@ -70,8 +70,8 @@ async def test_reminder_goes_only_to_those_who_have_not_submitted(tmp_path):
         await h.close()
 
 
-async def test_early_resolution_when_everyone_has_submitted(tmp_path):
-    h = await started(tmp_path, early=True)
+async def test_early_resolution_when_everyone_has_submitted(tmp_path, database):
+    h = await started(tmp_path, early=True, database=database)
     try:
         state = await h.app.service.state(1)
         for pid, user in enumerate(h.players):

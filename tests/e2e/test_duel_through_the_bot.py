@@ -64,6 +64,8 @@ async def deadline_passes(h: Harness) -> None:
         await asyncio.sleep(0.05)
     else:
         raise AssertionError(f"phase {phase} was not resolved at its deadline")
+    async with h.app.service.lock(1):  # the resolution has committed (it changes the state before)
+        pass
     await h.deliver()
 
 

@@ -34,9 +34,9 @@ ROLES = ["gossip", "cultist", "politician", "prosecutor", "bureaucrat", "revolut
 
 # ---------------------------------------------------------------- helpers (also used by test_master_tools)
 
-async def mafik_game(tmp_path, *, players: int = 13) -> Harness:
+async def mafik_game(tmp_path, *, players: int = 13, database=None) -> Harness:
     """A Мафик game of 13, past the deck phase (the master's /resolve builds random legal decks): night 1."""
-    h = await make_harness(tmp_path, players=players)
+    h = await make_harness(tmp_path, players=players, database=database)
     await h.feed(h.master.send("/newgame mafik", h.log))
     await h.feed(h.master.send("/bind 1", h.public))
     for i, user in enumerate(h.players):
@@ -404,10 +404,10 @@ async def test_relayed_room_forwards_under_the_character_name_and_has_a_way_out(
         await h.close()
 
 
-async def test_rooms_follow_the_game_across_a_restart(tmp_path):
+async def test_rooms_follow_the_game_across_a_restart(tmp_path, database):
     """A crash after the day's resolution, before its room was opened: the restart opens it; the next
     resolution (after another restart) closes it and frees the group."""
-    h = await mafik_game(tmp_path)
+    h = await mafik_game(tmp_path, database=database)
     try:
         group = await add_pool_group(h)
         await to_day(h)
@@ -415,7 +415,7 @@ async def test_rooms_follow_the_game_across_a_restart(tmp_path):
         await room_of_three(h)
         assert group.title == "Запасная"
         await h.app.shutdown()
-        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        h.app = await start_app(h.world, h.clock, h.database)
         await h.deliver()
         assert group.title.startswith("Комната 1")
         assert any("Чат-комната 1 открыта" in t for t in h.texts(h.players[1]))
@@ -424,7 +424,7 @@ async def test_rooms_follow_the_game_across_a_restart(tmp_path):
         assert group.member(h.players[1].id).is_present
 
         await h.app.shutdown()
-        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        h.app = await start_app(h.world, h.clock, h.database)
         assert group.title.startswith("Комната 1")  # still its night: nothing to do
         await h.resolve()
         assert group.member(h.players[1].id).status == "left" and group.title == "Запасная"

@@ -75,8 +75,8 @@ async def test_shorten_the_deadline(tmp_path):
         await h.close()
 
 
-async def test_pause_and_resume_keep_the_time_left(tmp_path):
-    h = await mafik_game(tmp_path)
+async def test_pause_and_resume_keep_the_time_left(tmp_path, database):
+    h = await mafik_game(tmp_path, database=database)
     try:
         await to_day(h)
         game = await h.app.service.game(1)
@@ -127,8 +127,8 @@ async def test_pause_and_resume_keep_the_time_left(tmp_path):
         await h.close()
 
 
-async def test_replace_a_player_by_username_and_by_reply(tmp_path):
-    h = await mafik_game(tmp_path)
+async def test_replace_a_player_by_username_and_by_reply(tmp_path, database):
+    h = await mafik_game(tmp_path, database=database)
     try:
         await to_day(h)
         old = h.players[2]

@@ -28,8 +28,8 @@ async def sign_up_everyone(h: Harness) -> None:
         assert "Готово: Персонаж" in (user.last_text or "")
 
 
-async def test_full_micromafik_game_through_telegram(tmp_path):
-    h = await make_harness(tmp_path)
+async def test_full_micromafik_game_through_telegram(tmp_path, database):
+    h = await make_harness(tmp_path, database=database)
     rnd = random.Random(5)
     try:
         await sign_up_everyone(h)

@@ -119,7 +119,7 @@ async def test_the_room_board_is_edited_after_a_restart(tmp_path):
         await propose(h, h.players[1], ["Персонаж 3"])
         [board] = room_boards(h)
         await h.app.shutdown()
-        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        h.app = await start_app(h.world, h.clock, h.database)
         await propose(h, h.players[4], ["Персонаж 6"])
         assert "Вы подтвердили" in await confirm(h, h.players[2], board, 1)
         assert room_boards(h) == [board]

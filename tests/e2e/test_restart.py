@@ -10,8 +10,8 @@ from tests.e2e.harness import make_harness, start_app
 from tests.e2e.test_micromafik_game import sign_up_everyone
 
 
-async def test_restart_mid_phase_keeps_submissions_deadline_and_announcements(tmp_path):
-    h = await make_harness(tmp_path)
+async def test_restart_mid_phase_keeps_submissions_deadline_and_announcements(tmp_path, database):
+    h = await make_harness(tmp_path, database=database)
     rnd = random.Random(3)
     try:
         await sign_up_everyone(h)
@@ -36,7 +36,7 @@ async def test_restart_mid_phase_keeps_submissions_deadline_and_announcements(tm
         public_before = len(h.texts(h.public))
 
         # A new process on the same database.
-        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        h.app = await start_app(h.world, h.clock, h.database)
         await h.app.delivery.drain()
         assert await h.app.repo.pending_count() == 0
         after = await h.app.service.state(1)
@@ -53,14 +53,14 @@ async def test_restart_mid_phase_keeps_submissions_deadline_and_announcements(tm
         assert game["deadline_at"] > h.clock()
         assert h.app.scheduler.get_job("g1:deadline") is not None
         await h.app.shutdown()
-        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        h.app = await start_app(h.world, h.clock, h.database)
         assert (await h.app.service.game(1))["deadline_at"] == game["deadline_at"]
         assert h.app.scheduler.get_job("g1:deadline") is not None
 
         # A deadline missed while the bot was down resolves at once on start-up, exactly once.
         await h.app.shutdown()
         h.clock.advance(game["deadline_at"] - h.clock() + 60)
-        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        h.app = await start_app(h.world, h.clock, h.database)
         await h.app.deadlines.fire(1)
         await h.app.deadlines.fire(1)
         resolved = await h.app.service.state(1)

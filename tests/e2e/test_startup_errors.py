@@ -55,3 +55,18 @@ async def test_a_missing_token_is_reported_as_missing(tmp_path):
     code, lines = await run_bot(tmp_path)
     assert code != 0
     assert len(lines) == 1 and "BOT_TOKEN is not set" in lines[0], lines
+
+
+async def test_an_unreachable_postgresql_is_one_line_naming_database_url_without_its_password(tmp_path):
+    url = f"postgresql://bot:s3cret@127.0.0.1:{closed_port()}/mafia"
+    code, lines = await run_bot(tmp_path, BOT_TOKEN="42:TEST", DATABASE_URL=url)
+    assert code != 0
+    assert len(lines) == 1, lines
+    assert "DATABASE_URL" in lines[0] and "bot:***@127.0.0.1" in lines[0] and "Traceback" not in lines[0]
+    assert "s3cret" not in lines[0]
+
+
+async def test_a_database_url_that_is_not_postgresql_is_a_settings_error(tmp_path):
+    code, lines = await run_bot(tmp_path, BOT_TOKEN="42:TEST", DATABASE_URL="mysql://bot@db/mafia")
+    assert code != 0
+    assert len(lines) == 1 and "DATABASE_URL must look like postgresql://" in lines[0], lines

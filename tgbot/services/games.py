@@ -27,6 +27,7 @@ from tgbot.services.chats import chat_use, chat_uses, taken
 from tgbot.services.chronicle import game_record
 from tgbot.services.errors import ServiceError
 from tgbot.services.options import DEADLINE_OPTIONS, ENGINE_OPTIONS, START_OPTIONS, deadline_after, options_of, parse_option
+from tgbot.storage.game_lock import GameLock
 from tgbot.storage.repo import OutboxMessage, Repository
 
 log = logging.getLogger("tgbot.games")
@@ -68,10 +69,10 @@ class GameService:
         self.on_state: list[StateHook] = []
         self._locks: dict[int, asyncio.Lock] = {}
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """The game's lock; whoever takes it works on this game, so their logs name it."""
+    def lock(self, game_id: int) -> GameLock:
+        """The game's lock (this process's, then the shared database's); whoever takes it works on this game, so their logs name it."""
         bind(game_id=game_id)
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), self.repo, game_id)
 
     # ---------------------------------------------------------------- helpers
     async def game(self, game_id: int) -> dict[str, Any]:

@@ -126,11 +126,10 @@ class RoomService(Pool, Relay):
                 await conn.execute("UPDATE chats SET busy = 1, game_id = ? WHERE chat_id = ?", (game["id"], chat_id))
             cur = await conn.execute(
                 "INSERT INTO rooms (game_id, eid, number, members_json, mode, chat_id, status, opened_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'opening', ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, 'opening', ?) RETURNING id",
                 (game["id"], eid, number, json.dumps(members), "group" if chat_id else "relay", chat_id, self.service.clock()),
             )
-            room_id = cur.lastrowid
-        assert room_id is not None
+            room_id = int((await cur.fetchone())[0])
         room = await self.room(room_id)
         assert room is not None
         return room

@@ -25,21 +25,20 @@ _Request = tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]
 
 
 class Cursor:
-    """What a statement returned: its rows (already fetched), `lastrowid` and `rowcount`."""
+    """What a statement returned: its rows, already fetched (a row is read by index, by column name, or
+    with `dict(row)`; an inserted row's id by `INSERT … RETURNING id`, as both back ends say it)."""
 
-    def __init__(self, rows: list[sqlite3.Row], lastrowid: int | None, rowcount: int) -> None:
+    def __init__(self, rows: list[Any]) -> None:
         self._rows = rows
         self._next = 0
-        self.lastrowid = lastrowid
-        self.rowcount = rowcount
 
-    async def fetchone(self) -> sqlite3.Row | None:
+    async def fetchone(self) -> Any:
         if self._next >= len(self._rows):
             return None
         self._next += 1
         return self._rows[self._next - 1]
 
-    async def fetchall(self) -> list[sqlite3.Row]:
+    async def fetchall(self) -> list[Any]:
         rows, self._next = self._rows[self._next:], len(self._rows)
         return rows
 
@@ -64,7 +63,7 @@ class Statement:
 def _execute(connection: sqlite3.Connection, sql: str, parameters: Sequence[Any]) -> Cursor:
     cur = connection.execute(sql, parameters)
     try:
-        return Cursor(cur.fetchall(), cur.lastrowid, cur.rowcount)
+        return Cursor(cur.fetchall())
     finally:
         cur.close()
 
@@ -72,7 +71,7 @@ def _execute(connection: sqlite3.Connection, sql: str, parameters: Sequence[Any]
 def _executemany(connection: sqlite3.Connection, sql: str, rows: list[Sequence[Any]]) -> Cursor:
     cur = connection.executemany(sql, rows)
     try:
-        return Cursor([], cur.lastrowid, cur.rowcount)
+        return Cursor([])
     finally:
         cur.close()
 
@@ -143,7 +142,7 @@ class Connection:
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Cursor:
         return await self.run(_executemany, sql, list(parameters))
 
-    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
         return await (await self.execute(sql, parameters)).fetchall()
 
     async def close(self) -> None:

@@ -1,5 +1,6 @@
-"""The database: a connection in WAL mode (`tgbot/storage/connection.py`, its own thread), migrations,
-explicit transactions.
+"""The database: one interface, two back ends — SQLite (the default: a connection in WAL mode in its own
+thread, `tgbot/storage/connection.py`) and PostgreSQL (`tgbot/storage/postgres.py`, chosen by
+`Database.open("postgresql://…")`) — migrations, explicit transactions.
 
 Two kinds of transaction: `transaction()` runs each statement as it is awaited (for the few changes
 that read inside their transaction), `batch()` records the statements and runs them all in one trip
@@ -9,15 +10,38 @@ Batches that arrive together are committed together (group commit), each in its 
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Generator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
+from types import TracebackType
 from typing import Any, Protocol
 
-from tgbot.storage.connection import Connection
+from tgbot.storage.connection import Connection, Cursor
 from tgbot.storage.migrations import MIGRATIONS
+
+
+class Statement(Protocol):
+    """`conn.execute(...)`: awaited, or entered with `async with`, it gives the `Cursor`."""
+
+    def __await__(self) -> Generator[Any, None, Cursor]: ...
+
+    async def __aenter__(self) -> Cursor: ...
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None: ...
+
+
+class SqlConnection(Protocol):
+    """A connection of either back end, in SQLite's words (`?` placeholders; see `dialect.py`)."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ...) -> Statement: ...
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Cursor: ...
+
+    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ...) -> list[Any]: ...
 
 
 class Writer(Protocol):
@@ -87,17 +111,135 @@ def _run_group(connection: sqlite3.Connection, batches: list[Statements]) -> lis
     return outcomes
 
 
-class Database:
-    def __init__(self, conn: Connection) -> None:
+class Database(abc.ABC):
+    """What the bot stores through: `conn` for reads (committed rows), `transaction()` and `batch()` for
+    writes, `hold_game()` around each change of a game. `Database.open` picks the back end."""
+
+    def __init__(self, conn: SqlConnection) -> None:
         self.conn = conn
-        # One connection is shared by every coroutine: transactions must not interleave on it.
+        # Writes go through one connection at a time: transactions must not interleave on it.
         self._lock = asyncio.Lock()
         self.on_rollback: list[Callable[[], None]] = []  # caches that must forget uncommitted data
         self._waiting: list[tuple[Statements, asyncio.Future[None]]] = []  # batches for the next commit
         self._writer: asyncio.Task[None] | None = None
 
+    @staticmethod
+    async def open(target: str | Path) -> Database:
+        """A PostgreSQL database for a `postgresql://…` URL, else the SQLite file at `target`; migrated."""
+        if is_postgres_url(target):
+            from tgbot.storage.postgres import PostgresDatabase
+
+            return await PostgresDatabase.connect(str(target))
+        return await SqliteDatabase.connect(target)
+
+    @abc.abstractmethod
+    async def close(self) -> None: ...
+
+    @abc.abstractmethod
+    async def version(self) -> int:
+        """How many migrations the database has."""
+
+    @abc.abstractmethod
+    async def migrate(self) -> None: ...
+
+    @abc.abstractmethod
+    def _writing(self) -> AbstractAsyncContextManager[SqlConnection]:
+        """A transaction on the writing connection: committed at the end, rolled back if the block raises."""
+
+    @abc.abstractmethod
+    async def _commit_group(self, batches: list[Statements]) -> list[BaseException | None]:
+        """One transaction for several batches (group commit), each batch in its own savepoint so that
+        one the database refuses is undone alone. The outcome of each batch."""
+
+    def hold_game(self, game_id: int) -> AbstractAsyncContextManager[int | None]:
+        """Held around each change of a game, inside the process's own lock of it: where several
+        processes share the database, their lock of the game there, yielding the game's stored
+        `version` (a cached state older than it is stale); None where this process is the only one."""
+        return _alone()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqlConnection]:
+        """BEGIN … COMMIT, or ROLLBACK if the block raises; one at a time."""
+        async with self._lock:
+            try:
+                async with self._writing() as conn:
+                    yield conn
+            except BaseException:
+                for forget in self.on_rollback:
+                    forget()
+                raise
+
+    @asynccontextmanager
+    async def batch(self) -> AsyncIterator[Batch]:
+        """A write-only transaction: statements are recorded in the block and run at its end in one
+        go (with the others waiting for the same commit). Nothing is written if the block raises; if
+        the database refuses a statement, nothing is either, the caches are told, and the error
+        propagates."""
+        batch = Batch()
+        try:
+            yield batch
+            if batch.statements:
+                future = asyncio.get_running_loop().create_future()
+                self._waiting.append((batch.statements, future))
+                if self._writer is None or self._writer.done():
+                    self._writer = asyncio.create_task(self._write_waiting())
+                try:
+                    await asyncio.shield(future)  # a cancelled caller does not cancel the others' commit
+                except asyncio.CancelledError:  # nor forget its caches before its own commit is done
+                    await asyncio.wait([future])
+                    raise
+            for done in batch.committed:
+                done()
+        except BaseException:
+            for forget in self.on_rollback:
+                forget()
+            raise
+
+    async def _write_waiting(self) -> None:
+        """Commit every waiting batch, in groups: while one group is being written, the batches that
+        arrive wait for the next one (one commit for all of them)."""
+        while self._waiting:
+            group, self._waiting = self._waiting, []
+            try:
+                async with self._lock:
+                    outcomes = await self._commit_group([s for s, _ in group])
+            except BaseException as exc:  # the commit itself failed: nothing of the group is written
+                for _, future in group:
+                    if not future.done():
+                        future.set_exception(exc)
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            for (_, future), outcome in zip(group, outcomes, strict=True):
+                if future.done():
+                    continue
+                if outcome is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(outcome)
+
+
+class DatabaseUnavailable(Exception):
+    """The database cannot be reached or refuses us at start-up; the message is one line naming it
+    (never its password)."""
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+@asynccontextmanager
+async def _alone() -> AsyncIterator[None]:
+    yield None
+
+
+class SqliteDatabase(Database):
+    """SQLite: one connection in its own thread (WAL); a batch group is one trip to that thread."""
+
+    conn: Connection
+
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
+    async def connect(cls, path: str | Path) -> SqliteDatabase:
         """Open (creating the folder and file if needed), switch to WAL, and migrate."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -127,64 +269,14 @@ class Database:
                 await self.conn.execute(f"PRAGMA user_version={number}")
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
-        """BEGIN IMMEDIATE … COMMIT, or ROLLBACK if the block raises; one at a time."""
-        async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                for forget in self.on_rollback:
-                    forget()
-                raise
-            await self.conn.execute("COMMIT")
-
-    @asynccontextmanager
-    async def batch(self) -> AsyncIterator[Batch]:
-        """A write-only transaction: statements are recorded in the block and run at its end in one
-        trip to the database thread (`Connection.run`, with the others waiting for the same commit).
-        Nothing is written if the block raises; if the database refuses a statement, nothing is
-        either, the caches are told, and the error propagates."""
-        batch = Batch()
+    async def _writing(self) -> AsyncIterator[SqlConnection]:
+        await self.conn.execute("BEGIN IMMEDIATE")
         try:
-            yield batch
-            if batch.statements:
-                future = asyncio.get_running_loop().create_future()
-                self._waiting.append((batch.statements, future))
-                if self._writer is None or self._writer.done():
-                    self._writer = asyncio.create_task(self._write_waiting())
-                try:
-                    await asyncio.shield(future)  # a cancelled caller does not cancel the others' commit
-                except asyncio.CancelledError:  # nor forget its caches before its own commit is done
-                    await asyncio.wait([future])
-                    raise
-            for done in batch.committed:
-                done()
+            yield self.conn
         except BaseException:
-            for forget in self.on_rollback:
-                forget()
+            await self.conn.execute("ROLLBACK")
             raise
+        await self.conn.execute("COMMIT")
 
-    async def _write_waiting(self) -> None:
-        """Commit every waiting batch, in groups: while one group is in the database thread, the
-        batches that arrive wait for the next one (one commit and one thread trip for all of them)."""
-        while self._waiting:
-            group, self._waiting = self._waiting, []
-            try:
-                async with self._lock:
-                    outcomes = await self.conn.run(_run_group, [s for s, _ in group])
-            except BaseException as exc:  # the commit itself failed: nothing of the group is written
-                for _, future in group:
-                    if not future.done():
-                        future.set_exception(exc)
-                if not isinstance(exc, Exception):
-                    raise
-                continue
-            for (_, future), outcome in zip(group, outcomes, strict=True):
-                if future.done():
-                    continue
-                if outcome is None:
-                    future.set_result(None)
-                else:
-                    future.set_exception(outcome)
+    async def _commit_group(self, batches: list[Statements]) -> list[BaseException | None]:
+        return await self.conn.run(_run_group, batches)

@@ -1,4 +1,4 @@
-"""aiogram FSM storage in our SQLite database, so a half-finished dialogue survives a restart.
+"""aiogram FSM storage in our database (SQLite or PostgreSQL), so a half-finished dialogue survives a restart.
 
 Every update asks for its user's state and data, so both are kept in memory too (this process owns
 the database): reads never leave memory, writes go to the database and then to memory.

@@ -8,12 +8,12 @@ Rows read on every update (games, players, users) are cached here and written th
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.state import Event, GameState
-from tgbot.storage.connection import Connection
-from tgbot.storage.db import Database, Writer, after_commit
+from tgbot.storage.db import Database, SqlConnection, Writer, after_commit
 
 
 @dataclass
@@ -34,12 +34,16 @@ class OutboxMessage:
 
 
 class Repository:
-    """Games in SQLite, with the latest state of each game kept in memory.
+    """Games in the database (SQLite or PostgreSQL), with the latest state of each game kept in memory.
 
     Every change to a game goes through GameService under the game's lock and is saved here, so the
     cached state is the committed one; a rolled-back transaction empties the cache. The state is
     stored without its event log, which lives in the `events` table (so a save writes the new events
     only, not the whole history); a snapshot of the whole state is kept once per phase.
+
+    Each change of a game bumps its `version`. Where several processes share the database, the game's
+    lock there tells its stored version (`sync_version`): when another process moved it, what this one
+    cached of the game is dropped and read again.
     """
 
     def __init__(self, db: Database) -> None:
@@ -52,6 +56,11 @@ class Repository:
         self._games: dict[int, dict[str, Any]] = {}
         self._players: dict[int, list[dict[str, Any]]] = {}
         self._users: dict[int, dict[str, Any] | None] = {}
+        self._versions: dict[int, int] = {}  # the stored version of each game, as far as this process knows
+        # Writes seen per cached thing (("game", id), ("players", id or None: all), ("user", id)): a reader
+        # that saw one land while it read keeps what it read out of the cache (on PostgreSQL a read and a
+        # commit run on different connections, so the read may end after the commit).
+        self._changed: Counter[tuple[str, int | None]] = Counter()
         db.on_rollback.append(self.forget_all)
 
     def forget_all(self) -> None:
@@ -61,6 +70,7 @@ class Repository:
         self._games.clear()
         self._players.clear()
         self._users.clear()
+        self._versions.clear()
 
     def forget(self, game_id: int) -> None:
         """Drop a game's cached state (after an unexpected error while changing it)."""
@@ -68,17 +78,38 @@ class Repository:
         self._snapshot_phase.pop(game_id, None)
         self._stored_seq.pop(game_id, None)
 
+    def sync_version(self, game_id: int, stored: int | None) -> None:
+        """Called under the game's lock with its stored version (None: no other process writes it): a
+        version this process did not write means another process changed the game — forget it."""
+        if stored is None or self._versions.get(game_id) == stored:
+            return
+        self.forget(game_id)
+        self._games.pop(game_id, None)
+        self._players.pop(game_id, None)
+        self._versions[game_id] = stored
+
+    def _bumped(self, conn: Writer, game_id: int) -> None:
+        """This process wrote `version = version + 1` of the game: once committed, it knows the new one."""
+        def count() -> None:
+            if game_id in self._versions:
+                self._versions[game_id] += 1
+
+        after_commit(conn, count)
+
+    async def _bump(self, conn: Writer, game_id: int) -> None:
+        await conn.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+        self._bumped(conn, game_id)
+
     # ---------------------------------------------------------------- games
-    async def create_game(self, conn: Connection, *, ruleset: str, master_user_id: int,
+    async def create_game(self, conn: SqlConnection, *, ruleset: str, master_user_id: int,
                           log_chat_id: int, now: float, settings: dict[str, Any] | None = None,
                           locale: str = "ru") -> int:
         cur = await conn.execute(
             "INSERT INTO games (ruleset, status, master_user_id, log_chat_id, locale, settings_json, created_at)"
-            " VALUES (?, 'signup', ?, ?, ?, ?, ?)",
+            " VALUES (?, 'signup', ?, ?, ?, ?, ?) RETURNING id",
             (ruleset, master_user_id, log_chat_id, locale, json.dumps(settings or {}), now),
         )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+        return int((await cur.fetchone())[0])
 
     async def game(self, game_id: int) -> dict[str, Any] | None:
         """The game, or None — also for an id no game can have (any number may come from a button or
@@ -87,10 +118,13 @@ class Repository:
             return None
         cached = self._games.get(game_id)
         if cached is None:
+            seen = self._changed["game", game_id]
             rows = await self.db.conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
             if not rows:
                 return None
-            row = {key: value for key, value in dict(next(iter(rows))).items() if key != "state_json"}
+            row = {key: value for key, value in dict(next(iter(rows))).items() if key not in ("state_json", "version")}
+            if self._changed["game", game_id] != seen:
+                return row
             cached = self._games.setdefault(game_id, row)  # one put meanwhile is at least as new
         return dict(cached)
 
@@ -100,13 +134,15 @@ class Repository:
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
         columns = ", ".join(f"{name} = ?" for name in fields)
-        await conn.execute(f"UPDATE games SET {columns} WHERE id = ?", (*fields.values(), game_id))
+        await conn.execute(f"UPDATE games SET {columns}, version = version + 1 WHERE id = ?", (*fields.values(), game_id))
+        self._bumped(conn, game_id)
         self._game_changed(conn, game_id, fields)
 
     def _game_changed(self, conn: Writer, game_id: int, fields: dict[str, Any]) -> None:
         """The cached row follows a write now and again once it is committed (a reader may have
         cached the row as it was in between)."""
         def apply() -> None:
+            self._changed["game", game_id] += 1
             cached = self._games.get(game_id)
             if cached is not None:
                 cached.update(fields)
@@ -117,6 +153,7 @@ class Repository:
     def _players_changed(self, conn: Writer, game_id: int | None = None) -> None:
         """Forget the cached players (of one game, or all) now and once the write is committed."""
         def forget() -> None:
+            self._changed["players", game_id] += 1
             if game_id is None:
                 self._players.clear()
             else:
@@ -140,28 +177,36 @@ class Repository:
             "INSERT INTO players (game_id, user_id, name, public_role, locale, gender) VALUES (?, ?, ?, ?, ?, ?)",
             (game_id, user_id, name, public_role, locale, gender),
         )
+        await self._bump(conn, game_id)
         self._players_changed(conn, game_id)
 
     async def set_player_gender(self, conn: Writer, game_id: int, user_id: int, gender: str) -> None:
         await conn.execute("UPDATE players SET gender = ? WHERE game_id = ? AND user_id = ?",
                            (gender, game_id, user_id))
+        await self._bump(conn, game_id)
         self._players_changed(conn, game_id)
 
     async def remove_player(self, conn: Writer, game_id: int, user_id: int) -> None:
         await conn.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        await self._bump(conn, game_id)
         self._players_changed(conn, game_id)
 
     async def players(self, game_id: int) -> list[dict[str, Any]]:
         """The game's players in sign-up order (copies: change them through this repository)."""
         cached = self._players.get(game_id)
         if cached is None:
+            seen = self._changed["players", game_id], self._changed["players", None]
             rows = await self.db.conn.execute_fetchall(
-                "SELECT * FROM players WHERE game_id = ? ORDER BY rowid", (game_id,))
+                "SELECT game_id, pid, user_id, name, public_role, locale, gender FROM players"
+                " WHERE game_id = ? ORDER BY rowid", (game_id,))
+            if (self._changed["players", game_id], self._changed["players", None]) != seen:
+                return [dict(r) for r in rows]
             cached = self._players.setdefault(game_id, [dict(r) for r in rows])
         return [dict(r) for r in cached]
 
     async def seat(self, conn: Writer, game_id: int, user_id: int, pid: int) -> None:
         await conn.execute("UPDATE players SET pid = ? WHERE game_id = ? AND user_id = ?", (pid, game_id, user_id))
+        await self._bump(conn, game_id)
         self._players_changed(conn, game_id)
 
     async def replace_player(self, conn: Writer, game_id: int, pid: int, *, user_id: int,
@@ -169,20 +214,25 @@ class Repository:
         """A newcomer takes over seat `pid`."""
         await conn.execute("UPDATE players SET user_id = ?, locale = ? WHERE game_id = ? AND pid = ?",
                            (user_id, locale, game_id, pid))
+        await self._bump(conn, game_id)
         self._players_changed(conn, game_id)
 
     async def set_player_locale(self, conn: Writer, user_id: int, locale: str) -> None:
         """The user's language in every game they play."""
         await conn.execute("UPDATE players SET locale = ? WHERE user_id = ?", (locale, user_id))
+        # Other processes learn it by the games' versions (and this one reads those games again at their next change).
+        await conn.execute("UPDATE games SET version = version + 1 WHERE id IN (SELECT game_id FROM players WHERE user_id = ?)",
+                           (user_id,))
         self._players_changed(conn)
 
     # ---------------------------------------------------------------- state and events
     async def save_state(self, conn: Writer, game_id: int, state: GameState, *, now: float) -> None:
         """The engine state now, its new events, and (once a phase) a snapshot of the whole state."""
         await conn.execute(
-            "UPDATE games SET state_json = ?, phase = ? WHERE id = ?",
+            "UPDATE games SET state_json = ?, phase = ?, version = version + 1 WHERE id = ?",
             (state.to_json(events=False), state.phase, game_id),
         )
+        self._bumped(conn, game_id)
         self._game_changed(conn, game_id, {"phase": state.phase})
         stored = self._stored_seq.get(game_id)
         if stored is None:  # committed events (read outside the transaction: only this game's lock writes them)
@@ -212,11 +262,11 @@ class Repository:
         cached = self._states.get(game_id)
         if cached is not None:
             return cached
-        async with self.db.conn.execute("SELECT state_json FROM games WHERE id = ?", (game_id,)) as cur:
+        async with self.db.conn.execute("SELECT state_json, version FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
         if row is None or row[0] is None:
             return None
-        state = GameState.model_validate_json(row[0])
+        state, version = GameState.model_validate_json(row[0]), int(row[1])
         async with self.db.conn.execute(
             "SELECT seq, phase, kind, audience, who, params_json FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,),
@@ -229,6 +279,8 @@ class Repository:
         newer = self._states.get(game_id)
         if newer is not None:  # saved (or loaded) while this was reading: that one is at least as new
             return newer
+        if self._versions.get(game_id, version) != version:  # another process changed it meanwhile
+            return state
         self._states[game_id] = state
         self._stored_seq[game_id] = state.events[-1].seq if state.events else 0
         return state
@@ -310,6 +362,7 @@ class Repository:
                        started: bool | None = None) -> None:
         await conn.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
         def forget() -> None:
+            self._changed["user", user_id] += 1
             self._users.pop(user_id, None)
 
         forget()
@@ -321,8 +374,12 @@ class Repository:
 
     async def user(self, user_id: int) -> dict[str, Any] | None:
         if user_id not in self._users:
+            seen = self._changed["user", user_id]
             rows = await self.db.conn.execute_fetchall("SELECT * FROM users WHERE user_id = ?", (user_id,))
-            self._users.setdefault(user_id, next((dict(r) for r in rows), None))
+            row = next((dict(r) for r in rows), None)
+            if self._changed["user", user_id] != seen:
+                return row
+            self._users.setdefault(user_id, row)
         cached = self._users[user_id]
         return None if cached is None else dict(cached)
 
@@ -338,7 +395,7 @@ class Repository:
         allowed = {"status", "log_chat_id", "public_chat_id", "master_user_id", "ruleset"}
         if set(where) - allowed:
             raise ValueError("unknown column")
-        clause = " AND ".join(f"{k} = ?" for k in where) or "1"
+        clause = " AND ".join(f"{k} = ?" for k in where) or "TRUE"
         async with self.db.conn.execute(f"SELECT * FROM games WHERE {clause} ORDER BY id", tuple(where.values())) as cur:
             return [dict(r) for r in await cur.fetchall()]
 
