@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from tests.e2e.driver import acts, tap
 from tests.e2e.harness import Harness, make_harness, start_app
-from tests.e2e.test_duel_through_the_bot import deadline_passes, lines
-from tests.e2e.test_guises_through_the_bot import panel, use, vote
+from tests.e2e.panel_play import deadline_passes, lines, panel, use, vote_against
 
 
 async def sign_up(h: Harness) -> None:
@@ -77,7 +76,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         assert cit(state, citizen).posted_phase == state.phase
         for pid in names:
             if pid not in (sheriff, victim):
-                await vote(h, user[pid], names[sheriff])
+                await vote_against(h, user[pid], names[sheriff])
         assert f"{names[citizen]} проголосовал против: {names[sheriff]}." in lines(h, h.public)
         await deadline_passes(h)
         assert f"{names[sheriff]} посажен в тюрьму." in lines(h, h.public)
@@ -104,7 +103,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         green_boss = next(p for p in green if role[p] == "boss")
         for pid in names:
             if pid not in (green_boss, sheriff, victim):
-                await vote(h, user[pid], names[green_boss])
+                await vote_against(h, user[pid], names[green_boss])
         await deadline_passes(h)
         last = next(p for p in green if p not in (green_boss, victim))
         await use(h, user[shooter], "🔫 Убийство", names[last])

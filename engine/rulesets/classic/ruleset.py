@@ -248,7 +248,7 @@ class Classic(Ruleset):
             facts.append(PanelFact("panel_classic.prison", {}))
         if me.penalty and in_play(state, pid):  # the next day's (at night) or today's
             facts.append(PanelFact("panel_classic.penalty" if state.is_day else "panel_classic.penalty_tomorrow",
-                                   {"n": me.penalty}))
+                                   {"n": me.penalty, "why": PanelFact("panel_classic.why_" + "_".join(me.penalty_why))}))
         for lines in MOVES.panel:
             facts += lines(state, pid)
         return facts
