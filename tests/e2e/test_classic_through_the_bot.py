@@ -84,6 +84,8 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         screen = h.last_with_buttons(user[red_boss])
         await tap(h, user[red_boss], screen, "✅ Подтвердить")
         assert any("Сегодня сажаем зеленого босса" in t for t in h.texts(user[shooter]))
+        assert not any("Сегодня сажаем" in lines(h, user[p]) for p in green), "the other clan does not read it"
+        assert "Сегодня сажаем" not in lines(h, h.public)
         await use(h, user[red_boss], "📨 Заказ", "Прикрытие", names[red_boss])
         await use(h, user[red_boss], "🎓 Диплом")
         green_boss = next(p for p in green if role[p] == "boss")
