@@ -102,7 +102,7 @@ class Classic(Ruleset):
     action_defs = (VOTE, *ABILITIES.action_defs(), TEAM_NOTE)
     ability_catalogue = ABILITIES
     play_zones = ()  # no cards
-    view_profile = ViewProfile(zones=(), currency="coins", order_choices=True)
+    view_profile = ViewProfile(zones=(), currency="coins", order_choices=True, checked_targets=True)
     event_formats: ClassVar[tuple[EventFormat, ...]] = EVENT_FORMATS
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = MOVES.question_kinds  # the modules' questions
     # The master's settings before the start (`/set KEY VALUE`; the first value is the default).
