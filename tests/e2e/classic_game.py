@@ -4,11 +4,14 @@ person would, the game starts at night 1; who sits where (the deal is random) is
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from faketg import FakeUser
 from tests.e2e.driver import tap
-from tests.e2e.harness import Harness
+from tests.e2e.harness import Harness, make_harness
 
 TABLE = "boss,soldier,soldier,boss,soldier,soldier,sheriff,citizen"
 
@@ -52,3 +55,13 @@ async def start(h: Harness, *settings: str) -> Cast:
     assert (state.status, state.phase) == ("running", 1), "the game begins with night 1"
     return Cast(names={p.pid: p.name for p in state.players}, user={p.pid: h.players[p.pid] for p in state.players},
                 role={p.pid: p.secret_role for p in state.players}, side={p.pid: p.faction for p in state.players})
+
+
+@asynccontextmanager
+async def playing(tmp_path: Path, *settings: str) -> AsyncIterator[tuple[Harness, Cast]]:
+    """A bot with a game of eight started (`start`), shut down at the end."""
+    h = await make_harness(tmp_path, players=8)
+    try:
+        yield h, await start(h, *settings)
+    finally:
+        await h.close()

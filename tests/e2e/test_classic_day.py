@@ -5,16 +5,13 @@ and for silence shown on the panel with their reason and counted in the tally; t
 
 from __future__ import annotations
 
-from tests.e2e.classic_game import start
+from tests.e2e.classic_game import playing
 from tests.e2e.driver import labels, press_act, tap
-from tests.e2e.harness import make_harness
 from tests.e2e.panel_play import deadline_passes, lines, panel, use, vote_against
 
 
 async def test_the_vote_is_public_final_and_never_against_oneself_or_a_prisoner(tmp_path) -> None:
-    h = await make_harness(tmp_path, players=8)
-    try:
-        cast = await start(h)
+    async with playing(tmp_path) as (h, cast):
         await deadline_passes(h)  # day 1
         citizen, sheriff = cast.one("citizen"), cast.one("sheriff")
         red = cast.of("mafia_red")
@@ -37,14 +34,10 @@ async def test_the_vote_is_public_final_and_never_against_oneself_or_a_prisoner(
         await tap(h, user, screen, cast.names[red[0]])
         state = await h.app.service.state(1)
         assert [o.params["target"] for o in state.orders[citizen] if o.kind == "vote"] == [red[0]]
-    finally:
-        await h.close()
 
 
 async def test_penalties_are_shown_with_their_reason_and_the_master_marks_the_silent(tmp_path) -> None:
-    h = await make_harness(tmp_path, players=8)
-    try:
-        cast = await start(h, "silent_penalty on")
+    async with playing(tmp_path, "silent_penalty on") as (h, cast):
         await h.feed(h.master.send("/silent", h.log))
         assert "Молчавших отмечают днем" in lines(h, h.log), "a night has no posts to count"
         await deadline_passes(h)  # day 1
@@ -69,14 +62,10 @@ async def test_penalties_are_shown_with_their_reason_and_the_master_marks_the_si
         assert "⚠ Штраф: сегодня против вас +1 голос" in (panel(h, cast.user[sheriff]).text or "")
         await deadline_passes(h)  # night 3: the tally counts the penalties
         assert f"⚠ {cast.names[sheriff]}: +1 голос штрафа (вчера ни одного поста)." in lines(h, h.public)
-    finally:
-        await h.close()
 
 
 async def test_a_day_order_reaches_its_executor_and_is_paid_when_done(tmp_path) -> None:
-    h = await make_harness(tmp_path, players=8)
-    try:
-        cast = await start(h)
+    async with playing(tmp_path) as (h, cast):
         citizen, sheriff = cast.one("citizen"), cast.one("sheriff")
         await use(h, cast.user[citizen], "🏠 Сижу дома")
         await deadline_passes(h)  # day 1
@@ -88,5 +77,3 @@ async def test_a_day_order_reaches_its_executor_and_is_paid_when_done(tmp_path) 
         assert f"📨 Ваш заказ выполнен: Прикрытие (2 мон.). Цель: {cast.names[citizen]}." in lines(h, cast.user[citizen])
         assert "💰 Монет: 2" in (panel(h, cast.user[citizen]).text or ""), "the order's 2 coins, taken when done"
         assert "💰 Монет: 8" in (panel(h, cast.user[sheriff]).text or ""), "4 + the order's 2 + the move's 2"
-    finally:
-        await h.close()

@@ -4,18 +4,15 @@ button by day; at the day's end he becomes a Ученик клана and the В�
 
 from __future__ import annotations
 
-from tests.e2e.classic_game import start
+from tests.e2e.classic_game import playing
 from tests.e2e.driver import labels, tap
-from tests.e2e.harness import make_harness
 from tests.e2e.panel_play import deadline_passes, lines, use
 
 RECRUITING = "table boss,recruiter,soldier,boss,soldier,soldier,sheriff,citizen"
 
 
 async def test_a_recruitment_offer_is_asked_and_answered_with_a_button_in_the_private_chat(tmp_path) -> None:
-    h = await make_harness(tmp_path, players=8)
-    try:
-        cast = await start(h, RECRUITING)
+    async with playing(tmp_path, RECRUITING) as (h, cast):
         recruiter, citizen = cast.one("recruiter"), cast.one("citizen")
         await use(h, cast.user[recruiter], "🤝 Вербовка", cast.names[citizen])
         await deadline_passes(h)  # day 1: the offer is asked
@@ -33,5 +30,3 @@ async def test_a_recruitment_offer_is_asked_and_answered_with_a_button_in_the_pr
         assert state.player(citizen).secret_role == "apprentice", "«этот игрок становится учеником клана»"
         assert f"🤝 Вербовка удачна: {cast.names[citizen]} — ученик клана." in lines(h, cast.user[recruiter])
         assert "🤝 Вы — ученик клана." in lines(h, user)
-    finally:
-        await h.close()

@@ -5,16 +5,13 @@ after the purchase and the move's pay, and an item used from the panel with a co
 
 from __future__ import annotations
 
-from tests.e2e.classic_game import start
+from tests.e2e.classic_game import playing
 from tests.e2e.driver import labels, tap
-from tests.e2e.harness import make_harness
 from tests.e2e.panel_play import deadline_passes, lines, panel, use
 
 
 async def test_the_shop_lists_prices_and_stock_and_says_what_the_chosen_item_does_before_the_purchase(tmp_path) -> None:
-    h = await make_harness(tmp_path, players=8)
-    try:
-        cast = await start(h)
+    async with playing(tmp_path) as (h, cast):
         citizen = cast.one("citizen")
         user = cast.user[citizen]
         screen = panel(h, user)
@@ -45,14 +42,10 @@ async def test_the_shop_lists_prices_and_stock_and_says_what_the_chosen_item_doe
         screen = panel(h, user)
         await tap(h, user, screen, "🛒 Магазин и ларек")
         assert "Святая вода — 3 мон. (осталось 2 шт.)" in labels(screen)
-    finally:
-        await h.close()
 
 
 async def test_an_item_is_used_from_the_panel_with_a_confirmation_and_home_is_a_move_without_pay(tmp_path) -> None:
-    h = await make_harness(tmp_path, players=8)
-    try:
-        cast = await start(h)
+    async with playing(tmp_path) as (h, cast):
         citizen, sheriff = cast.one("citizen"), cast.one("sheriff")
         user = cast.user[citizen]
         assert "🎒 Клизма (зарядов: 1) — Ночью вылечить себя от яда и ранения." in (panel(h, user).text or ""), \
@@ -67,5 +60,3 @@ async def test_an_item_is_used_from_the_panel_with_a_confirmation_and_home_is_a_
         assert "Клизма" not in (panel(h, user).text or ""), "taken, the enema is spent"
         assert "💰 Монет: 4" in (panel(h, cast.user[sheriff]).text or ""), "«сижу дома» is not paid"
         assert "Ваш ход «🏠 Сижу дома»: удачно." in lines(h, cast.user[sheriff])
-    finally:
-        await h.close()

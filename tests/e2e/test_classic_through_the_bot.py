@@ -8,16 +8,14 @@ test_classic_shop.py, test_classic_day.py. No line of tgbot/ names the rule set.
 
 from __future__ import annotations
 
-from tests.e2e.classic_game import start
+from tests.e2e.classic_game import playing
 from tests.e2e.driver import acts, tap
-from tests.e2e.harness import make_harness, start_app
+from tests.e2e.harness import start_app
 from tests.e2e.panel_play import deadline_passes, lines, panel, use, vote_against
 
 
 async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_path) -> None:
-    h = await make_harness(tmp_path, players=8)
-    try:
-        cast = await start(h)
+    async with playing(tmp_path) as (h, cast):
         await h.feed(h.master.send("/set", h.log))
         assert "silent_penalty" in h.texts(h.log)[-1], "/set lists the rule set's own settings"
         state = await h.app.service.state(1)
@@ -107,5 +105,3 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
             assert f"<h2>{title}</h2>" in html
         assert f"• {names[shooter]}: 🔫 Убийство → {names[victim]}" in html
         assert acts  # (the panel's buttons are read through the driver)
-    finally:
-        await h.app.shutdown()
