@@ -19,7 +19,7 @@ from tgbot.i18n import LANGUAGES, t
 PRIVATE = ("start", "help", "rules", "card", "language", "leave", "room", "leave_room")
 GROUP = ("help", "rules", "card")
 MASTER = ("newgame", "bind", "set", "lang", "startgame", "status", "resolve", "extend", "pause", "resume",
-          "replace", "modkill", "report", "prod", "state", "pool")
+          "replace", "modkill", "report", "silent", "prod", "state", "pool")
 MENUS: tuple[tuple[BotCommandScopeUnion, tuple[str, ...]], ...] = (
     (BotCommandScopeAllPrivateChats(), PRIVATE),
     (BotCommandScopeAllGroupChats(), GROUP),

@@ -360,6 +360,13 @@ def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
     return ruleset_of(state).panel_facts(state, pid)
 
 
+def choice_facts(state: GameState, pid: int, action: str, param: str) -> dict[str, PanelFact]:
+    """The words of the values of a `choice` parameter of `action` (an order kind or a card) as they stand now
+    for this player — a price, the stock left — where the rule set words them (Ruleset.choice_facts)."""
+    _player(state, pid)
+    return ruleset_of(state).choice_facts(state, pid, action, param)
+
+
 def param_choices(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> list[str]:
     """The card ids a card-naming parameter of `spec` may name for this player now (the same pool its
     validation judges against): implemented cards, not the card itself, filtered by the param's `of`;

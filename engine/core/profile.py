@@ -29,6 +29,9 @@ class ViewProfile:
     # An order without a sentence of its own (`ui.order_<kind>`) is listed with the words of its choices
     # («🛒 Магазин: Чеснок — 4 мон.»), not its label alone.
     order_choices: bool = False
+    # A target question of its actions offers only the characters the engine's check of the order accepts
+    # (no button for one it would refuse: a prisoner, a cop for the cops' cover…), not every living one.
+    checked_targets: bool = False
 
 
 @dataclass(frozen=True)

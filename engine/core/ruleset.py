@@ -196,6 +196,12 @@ class Ruleset(ABC):
         a post in the public group; it reports one by a muted character to the master. None by default."""
         return False
 
+    def choice_facts(self, state: GameState, pid: int, action: str, param: str) -> dict[str, PanelFact]:
+        """The words of a `choice` parameter's values as they stand now for this player (a price that changes
+        with the game, the stock left), by value, for the parameter `param` of the order kind or card
+        `action`; a value left out is worded by its plain label (`choice.<value>`). None by default."""
+        return {}
+
     def panel_facts(self, state: GameState, pid: int) -> list[PanelFact]:
         """The lines a player's panel shows of their own state beyond its zones, in order (none by default)."""
         return []

@@ -1,46 +1,29 @@
 """«Классическая форумная мафия» through the real bot: /newgame classic, eight characters sign up (one public
 role for all, «Житель»), the game starts at night 1, the day's votes are cast from the panel and shown in the
-public group as they are cast, the most voted goes to prison, night moves (the Шериф's shot, a purchase in the
-shop, the clans' kills) are made from the panel's buttons, the bot restarts mid-phase, and the game ends with a
-clan's win, the reveal and the master's readable record. No line of tgbot/ names the rule set."""
+public group as they are cast, the most voted goes to prison, night moves (a purchase in the shop, the clans'
+kills, the bar) are made from the panel's buttons, the bot restarts mid-phase, a clan writes to its members, a
+day order and the clan's Диплом are used, and the game ends with a clan's win, the reveal and the master's
+readable record. The shop, items, «сижу дома», the day's vote, penalties and paid orders in detail:
+test_classic_shop.py, test_classic_day.py. No line of tgbot/ names the rule set."""
 
 from __future__ import annotations
 
+from tests.e2e.classic_game import playing
 from tests.e2e.driver import acts, tap
-from tests.e2e.harness import Harness, make_harness, start_app
-from tests.e2e.test_duel_through_the_bot import deadline_passes, lines
-from tests.e2e.test_guises_through_the_bot import panel, use, vote
-
-
-async def sign_up(h: Harness) -> None:
-    await h.feed(h.master.send("/newgame classic", h.log))
-    await h.feed(h.master.send("/bind 1", h.public))
-    await h.feed(h.master.send("/set", h.log))
-    assert "vote_tie" in h.texts(h.log)[-1], "the rule set's own settings are listed"
-    await h.feed(h.master.send("/set vote_tie nobody", h.log))
-    # the table this game's script plays (the default one at 8 players now has a Вербовщик in each clan)
-    await h.feed(h.master.send("/set table boss,soldier,soldier,boss,soldier,soldier,sheriff,citizen", h.log))
-    for i, user in enumerate(h.players):
-        await h.feed(user.start("join_1"))
-        await h.feed(user.send(f"Игрок {i + 1}"))
-        await tap(h, user, h.last(user), "Житель")
+from tests.e2e.harness import start_app
+from tests.e2e.panel_play import deadline_passes, lines, panel, use, vote_against
 
 
 async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_path, database) -> None:
-    h = await make_harness(tmp_path, database=database, players=8)
-    try:
-        await sign_up(h)
-        await h.feed(h.master.send("/startgame", h.log))
+    async with playing(tmp_path, database=database) as (h, cast):
+        await h.feed(h.master.send("/set", h.log))
+        assert "silent_penalty" in h.texts(h.log)[-1], "/set lists the rule set's own settings"
         state = await h.app.service.state(1)
-        assert (state.status, state.phase) == ("running", 1), "the game begins with night 1"
         assert state.settings["vote_tie"] == "nobody", "a rule set's own setting reaches the engine at the start"
-        names = {p.pid: p.name for p in state.players}
-        user = {p.pid: h.players[p.pid] for p in state.players}
-        role = {p.pid: p.secret_role for p in state.players}
-        sheriff = next(p for p, r in role.items() if r == "sheriff")
-        red = [p.pid for p in state.players if p.faction == "mafia_red"]
-        green = [p.pid for p in state.players if p.faction == "mafia_green"]
-        citizen = next(p for p, r in role.items() if r == "citizen")
+        names, user, role = cast.names, cast.user, cast.role
+        sheriff, citizen = cast.one("sheriff"), cast.one("citizen")
+        red, green = cast.of("mafia_red"), cast.of("mafia_green")
+        assert any("Игра начинается с ночи." in t for t in h.texts(user[citizen])), "the summary says night 1 first"
         assert any("Ваша роль: Шериф" in t for t in h.texts(user[sheriff]))
         assert "💰 Монет: 4" in (panel(h, user[sheriff]).text or "")
 
@@ -50,7 +33,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         await use(h, user[shooter], "🔫 Убийство", names[victim])
         await use(h, user[citizen], "🛒 Магазин и ларек", "Чеснок")
         await h.app.shutdown()
-        h.app = await start_app(h.world, h.clock, h.database)
+        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
         assert {o.kind for o in (await h.app.service.state(1)).orders[citizen]} == {"buy"}
         await deadline_passes(h)
         assert any("Ваш ход «🔫 Убийство»: удачно." in t for t in h.texts(user[shooter]))
@@ -77,7 +60,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         assert cit(state, citizen).posted_phase == state.phase
         for pid in names:
             if pid not in (sheriff, victim):
-                await vote(h, user[pid], names[sheriff])
+                await vote_against(h, user[pid], names[sheriff])
         assert f"{names[citizen]} проголосовал против: {names[sheriff]}." in lines(h, h.public)
         await deadline_passes(h)
         assert f"{names[sheriff]} посажен в тюрьму." in lines(h, h.public)
@@ -99,12 +82,14 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         screen = h.last_with_buttons(user[red_boss])
         await tap(h, user[red_boss], screen, "✅ Подтвердить")
         assert any("Сегодня сажаем зеленого босса" in t for t in h.texts(user[shooter]))
+        assert not any("Сегодня сажаем" in lines(h, user[p]) for p in green), "the other clan does not read it"
+        assert "Сегодня сажаем" not in lines(h, h.public)
         await use(h, user[red_boss], "📨 Заказ", "Прикрытие", names[red_boss])
         await use(h, user[red_boss], "🎓 Диплом")
         green_boss = next(p for p in green if role[p] == "boss")
         for pid in names:
             if pid not in (green_boss, sheriff, victim):
-                await vote(h, user[pid], names[green_boss])
+                await vote_against(h, user[pid], names[green_boss])
         await deadline_passes(h)
         last = next(p for p in green if p not in (green_boss, victim))
         await use(h, user[shooter], "🔫 Убийство", names[last])
@@ -120,5 +105,3 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
             assert f"<h2>{title}</h2>" in html
         assert f"• {names[shooter]}: 🔫 Убийство → {names[victim]}" in html
         assert acts  # (the panel's buttons are read through the driver)
-    finally:
-        await h.app.shutdown()

@@ -6,16 +6,15 @@ points, fighters die and the winner is announced."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 
 import pytest
 
-from tests.e2e.driver import acts, panel_of, tap
+from tests.e2e.driver import acts, tap
 from tests.e2e.harness import Harness, make_harness
+from tests.e2e.panel_play import deadline_passes, lines, panel, use
 from tests.e2e.plugins import plugged_in
 from tests.engine.plugin_path import PLUGINS
-from tgbot.sandbox.faketg import FakeChat, FakeMessage, FakeUser
 
 
 @pytest.fixture
@@ -34,43 +33,6 @@ async def sign_up(h: Harness) -> None:
         await h.feed(user.send(f"Боец {i + 1}"))
         await tap(h, user, h.last(user), "Боец")
         assert f"Готово: Боец {i + 1} — Боец" in h.texts(user)[-1]
-
-
-def panel(h: Harness, user: FakeUser) -> FakeMessage:
-    found = panel_of(h, user)
-    assert found is not None, f"{user.first_name} has no panel"
-    return found
-
-
-async def use(h: Harness, user: FakeUser, label: str, target: str | None = None) -> None:
-    """From the panel: the action's button, its target if it has one, the confirmation."""
-    screen = panel(h, user)
-    await tap(h, user, screen, label)
-    if target is not None:
-        await tap(h, user, screen, target)
-    assert "Заявка принята" in await tap(h, user, screen, "✅ Подтвердить")
-
-
-async def deadline_passes(h: Harness) -> None:
-    """The phase's deadline comes: the scheduler resolves it, as it would in a running bot."""
-    game = await h.app.service.game(1)
-    phase = (await h.app.service.state(1)).phase  # (the service's state is one object, changed in place)
-    h.clock.advance(float(game["deadline_at"]) - h.clock())
-    await h.app.deadlines.arm(1, game["deadline_at"])
-    for _ in range(200):
-        state = await h.app.service.state(1)
-        if state.phase != phase or state.status != "running":
-            break
-        await asyncio.sleep(0.05)
-    else:
-        raise AssertionError(f"phase {phase} was not resolved at its deadline")
-    async with h.app.service.lock(1):  # the resolution has committed (it changes the state before)
-        pass
-    await h.deliver()
-
-
-def lines(h: Harness, chat: FakeChat | FakeUser) -> str:
-    return "\n".join(h.texts(chat))
 
 
 async def test_a_duel_is_signed_up_for_started_and_fought_to_its_winner_through_the_bot(tmp_path, duel) -> None:

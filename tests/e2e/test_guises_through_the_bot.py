@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.driver import acts, choose_role, panel_of, press_act, tap
+from tests.e2e.driver import acts, choose_role
 from tests.e2e.harness import Harness, make_harness, start_app
-from tests.e2e.test_duel_through_the_bot import deadline_passes, lines
-from tgbot.sandbox.faketg import FakeMessage, FakeUser
+from tests.e2e.panel_play import deadline_passes, lines, panel, use, vote_against
 
 ROLES = ["hero", "hero", "cook", "authority"]
 
@@ -24,26 +23,6 @@ async def sign_up(h: Harness) -> None:
         await h.feed(user.start("join_1"))
         await h.feed(user.send(f"Герой {i + 1}" if role == "hero" else f"Игрок {i + 1}"))
         await choose_role(h, user, role)
-
-
-def panel(h: Harness, user: FakeUser) -> FakeMessage:
-    found = panel_of(h, user)
-    assert found is not None, f"{user.first_name} has no panel"
-    return found
-
-
-async def use(h: Harness, user: FakeUser, label: str, *choices: str) -> None:
-    screen = panel(h, user)
-    await tap(h, user, screen, label)
-    for choice in choices:
-        await tap(h, user, screen, choice)
-    assert "Заявка принята" in await tap(h, user, screen, "✅ Подтвердить")
-
-
-async def vote(h: Harness, user: FakeUser, target: str) -> None:
-    screen = panel(h, user)
-    assert await press_act(h, user, screen, "votes")
-    await tap(h, user, screen, target)
 
 
 async def test_a_game_of_guises_from_newgame_to_the_reveal_through_the_bot(tmp_path, database) -> None:
@@ -71,7 +50,7 @@ async def test_a_game_of_guises_from_newgame_to_the_reveal_through_the_bot(tmp_p
 
         # The bot restarts mid-phase: the orders, the deadline and the game stand.
         await h.app.shutdown()
-        h.app = await start_app(h.world, h.clock, h.database)
+        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
         assert {o.kind for o in (await h.app.service.state(1)).orders[boss]} == {"interrogate", "mastermind"}
         await deadline_passes(h)
         assert any("Вас заблокировали" in t for t in h.texts(user[blocked]))
@@ -96,7 +75,7 @@ async def test_a_game_of_guises_from_newgame_to_the_reveal_through_the_bot(tmp_p
 
         # Day 2: the law votes the Босс out; the list of who voted for whom is public; the law wins.
         for pid in law:
-            await vote(h, user[pid], names[boss])
+            await vote_against(h, user[pid], names[boss])
         await deadline_passes(h)
         public = lines(h, h.public)
         assert "Голосование дня — кто за кого:" in public

@@ -257,6 +257,17 @@ async def test_prod_reminds_only_those_who_have_not_submitted(tmp_path):
         await h.close()
 
 
+async def test_silent_is_refused_in_a_game_that_does_not_count_posts(tmp_path):
+    """/silent marks who wrote nothing in the public group for a rule set that counts posts; Мафик does not."""
+    h = await mafik_game(tmp_path)
+    try:
+        await to_day(h)
+        await h.feed(h.master.send("/silent 2", h.log))
+        assert last_log(h) == "В этой игре посты в группе не считаются: отмечать молчавших не нужно."
+    finally:
+        await h.close()
+
+
 async def test_state_of_a_player_goes_to_the_log_only(tmp_path):
     h = await mafik_game(tmp_path)
     try:

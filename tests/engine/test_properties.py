@@ -1,4 +1,5 @@
-"""Properties of whole random games played by `engine.sim`'s random agents through the public API.
+"""Properties of whole random Микромафик games played by `engine.sim`'s random agents through the public API
+(the checks every rule set shares: tests/engine/random_games.py).
 
 - every random legal game finishes, without an exception;
 - a JSON round trip of the state (at any moment) changes nothing that follows;
@@ -8,48 +9,28 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
-
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core import api
 from engine.core.ruleset import get_ruleset
 from engine.core.state import Event, GameState
-from engine.core.views import events_for, player_view, visible_to
 from engine.rulesets.micromafik.roles import SECRET_ROLES
-from engine.sim import MAX_PHASES, GameRunner, play_game
+from engine.sim import play_game
+from tests.engine import random_games as games
 
 RULESET = "micromafik"
-ROOT = Path(__file__).resolve().parents[2]
-
-seeds = st.integers(min_value=0, max_value=2**63 - 1)
 player_counts = st.integers(min_value=4, max_value=15)
-def fast(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def events_json(state: GameState, since: int = 0) -> str:
-    return json.dumps([e.model_dump(mode="json") for e in state.events[since:]], ensure_ascii=False)
 
 
 # ---------------------------------------------------------------------------- finishing
 
 
-@fast(200)
-@given(seed=seeds, players=player_counts)
+@games.fast(200)
+@given(seed=games.seeds, players=player_counts)
 def test_random_games_finish(seed: int, players: int) -> None:
-    result = play_game(RULESET, players, seed)
-    state = result.state
-    assert result.completed, f"no winner after {MAX_PHASES} phases"
-    assert state.status == "finished"
-    assert state.phase < MAX_PHASES
+    state = games.finished_game(RULESET, players, seed)
     # The end is consistent: the winners are the only side alive (or nobody when all are dead).
     alive_sides = {p.faction for p in state.players if p.alive}
     assert state.winners == sorted(alive_sides)
@@ -64,125 +45,41 @@ def test_random_games_finish(seed: int, players: int) -> None:
 # ---------------------------------------------------------------------------- JSON round trip
 
 
-class Recorder:
-    """A sim hook that counts the moments of a game and remembers how many events each had."""
-
-    def __init__(self) -> None:
-        self.events_at: list[int] = []
-
-    def __call__(self, state: GameState, moment: str) -> None:
-        self.events_at.append(len(state.events))
-
-
-def round_trip(state: GameState) -> GameState:
-    text = api.dump(state)
-    loaded = api.load(text)
-    assert api.dump(loaded) == text, "dump(load(dump(state))) differs from dump(state)"
-    return loaded
-
-
-@fast(50)
-@given(seed=seeds, players=player_counts, data=st.data())
+@games.fast(50)
+@given(seed=games.seeds, players=player_counts, data=st.data())
 def test_json_round_trip_changes_nothing(seed: int, players: int, data: st.DataObject) -> None:
-    recorder = Recorder()
-    plain = play_game(RULESET, players, seed, hook=recorder)
-    k = data.draw(st.integers(min_value=0, max_value=len(recorder.events_at) - 1), label="moment")
-
-    seen = 0
-
-    def once(state: GameState, moment: str) -> GameState | None:
-        nonlocal seen
-        seen += 1
-        return round_trip(state) if seen - 1 == k else None
-
-    resumed = play_game(RULESET, players, seed, hook=once)
-    assert seen > k
-    since = recorder.events_at[k]
-    assert events_json(resumed.state, since) == events_json(plain.state, since)
-    assert api.dump(resumed.state) == api.dump(plain.state)
-
+    plain = games.check_round_trip_in_the_middle(RULESET, players, seed, data)
     # And a round trip at every moment of the game changes nothing either.
-    every = play_game(RULESET, players, seed, hook=lambda state, moment: round_trip(state))
-    assert api.dump(every.state) == api.dump(plain.state)
+    games.check_round_trip_at_every_moment(RULESET, players, seed, plain)
 
 
 def test_round_trip_while_orders_are_pending() -> None:
-    """Orders submitted but not yet resolved survive the trip (their dict keys are ints again)."""
-    runner = GameRunner(RULESET, 8, 5)
-    runner.act()
-    assert runner.state.orders, "the agents submitted nothing"
-    loaded = round_trip(runner.state)
-    assert loaded.orders == runner.state.orders
-    assert all(isinstance(pid, int) for pid in loaded.orders)
-    assert loaded == runner.state
+    games.check_round_trip_while_orders_are_pending(RULESET, 8, 5)
 
 
 # ---------------------------------------------------------------------------- determinism
 
 
-@fast(40)
-@given(seed=seeds, players=player_counts)
+@games.fast(40)
+@given(seed=games.seeds, players=player_counts)
 def test_same_seed_same_game(seed: int, players: int) -> None:
-    first = play_game(RULESET, players, seed)
-    second = play_game(RULESET, players, seed)
-    assert events_json(first.state) == events_json(second.state)
-    assert api.dump(first.state) == api.dump(second.state)
-
-
-_DIGEST = """
-import hashlib, sys
-from engine.core import api
-from engine.sim import play_game
-for seed, players in ((1, 4), (2, 8), (3, 15), (4, 11)):
-    state = play_game("micromafik", players, seed).state
-    print(seed, players, hashlib.sha256(api.dump(state).encode()).hexdigest())
-"""
+    games.check_same_seed(RULESET, players, seed)
 
 
 def test_same_seed_same_game_across_hash_seeds() -> None:
-    """String hashing differs between interpreter runs; the games must not (no set-order leaks)."""
-    outputs = []
-    for hash_seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        proc = subprocess.run([sys.executable, "-c", _DIGEST], cwd=ROOT, env=env, capture_output=True,
-                              text=True, timeout=120, check=False)
-        assert proc.returncode == 0, proc.stderr
-        outputs.append(proc.stdout)
-    assert outputs[0] == outputs[1]
+    games.check_same_seed_across_hash_seeds(RULESET, ((1, 4), (2, 8), (3, 15), (4, 11)))
 
 
 # ---------------------------------------------------------------------------- secrecy
 
-SECRET_KEYS = frozenset({"secret_role", "faction", "side", "roles"})
-# Words that name a secret role or a side, in ids and in Russian.
-SECRET_WORDS = frozenset(
-    {r.id for r in SECRET_ROLES.values()}
-    | {r.name for r in SECRET_ROLES.values()}
-    | {r.faction for r in SECRET_ROLES.values()}
-)
+# The keys and words (ids and Russian names) that name a secret role or a side.
+SECRETS = games.SecretWords(frozenset({"secret_role", "faction", "side", "roles"}), games.role_words(SECRET_ROLES.values()))
 
 
 # Effects whose target learns who cast them (Обратная связь/Переписка/Блок: reply to the caster;
 # Предупредительный выстрел: "узнаёт, что получила от вас"), and effects the target never learns of.
 CASTER_REVEALED = frozenset({"may_message", "warning_shot"})
 UNKNOWN_TO_TARGET = frozenset({"pay_the_bill", "personal_guard", "weakness", "adrenaline", "armor_every_phase"})
-
-
-def _walk(value: Any, path: str = "") -> list[str]:
-    """Every secret-looking key or value inside an event's params, as 'path: what' strings."""
-    found: list[str] = []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            where = f"{path}.{key}" if path else str(key)
-            if key in SECRET_KEYS:
-                found.append(f"{where}: secret key")
-            found += _walk(item, where)
-    elif isinstance(value, list | tuple):
-        for i, item in enumerate(value):
-            found += _walk(item, f"{path}[{i}]")
-    elif isinstance(value, str) and value in SECRET_WORDS:
-        found.append(f"{path}: {value!r}")
-    return found
 
 
 def leaks(event: Event, state: GameState) -> list[str]:
@@ -209,31 +106,13 @@ def leaks(event: Event, state: GameState) -> list[str]:
         died = [e.seq for e in state.events if e.kind == "death" and e.params["pid"] == target]
         assert died and died[0] < event.seq, f"autopsy of a character not yet dead: {event}"
         assert params["side"] in {r.faction for r in SECRET_ROLES.values()}, event
-        return [f for f in _walk({k: v for k, v in params.items() if k != "side"})]
-    return _walk(params)
+        return [f for f in SECRETS.walk({k: v for k, v in params.items() if k != "side"})]
+    return SECRETS.walk(params)
 
 
 def check_view(state: GameState, pid: int) -> None:
-    view = player_view(state, pid)
-    me = state.player(pid)
-    # Events: exactly the ones addressed to this player, to everyone, or to its own side.
-    expected = [e.model_dump() for e in state.events if visible_to(e, state, pid)]
-    assert view["events"] == expected
-    assert view["events"] == [e.model_dump() for e in events_for(state, pid)]
-    for event in view["events"]:
-        assert event["to"] != "master"
-        if event["to"] == "player":
-            assert event["who"] == pid
-        if event["to"] == "faction":
-            assert event["who"] == me.faction
-    # Others: public facts only.
-    for row in view["players"]:
-        assert set(row) <= {"pid", "name", "public_role", "alive", "hand_size", "statuses"}, row
-        assert not _walk(row), row
-    # Me: my own secrets.
-    mine = view["me"]
-    assert (mine["pid"], mine["name"], mine["public_role"]) == (pid, me.name, me.public_role)
-    assert (mine["secret_role"], mine["faction"]) == (me.secret_role, me.faction)
+    view = games.check_view_basics(state, pid, SECRETS)
+    me, mine = state.player(pid), view["me"]
     assert [c["uid"] for c in mine["hand"]] == [c.uid for c in me.hand]
     assert mine["points"] == me.points and mine["alive"] == me.alive
     for effect in mine.get("effects", []):
@@ -241,13 +120,10 @@ def check_view(state: GameState, pid: int) -> None:
         # Cards are played in secret: who cast an effect on me shows only where the card says so.
         assert effect["source"] in (None, pid) or effect["kind"] in CASTER_REVEALED, effect
         assert effect["kind"] not in UNKNOWN_TO_TARGET, effect
-    assert not _walk({k: v for k, v in mine.items() if k not in ("secret_role", "faction", "building")})
-    # Orders: only mine.
-    assert view["orders"] == [o.model_dump() for o in state.orders.get(pid, [])]
 
 
-@fast(80)
-@given(seed=seeds, players=player_counts)
+@games.fast(80)
+@given(seed=games.seeds, players=player_counts)
 def test_secrets_stay_secret(seed: int, players: int) -> None:
     def look(state: GameState, moment: str) -> None:
         if moment == "resolve":  # orders are pending: the richest moment to look at views

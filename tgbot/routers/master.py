@@ -313,6 +313,17 @@ async def report(message: Message, command: CommandObject, service: GameService,
     await message.answer(t(lang, "mtools.reported" if asked else "mtools.report_nothing", name=escape(name)))
 
 
+async def silent(message: Message, command: CommandObject, service: GameService, tools: MasterTools,
+                 lang: str) -> None:
+    """/silent [N …]: who wrote nothing in the public group today (the others are counted as having written)."""
+    assert message.from_user is not None
+    game = await master_game(message, service)
+    seats = [_seat_arg([arg]) for arg in (command.args or "").replace(",", " ").split()]
+    names = await tools.mark_silent(int(game["id"]), user_id=message.from_user.id, seats=seats)
+    await message.answer(t(lang, "mtools.silent", names=escape(", ".join(names))) if names
+                         else t(lang, "mtools.silent_nobody"))
+
+
 async def prod(message: Message, service: GameService, tools: MasterTools, lang: str) -> None:
     assert message.from_user is not None
     game = await log_game(message, service)
@@ -393,6 +404,7 @@ def make_router() -> Router:
     router.message.register(replace, Command("replace"))
     router.message.register(modkill, Command("modkill"))
     router.message.register(report, Command("report"))
+    router.message.register(silent, Command("silent"))
     router.message.register(prod, Command("prod"))
     router.message.register(player_state, Command("state"))
     router.callback_query.register(on_resolve_press, Resolve.filter())

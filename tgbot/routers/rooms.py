@@ -28,7 +28,7 @@ CONTENT = {ContentType.TEXT, ContentType.PHOTO, ContentType.VIDEO, ContentType.D
            ContentType.VOICE, ContentType.AUDIO, ContentType.ANIMATION, ContentType.VIDEO_NOTE, ContentType.POLL,
            ContentType.LOCATION, ContentType.CONTACT, ContentType.DICE}
 # The master's commands (groups only): in private chat they get an explanation, not silence.
-MASTER_COMMANDS = ("pool", "pause", "resume", "replace", "modkill", "report", "prod", "state")
+MASTER_COMMANDS = ("pool", "pause", "resume", "replace", "modkill", "report", "silent", "prod", "state")
 
 
 # ---------------------------------------------------------------- the pool

@@ -202,6 +202,35 @@ class MasterTools:
         self.service._wake()
         return name, asked
 
+    # ---------------------------------------------------------------- «сухари»: who wrote nothing today
+    async def mark_silent(self, game_id: int, *, user_id: int, seats: list[int]) -> list[str]:
+        """/silent [N …]: the master's word on who wrote nothing in the public group today, for a rule set that
+        counts posts (api.counts_posts) where the bot does not read the group (it reads it only as one of its
+        administrators): every other character in the game is counted as having written (api.public_post).
+        The names of the silent."""
+        async with self.service.lock(game_id):
+            game = await self._master_game(game_id, user_id, statuses=("running",))
+            state = await self.service.state(game_id)
+            if not api.counts_posts(state.ruleset):
+                raise ServiceError("posts_not_counted")
+            if not state.is_day:
+                raise ServiceError("posts_by_day")
+            silent = sorted({self._seat(state, seat) for seat in seats})
+            before = len(state.events)
+
+            def count_the_others() -> None:
+                for player in state.living():
+                    if player.pid not in silent:
+                        api.public_post(state, player.pid)
+
+            self.service._change(game_id, count_the_others)
+            players = await self.repo.players(game_id)
+            async with self.repo.db.batch() as conn:
+                await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action="silent",
+                                                  payload={"pids": silent}, now=self.service.clock())
+                await self.service._save(conn, game, state, state.events[before:], players)
+        return [state.player(pid).name for pid in silent]
+
     # ---------------------------------------------------------------- prod and look
     async def waiting(self, game: dict[str, Any], state: GameState) -> list[int]:
         """Living players who have submitted nothing this phase (in deck building: no deck yet)."""

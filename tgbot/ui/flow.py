@@ -18,6 +18,7 @@ from engine.cardgame.options import PlayOption
 from engine.core import api
 from engine.core.actions import Action
 from engine.core.cards import CardSpec, ParamSpec
+from engine.core.refusal import Refusal
 from engine.core.ruleset import ruleset_names
 from engine.core.state import GameState
 
@@ -157,15 +158,35 @@ def spent_cards(flow: dict[str, Any], state: GameState | None = None) -> set[int
     return used
 
 
+def accepted_targets(state: GameState, pid: int, flow: dict[str, Any], spec: ParamSpec, candidates: list[int]) -> list[int]:
+    """Of an action's order (not a card's play) of a rule set that asks for it (ViewProfile.checked_targets), the
+    candidates its engine check does not refuse as this target, with what is chosen so far: no button for a target
+    the order would be refused for (a cop for the cops' cover, a character in prison, anyone but a jailed clan
+    member for the clan's shot into prison)."""
+    action = action_of(flow)
+    if action is None or not api.view_profile(state.ruleset).checked_targets:
+        return candidates
+    chosen = order_params(flow)
+    accepted = []
+    for candidate in candidates:
+        try:
+            api.check(state, pid, action.kind, params={**chosen, spec.name: candidate})
+        except Refusal as refusal:
+            if refusal.code == "invalid_target" and refusal.params.get("target") == candidate:
+                continue
+        accepted.append(candidate)
+    return accepted
+
+
 def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: dict[str, Any],
              node: dict[str, Any]) -> Question:
     kind = spec.kind
     player = state.player(pid)
     q = Question(path=[], spec=spec, card=card)
     if kind == "target":
-        q.options = [p for p in _living(state) if p != pid or card.has("self_ok")]
+        q.options = accepted_targets(state, pid, flow, spec, [p for p in _living(state) if p != pid or card.has("self_ok")])
     elif kind == "any_living":
-        q.options = _living(state)
+        q.options = accepted_targets(state, pid, flow, spec, _living(state))
     elif kind in ("dead_target", "past_phase"):  # the dead it may name, the past phases (latest first)
         q.options = api.param_values(state, pid, card, spec)
     elif kind == "past_phases":  # up to `count` distinct past phases

@@ -15,10 +15,11 @@ from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState
 from tgbot import gamedata
 from tgbot.i18n import has, t
+from tgbot.render import Renderer
 from tgbot.ui import flow as fl
 from tgbot.ui import names
 from tgbot.ui.callbacks import Code
-from tgbot.ui.panel import button, markup
+from tgbot.ui.panel import button, fact_text, markup
 
 
 def held(gs: GameState, pid: int, uid: int, *, sleeve: bool | None = None) -> tuple[CardInstance, str]:
@@ -111,10 +112,15 @@ def describe_params(gs: GameState, pid: int, spec: CardSpec, params: dict[str, A
             targets = params.get("targets") or []
             text = "; ".join(f"{escape(gs.player(int(p)).name)} — {value_text(gs, pid, 'accusation', v, lang)}"
                              for p, v in zip(targets, value, strict=False))
+        elif param.kind == "choice" and (word := choice_words(gs, pid, spec.id, param.name, lang).get(str(value))):
+            text = escape(word)
         else:
             text = value_text(gs, pid, param.kind, value, lang)
         label = f"label.param_{param.name}"
         lines.append(f"{t(lang, label if has(lang, label) else 'label.' + param.kind)}: {text}")
+        about = f"choice_about.{value}"  # what a chosen value does (an item of a shop), where the locales say
+        if param.kind == "choice" and has(lang, about):
+            lines.append(t(lang, about))
     return "\n".join(lines)
 
 
@@ -260,6 +266,13 @@ def _pay_screen(gs: GameState, pid: int, flow: dict[str, Any], cost: int, summar
 ZONE_MARKS = {"hand": "✋ ", "sleeve": "🎴 "}  # where a card that pays lies, when more than one zone may pay
 
 
+def choice_words(gs: GameState, pid: int, action: str, param: str, lang: str) -> dict[str, str]:
+    """The rule set's words for the values of a choice as they stand now for this player (a price, the stock
+    left: api.choice_facts), by value; a value without any is worded by its plain label."""
+    r = Renderer(gs, lang)
+    return {value: fact_text(r, fact) for value, fact in api.choice_facts(gs, pid, action, param).items()}
+
+
 def _label(gs: GameState, pid: int, q: fl.Question, value: Any, lang: str) -> str:
     """A button's text for one value of the question (plain: buttons are not HTML). A role map asks
     first whose role (a character), then which role."""
@@ -286,6 +299,8 @@ def _question_rows(gs: GameState, pid: int, flow: dict[str, Any], q: fl.Question
         tab_buttons = [_fb(("• " if c == tab else "") + t(lang, f"colour.{c}"), flow, f"tab={c}") for c in tabs]
         rows += [tab_buttons[i:i + 4] for i in range(0, len(tab_buttons), 4)]
         options = [c for c in q.options if catalog[c].colour == tab]
+    spec = fl.flow_spec(gs, flow)
+    words = choice_words(gs, pid, spec.id, q.spec.name, lang) if kind == "choice" and spec is not None else {}
     buttons = []
     for value in options:
         raw = "1" if value is True else "0" if value is False else str(value)
@@ -294,7 +309,7 @@ def _question_rows(gs: GameState, pid: int, flow: dict[str, Any], q: fl.Question
             mark = f"×{count} " if count else ""
         else:
             mark = "✅ " if q.multi and value in pending else ""
-        buttons.append(_fb(mark + _label(gs, pid, q, value, lang), flow, f"{prefix}{raw}"))
+        buttons.append(_fb(mark + (words.get(raw) or _label(gs, pid, q, value, lang)), flow, f"{prefix}{raw}"))
     per_row = 1 if kind in ("choice", "blood_use", "chat_room", "hand_cards", "sleeve_cards", "own_cards",
                             "hand_card", "sleeve_card") else 4 if kind == "number" else 2
     rows += [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)]

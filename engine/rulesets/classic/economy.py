@@ -19,6 +19,7 @@ the next game day (model.new_item).
 from __future__ import annotations
 
 from engine.core.extensions import edit, read
+from engine.core.profile import PanelFact
 from engine.core.refusal import Refusal
 from engine.core.state import GameState, JsonValue
 from engine.rulesets.classic.model import ITEMS, MOVE_INCOME, SOLD, Citizen, Town, cit, new_item
@@ -156,6 +157,17 @@ def price(state: GameState, buyer: int, kind: str) -> int:
 
     value: int = MOVES.queries.ask("price", state, base_price(kind), buyer=buyer, kind=kind)
     return value
+
+
+def shop_line(state: GameState, buyer: int, kind: str) -> PanelFact:
+    """An item on the shop screen as it stands for `buyer` now: its price, and the stock left of a limited kind."""
+    left = stock_of(state, kind)
+    item = PanelFact(f"classic_item.{kind}")
+    if left is None:
+        return PanelFact("classic_shop.item", {"item": item, "price": price(state, buyer, kind)})
+    if left <= 0:
+        return PanelFact("classic_shop.sold_out", {"item": item})
+    return PanelFact("classic_shop.item_left", {"item": item, "price": price(state, buyer, kind), "n": left})
 
 
 def shop_is_open(state: GameState) -> bool:

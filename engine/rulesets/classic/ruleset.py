@@ -22,7 +22,7 @@ from engine.core.state import GameState, Order, PlayerState
 from engine.core.wording import EventFormat
 from engine.rulesets.classic import setup
 from engine.rulesets.classic.abilities import ABILITIES, spec_of
-from engine.rulesets.classic.economy import balance, price
+from engine.rulesets.classic.economy import balance, shop_line
 from engine.rulesets.classic.model import (
     CLANS,
     DATA_DIR,
@@ -81,6 +81,11 @@ TEAM_NOTE = ActionDef(id="team_note", kind="team_note", source="role", label_key
                       params=(ParamSpec(name="text", kind="message"),), requires=(in_team,))
 
 
+def item_words(kind: str, charges: int) -> dict[str, Any]:
+    """An item of the inventory on the panel: its name, its charges and what it does."""
+    return {"item": PanelFact(f"classic_item.{kind}"), "n": charges, "about": PanelFact(f"classic_item_about.{kind}")}
+
+
 class Classic(Ruleset):
     name = NAME
     queries = MOVES.queries
@@ -97,7 +102,7 @@ class Classic(Ruleset):
     action_defs = (VOTE, *ABILITIES.action_defs(), TEAM_NOTE)
     ability_catalogue = ABILITIES
     play_zones = ()  # no cards
-    view_profile = ViewProfile(zones=(), currency="coins", order_choices=True)
+    view_profile = ViewProfile(zones=(), currency="coins", order_choices=True, checked_targets=True)
     event_formats: ClassVar[tuple[EventFormat, ...]] = EVENT_FORMATS
     question_kinds: ClassVar[dict[str, tuple[str, ...]]] = MOVES.question_kinds  # the modules' questions
     # The master's settings before the start (`/set KEY VALUE`; the first value is the default).
@@ -236,19 +241,19 @@ class Classic(Ruleset):
         facts = [PanelFact(f"panel_classic.coins_{me.purse or 'own'}", {"n": balance(state, pid)})]
         for item in me.items:
             key = "item" if item.active_from <= state.phase else "item_tomorrow"
-            facts.append(PanelFact(f"panel_classic.{key}", {"item": PanelFact(f"classic_item.{item.kind}"), "n": item.charges}))
+            facts.append(PanelFact(f"panel_classic.{key}", item_words(item.kind, item.charges)))
         for item in read(Town, state).shared.get(me.purse, []) if me.purse else []:
-            facts.append(PanelFact("panel_classic.shared_item", {"item": PanelFact(f"classic_item.{item.kind}"),
-                                                                   "n": item.charges}))
+            facts.append(PanelFact("panel_classic.shared_item", item_words(item.kind, item.charges)))
         if in_prison(state, pid):
             facts.append(PanelFact("panel_classic.prison", {}))
         if me.penalty and in_play(state, pid):  # the next day's (at night) or today's
             facts.append(PanelFact("panel_classic.penalty" if state.is_day else "panel_classic.penalty_tomorrow",
-                                   {"n": me.penalty}))
+                                   {"n": me.penalty, "why": PanelFact("panel_classic.why_" + "_".join(me.penalty_why))}))
         for lines in MOVES.panel:
             facts += lines(state, pid)
         return facts
 
-    def prices(self, state: GameState, pid: int) -> dict[str, int]:
-        """What each item sold costs him now (the shop screen's list)."""
-        return {kind: price(state, pid, kind) for kind in SOLD}
+    def choice_facts(self, state: GameState, pid: int, action: str, param: str) -> dict[str, PanelFact]:
+        """The shop screen's list: each item sold at what it costs him now (the Хозяин магазина's +1…) and, of a
+        limited kind, what is left of it."""
+        return {f"buy_{kind}": shop_line(state, pid, kind) for kind in SOLD} if (action, param) == ("buy", "item") else {}

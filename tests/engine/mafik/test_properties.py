@@ -1,5 +1,6 @@
 """Properties of whole random Мафик games (12–18 players) played by `engine.sim`'s random agents
-through the public API — the same properties as tests/engine/test_properties.py for Микромафик:
+through the public API — the same properties as tests/engine/test_properties.py for Микромафик (the checks
+every rule set shares: tests/engine/random_games.py):
 
 - every random legal game finishes, without an exception, with a winner the survivors justify;
 - a JSON round trip of the state in the middle of a game changes nothing that follows;
@@ -11,37 +12,19 @@ A Мафик game takes up to ~0.7 s: few examples, no deadline; the whole file 
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
-
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core import api
 from engine.core.ruleset import get_ruleset
 from engine.core.state import Event, GameState
-from engine.core.views import events_for, player_view, visible_to
 from engine.rulesets.mafik.roles import LAW_ROLES, SECRET_ROLES
 from engine.rulesets.mafik.ruleset import win_check
-from engine.sim import MAX_PHASES, GameRunner, play_game
+from engine.sim import play_game
+from tests.engine import random_games as games
 
 RULESET = "mafik"
-ROOT = Path(__file__).resolve().parents[3]
-
-seeds = st.integers(min_value=0, max_value=2**63 - 1)
 player_counts = st.integers(min_value=12, max_value=18)
-
-
-def fast(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def events_json(state: GameState, since: int = 0) -> str:
-    return json.dumps([e.model_dump(mode="json") for e in state.events[since:]], ensure_ascii=False)
 
 
 # ---------------------------------------------------------------------------- finishing
@@ -64,13 +47,10 @@ def check_winners(state: GameState) -> None:
         assert winners in (["maniac"], ["traitor"]) and alive == set(winners)
 
 
-@fast(15)
-@given(seed=seeds, players=player_counts)
+@games.fast(15)
+@given(seed=games.seeds, players=player_counts)
 def test_mafik_random_games_finish(seed: int, players: int) -> None:
-    result = play_game(RULESET, players, seed)
-    state = result.state
-    assert result.completed, f"no winner after {MAX_PHASES} phases"
-    assert state.status == "finished" and state.phase < MAX_PHASES
+    state = games.finished_game(RULESET, players, seed)
     check_winners(state)
     assert state.events[-1].kind == "game_over"
     assert [e.seq for e in state.events] == list(range(1, len(state.events) + 1))
@@ -88,104 +68,39 @@ def test_mafik_random_games_finish(seed: int, players: int) -> None:
 # ---------------------------------------------------------------------------- JSON round trip
 
 
-class Recorder:
-    """A sim hook that counts the moments of a game and remembers how many events each had."""
-
-    def __init__(self) -> None:
-        self.events_at: list[int] = []
-
-    def __call__(self, state: GameState, moment: str) -> None:
-        self.events_at.append(len(state.events))
-
-
-def round_trip(state: GameState) -> GameState:
-    text = api.dump(state)
-    loaded = api.load(text)
-    assert api.dump(loaded) == text, "dump(load(dump(state))) differs from dump(state)"
-    return loaded
-
-
-@fast(5)
-@given(seed=seeds, players=player_counts, data=st.data())
+@games.fast(5)
+@given(seed=games.seeds, players=player_counts, data=st.data())
 def test_mafik_json_round_trip_in_the_middle_changes_nothing(seed: int, players: int, data: st.DataObject) -> None:
-    recorder = Recorder()
-    plain = play_game(RULESET, players, seed, hook=recorder)
-    k = data.draw(st.integers(min_value=0, max_value=len(recorder.events_at) - 1), label="moment")
-    seen = 0
-
-    def once(state: GameState, moment: str) -> GameState | None:
-        nonlocal seen
-        seen += 1
-        return round_trip(state) if seen - 1 == k else None
-
-    resumed = play_game(RULESET, players, seed, hook=once)
-    assert seen > k
-    since = recorder.events_at[k]
-    assert events_json(resumed.state, since) == events_json(plain.state, since)
-    assert api.dump(resumed.state) == api.dump(plain.state)
+    games.check_round_trip_in_the_middle(RULESET, players, seed, data)
 
 
 def test_mafik_json_round_trip_at_every_moment_changes_nothing() -> None:
-    plain = play_game(RULESET, 16, 21)
-    every = play_game(RULESET, 16, 21, hook=lambda state, moment: round_trip(state))
-    assert api.dump(every.state) == api.dump(plain.state)
+    games.check_round_trip_at_every_moment(RULESET, 16, 21)
 
 
 def test_mafik_round_trip_while_orders_are_pending() -> None:
-    """Orders submitted but not yet resolved survive the trip (their dict keys are ints again)."""
-    runner = GameRunner(RULESET, 14, 5)
-    runner.act()
-    assert runner.state.orders, "the agents submitted nothing"
-    loaded = round_trip(runner.state)
-    assert loaded.orders == runner.state.orders
-    assert all(isinstance(pid, int) for pid in loaded.orders)
-    assert loaded == runner.state
+    games.check_round_trip_while_orders_are_pending(RULESET, 14, 5)
 
 
 # ---------------------------------------------------------------------------- determinism
 
 
-@fast(5)
-@given(seed=seeds, players=player_counts)
+@games.fast(5)
+@given(seed=games.seeds, players=player_counts)
 def test_mafik_same_seed_same_game(seed: int, players: int) -> None:
-    first = play_game(RULESET, players, seed)
-    second = play_game(RULESET, players, seed)
-    assert events_json(first.state) == events_json(second.state)
-    assert api.dump(first.state) == api.dump(second.state)
-
-
-_DIGEST = """
-import hashlib
-from engine.core import api
-from engine.sim import play_game
-for seed, players in ((1, 12), (2, 16), (3, 18)):
-    state = play_game("mafik", players, seed).state
-    print(seed, players, hashlib.sha256(api.dump(state).encode()).hexdigest())
-"""
+    games.check_same_seed(RULESET, players, seed)
 
 
 def test_mafik_same_seed_same_game_across_hash_seeds() -> None:
-    """String hashing differs between interpreter runs; the games must not (no set-order leaks)."""
-    outputs = []
-    for hash_seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        proc = subprocess.run([sys.executable, "-c", _DIGEST], cwd=ROOT, env=env, capture_output=True,
-                              text=True, timeout=120, check=False)
-        assert proc.returncode == 0, proc.stderr
-        outputs.append(proc.stdout)
-    assert outputs[0] == outputs[1]
-    assert len(outputs[0].splitlines()) == 3
+    games.check_same_seed_across_hash_seeds(RULESET, ((1, 12), (2, 16), (3, 18)))
 
 
 # ---------------------------------------------------------------------------- secrecy
 
-SECRET_KEYS = frozenset({"secret_role", "faction", "side", "roles", "role", "secret_roles"})
-# Words that name a secret role or a side, in ids and in Russian.
-SECRET_WORDS = frozenset(
-    {r.id for r in SECRET_ROLES.values()}
-    | {r.name for r in SECRET_ROLES.values()}
-    | {r.faction for r in SECRET_ROLES.values()}
-)
+# The keys and words (ids and Russian names) that name a secret role or a side.
+SECRETS = games.SecretWords(frozenset({"secret_role", "faction", "side", "roles", "role", "secret_roles"}),
+                            games.role_words(SECRET_ROLES.values()))
+SECRET_WORDS = SECRETS.words
 # The only events that may tell a player something about another's secret role or side, and why
 # (seeds/000_…):
 ALLOWED = {
@@ -208,23 +123,6 @@ ALLOWED = {
 # The intel cards' checks of a corpse (engine/rulesets/mafik/cards/intel.py).
 CORPSE_CHECKS = ("autopsy_side", "autopsy_role", "criminalist_role")
 # traitor_learns names only a pid; the rules give the Предатель a character who began as law.
-
-
-def _walk(value: Any, path: str = "") -> list[str]:
-    """Every secret-looking key or value inside an event's params, as 'path: what' strings."""
-    found: list[str] = []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            where = f"{path}.{key}" if path else str(key)
-            if key in SECRET_KEYS:
-                found.append(f"{where}: secret key")
-            found += _walk(item, where)
-    elif isinstance(value, list | tuple):
-        for i, item in enumerate(value):
-            found += _walk(item, f"{path}[{i}]")
-    elif isinstance(value, str) and value in SECRET_WORDS:
-        found.append(f"{path}: {value!r}")
-    return found
 
 
 def leaks(event: Event, state: GameState) -> list[str]:
@@ -266,7 +164,7 @@ def leaks(event: Event, state: GameState) -> list[str]:
         assert event.to == "player" and state.player(int(event.who)).public_role == "undertaker", event
         died = [e.seq for e in state.events if e.kind == "death" and e.params["pid"] == params["pid"]]
         assert died and died[0] < event.seq, f"side of a character not yet dead: {event}"
-        return _walk({k: v for k, v in params.items() if k != "side"})
+        return SECRETS.walk({k: v for k, v in params.items() if k != "side"})
     if kind in CORPSE_CHECKS:
         assert event.to == "player", event
         died = [e.seq for e in state.events if e.kind == "death" and e.params["pid"] == params["pid"]]
@@ -283,49 +181,28 @@ def leaks(event: Event, state: GameState) -> list[str]:
         assert (event.to, event.who) in (("player", actor), mafia), event
         assert event.to == "player" or state.player(actor).secret_role == "spy", event
         assert params["secret_role"] in SECRET_ROLES, event
-        return _walk({k: v for k, v in params.items() if k != "secret_role"})
+        return SECRETS.walk({k: v for k, v in params.items() if k != "secret_role"})
     if kind == "game_over":
         assert event.to == "public" and state.status == "finished" and event is state.events[-1], event
         return []
     if kind == "traitor_learns":
         assert event.to == "player" and state.player(int(event.who)).secret_role == "traitor", event
         assert state.player(int(params["pid"])).secret_role in LAW_ROLES, event
-    return _walk(params)
+    return SECRETS.walk(params)
 
 
 def check_view(state: GameState, pid: int) -> None:
-    view = player_view(state, pid)
-    me = state.player(pid)
-    # Events: exactly the ones addressed to this player, to everyone, or to its own side.
-    expected = [e.model_dump() for e in state.events if visible_to(e, state, pid)]
-    assert view["events"] == expected
-    assert view["events"] == [e.model_dump() for e in events_for(state, pid)]
-    for event in view["events"]:
-        assert event["to"] != "master"
-        if event["to"] == "player":
-            assert event["who"] == pid
-        if event["to"] == "faction":
-            assert event["who"] == me.faction
-    # Others: public facts only.
-    for row in view["players"]:
-        assert set(row) <= {"pid", "name", "public_role", "alive", "hand_size", "statuses"}, row
-        assert not _walk(row), row
-    # Me: my own secrets, nobody else's.
-    mine = view["me"]
-    assert (mine["pid"], mine["name"], mine["public_role"]) == (pid, me.name, me.public_role)
-    assert (mine["secret_role"], mine["faction"]) == (me.secret_role, me.faction)
+    view = games.check_view_basics(state, pid, SECRETS)
+    me, mine = state.player(pid), view["me"]
     assert [c["uid"] for c in mine["hand"]] == [c.uid for c in me.hand]
     assert [c["uid"] for c in mine["sleeve"]] == [c.uid for c in me.sleeve]
     assert mine["blood"] == (me.points if me.secret_role == "maniac" else None)
     for room in mine["rooms"]:
         assert pid in room["params"]["members"], room
-    assert not _walk({k: v for k, v in mine.items() if k not in ("secret_role", "faction", "building")})
-    # Orders: only mine.
-    assert view["orders"] == [o.model_dump() for o in state.orders.get(pid, [])]
 
 
-@fast(8)
-@given(seed=seeds, players=player_counts)
+@games.fast(8)
+@given(seed=games.seeds, players=player_counts)
 def test_mafik_secrets_stay_secret(seed: int, players: int) -> None:
     def look(state: GameState, moment: str) -> None:
         if moment == "resolve":  # orders are pending: the richest moment to look at views

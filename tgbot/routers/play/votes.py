@@ -1,5 +1,5 @@
-"""Votes and punishments: the day vote (with the vote standing now where a silent voter votes against
-themselves), the punishment (where it is an open vote: each punishment's rule and whether it is barred),
+"""Votes and punishments: the day vote (only the targets the engine accepts; with the vote standing now
+where a silent voter votes against themselves), the punishment (where it is an open vote: each punishment's rule and whether it is barred),
 and the mafia's kill vote at night. What is offered is the engine's (api.catalog, api.check,
 api.view_profile)."""
 
@@ -34,10 +34,24 @@ def _my_order(gs: GameState, pid: int, kind: str) -> dict[str, Any] | None:
     return next((o.params for o in gs.orders.get(pid, []) if o.kind == kind), None)
 
 
+def votable(gs: GameState, pid: int) -> list[int]:
+    """The living characters this voter may vote against: each one the engine's check of the vote does not
+    refuse as a target (oneself where the rule set forbids it, a character in prison, an immune one)."""
+    out = []
+    for target in (p.pid for p in gs.living()):
+        try:
+            api.check(gs, pid, "vote", params={"target": target})
+        except Refusal as refusal:
+            if refusal.code == "invalid_target":
+                continue
+        out.append(target)
+    return out
+
+
 async def votes_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: GameState, pid: int) -> None:
     cb = callback_data
     if not api.view_profile(gs.ruleset).self_vote:
-        rows = player_buttons(gs, cb, Code.VOTE, [p.pid for p in gs.living()])
+        rows = player_buttons(gs, cb, Code.VOTE, votable(gs, pid))
         rows.append(back_row(cb, lang))
         await edit(query, _head(gs, lang, "choose_vote"), markup(rows))
         return
@@ -46,7 +60,7 @@ async def votes_screen(query: CallbackQuery, callback_data: Act, lang: str, gs: 
     lines = [_head(gs, lang, "choose_vote")]
     lines.append(t(lang, "ui.your_vote", target=escape(gs.player(target).name)) if target is not None
                  else t(lang, "ui.vote_self_default"))
-    rows = player_buttons(gs, cb, Code.VOTE, [p.pid for p in gs.living()], mark=target)
+    rows = player_buttons(gs, cb, Code.VOTE, votable(gs, pid), mark=target)
     rows.append(back_row(cb, lang))
     await edit(query, "\n".join(lines), markup(rows))
 
