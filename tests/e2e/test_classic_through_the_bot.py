@@ -33,7 +33,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         await use(h, user[shooter], "🔫 Убийство", names[victim])
         await use(h, user[citizen], "🛒 Магазин и ларек", "Чеснок")
         await h.app.shutdown()
-        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        h.app = await start_app(h.world, h.clock, h.database)
         assert {o.kind for o in (await h.app.service.state(1)).orders[citizen]} == {"buy"}
         await deadline_passes(h)
         assert any("Ваш ход «🔫 Убийство»: удачно." in t for t in h.texts(user[shooter]))

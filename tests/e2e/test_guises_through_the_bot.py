@@ -50,7 +50,7 @@ async def test_a_game_of_guises_from_newgame_to_the_reveal_through_the_bot(tmp_p
 
         # The bot restarts mid-phase: the orders, the deadline and the game stand.
         await h.app.shutdown()
-        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        h.app = await start_app(h.world, h.clock, h.database)
         assert {o.kind for o in (await h.app.service.state(1)).orders[boss]} == {"interrogate", "mastermind"}
         await deadline_passes(h)
         assert any("Вас заблокировали" in t for t in h.texts(user[blocked]))

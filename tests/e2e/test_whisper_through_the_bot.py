@@ -102,7 +102,7 @@ async def test_a_game_of_hidden_rules_through_the_bot(tmp_path, whisper) -> None
         state = await h.app.service.state(1)
         assert await h.app.service.resolve(1, state.phase)
         await h.app.shutdown()
-        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        h.app = await start_app(h.world, h.clock, h.database)
         await h.app.delivery.drain()
         captions = [m.caption for m in h.world.messages_in(h.public) if m.photo is not None]
         assert captions == ["🪨 Камень после ночи 1.", "🪨 Камень после ночи 2."], "each stone once"
