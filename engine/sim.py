@@ -152,6 +152,17 @@ class Agent:
             elif kind == "past_phases":  # distinct past phases, as many as the span allows
                 phases = past_phases(state, spec.of)
                 params[spec.name] = self.rnd.sample(phases, min(len(phases), self.rnd.randint(*span(spec))))
+            elif kind in ("label", "labels"):  # anonymous labels the rule set offers now (a soul stone)
+                offered = ruleset.labels(state, self.pid, spec)
+                if not offered:
+                    return params
+                if kind == "label":
+                    params[spec.name] = self.rnd.choice(offered)
+                else:
+                    least, most = (spec.min if spec.min is not None else spec.count), spec.count
+                    if len(offered) < least:
+                        return params
+                    params[spec.name] = self.rnd.sample(offered, self.rnd.randint(least, min(most, len(offered))))
             elif kind == "phase_cards":  # a card of the parameter's pool for each chosen phase
                 pool = card_pool(ctx, spec) if ctx is not None else ids
                 params[spec.name] = [self.rnd.choice(pool) for _ in params.get("phases") or []]

@@ -170,7 +170,7 @@ def check(state: GameState, pid: int, kind: str, *, card: int | None = None,
         raise Refusal("bad_param", param="order", reason="malformed")
     if state.status != "running":
         raise Refusal("game_not_running", status=state.status)
-    if not state.player(pid).alive:
+    if not state.player(pid).alive and not ruleset_of(state).acts_when_dead(state, pid):
         raise Refusal("dead")
     try:
         pay = None if payment is None else payment if isinstance(payment, Payment) else Payment.model_validate(payment)
@@ -368,6 +368,12 @@ def param_values(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -
     return []
 
 
+def param_labels(state: GameState, pid: int, param: ParamSpec) -> list[str]:
+    """The labels a `label` / `labels` parameter may name for this player now (Ruleset.labels)."""
+    _player(state, pid)
+    return ruleset_of(state).labels(state, pid, param)
+
+
 def param_span(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> tuple[int, int]:
     """(fewest, most) a list parameter of `spec` takes from this player now: its count may depend on
     the phase (`day_count`), the player's stance (`upper_count` / `lower_count`) or role (`count_by`)."""
@@ -398,9 +404,9 @@ def actions(state: GameState, pid: int) -> list[Action]:
     effects grant. Nothing for a dead player or a game that is not running."""
     _player(state, pid)
     player = state.player(pid)
-    if state.status != "running" or not player.alive:
-        return []
     ruleset = ruleset_of(state)
+    if state.status != "running" or not (player.alive or ruleset.acts_when_dead(state, pid)):
+        return []
     payment = ruleset.payment_options(state, pid)
     out = _plays(state, pid, ruleset, payment) if isinstance(ruleset, CardRuleset) else []
     out += [d.describe(state, pid) for d in ruleset.action_defs]
