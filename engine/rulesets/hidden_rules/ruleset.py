@@ -47,10 +47,13 @@ REPLACEMENTS: list[tuple[int, str, Replacement]] = []
 
 
 def _by_day(state: GameState, pid: int) -> None:
+    """The vote: by day, by the living, when someone carries a кармическая тень (else there is no one to vote on)."""
     if not state.is_day:
         raise Refusal("wrong_phase", what="vote", reason="day_only")
     if not state.player(pid).alive:
         raise Refusal("dead")
+    if not state.effects_of(SHADOW):
+        raise Refusal("not_allowed", what="vote", reason="no_shadow")
 
 
 def _trial_today(state: GameState, pid: int) -> None:
