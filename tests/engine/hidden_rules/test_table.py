@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import api
 from engine.core.refusal import Refusal
-from engine.rulesets.hidden_rules.model import LABELS, MAFIA, stone, soul
+from engine.rulesets.hidden_rules.model import LABELS, MAFIA, soul, stone
 from engine.rulesets.hidden_rules.setup import check_table, default_table
 
 
