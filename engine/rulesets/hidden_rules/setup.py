@@ -37,7 +37,8 @@ def check_table(table: list[str], players: int) -> None:
     town = len(table) - mafia
 
     def refused(why: str) -> Refusal:
-        return Refusal("bad_param", param="table", reason="table", why=why, mafia=mafia, town=town)
+        """reason "table" (the bot says the table cannot start with its sides' counts: the town is its «law»)."""
+        return Refusal("bad_param", param="table", reason="table", why=why, mafia=mafia, law=town, neutral=0)
 
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise Refusal("bad_param", param="players", reason="count", min=MIN_PLAYERS, max=MAX_PLAYERS)
