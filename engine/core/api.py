@@ -398,15 +398,21 @@ def is_implemented(ruleset: str, card_id: str) -> bool:
     return get_ruleset(ruleset).is_implemented(card_id)
 
 
+def may_act(state: GameState, pid: int) -> bool:
+    """Does this character act now: a running game, and alive — or dead but acting by the rules (a soul
+    saved into the spirit world, Ruleset.acts_when_dead)?"""
+    _player(state, pid)
+    return state.status == "running" and (state.player(pid).alive or ruleset_of(state).acts_when_dead(state, pid))
+
+
 def actions(state: GameState, pid: int) -> list[Action]:
     """Everything this player can do in this phase, each with `available` and, when not, `why`: a play of
     each card they hold (Hand first, then the Sleeve), the rule set's actions in its order, then what
     effects grant. Nothing for a dead player or a game that is not running."""
     _player(state, pid)
-    player = state.player(pid)
-    ruleset = ruleset_of(state)
-    if state.status != "running" or not (player.alive or ruleset.acts_when_dead(state, pid)):
+    if not may_act(state, pid):
         return []
+    ruleset = ruleset_of(state)
     payment = ruleset.payment_options(state, pid)
     out = _plays(state, pid, ruleset, payment) if isinstance(ruleset, CardRuleset) else []
     out += [d.describe(state, pid) for d in ruleset.action_defs]

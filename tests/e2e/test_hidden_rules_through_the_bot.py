@@ -90,3 +90,41 @@ async def test_a_game_of_hidden_rules_from_newgame_to_the_end_through_the_bot(tm
         assert f"• {names[shaman_b]}: 🌑 Кармическая тень → {names[cultist]}" in html
     finally:
         await h.close()
+
+
+async def test_a_saved_soul_dies_publicly_and_goes_on_acting_from_the_spirit_world(tmp_path) -> None:
+    """Спасение души: the death is public as any, and the dead character still has a panel with his
+    spirit-world abilities (not Вернуться) — the bot asks the engine who acts (api.may_act)."""
+    h = await make_harness(tmp_path, players=8)
+    try:
+        await sign_up(h)
+        await h.feed(h.master.send("/set table shaman_b,shaman_a,shaman_a,shaman_a,warlock,cultist,protector,shaman_a",
+                                   h.log))
+        await h.feed(h.master.send("/startgame", h.log))
+        state = await h.app.service.state(1)
+        names = {p.pid: p.name for p in state.players}
+        user = {p.pid: h.players[p.pid] for p in state.players}
+        role = {p.secret_role: p.pid for p in state.players}
+        victim = next(p.pid for p in state.players if p.ext.get("group") == "a")
+        await deadline_passes(h)  # night 1
+
+        screen = panel(h, user[role["warlock"]])  # day 1: the Колдун's Знак смерти
+        await tap(h, user[role["warlock"]], screen, "☠ Знак смерти")
+        await tap(h, user[role["warlock"]], screen, names[victim])
+        await tap(h, user[role["warlock"]], screen, "Готово")
+        assert "Заявка принята" in await tap(h, user[role["warlock"]], screen, "✅ Подтвердить")
+        await deadline_passes(h)
+
+        await use(h, user[role["cultist"]], "🗡 Убийство", names[victim])  # night 2
+        await use(h, user[role["protector"]], "🕊 Спасение души", names[victim])
+        await deadline_passes(h)
+        state = await h.app.service.state(1)
+        assert not state.player(victim).alive
+        assert f"{names[victim]} погиб" in lines(h, h.public) or f"{names[victim]} погибла" in lines(h, h.public)
+        assert "ваша душа спасена" in said(h, user[victim])
+        ghost = panel(h, user[victim])
+        offered = [text for text, _a in acts(ghost)]
+        assert "🕸 Связь" in offered and "↩ Вернуться" not in offered
+        assert "Вы мертвы в реальном мире" in (ghost.text or "")
+    finally:
+        await h.close()

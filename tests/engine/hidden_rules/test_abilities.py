@@ -297,3 +297,11 @@ def test_the_shamans_shadow_and_aura_are_alternatives(game) -> None:
     with pytest.raises(Refusal):
         g.do(SHAMAN_B, "shaman_aura", target=1)
     assert stone(g.state).marks == []
+
+
+def test_a_saved_soul_acts_through_the_api_as_the_rules_let_it(game) -> None:
+    g = game().know_all(SHAMAN_A).set(SHAMAN_A, ghost=True, world="spirits")
+    g.state.player(SHAMAN_A).alive = False
+    assert api.may_act(g.state, SHAMAN_A) and api.may_act(g.state, 1)
+    g.state.player(1).alive = False
+    assert not api.may_act(g.state, 1) and not api.actions(g.state, 1)
