@@ -280,7 +280,8 @@ def theft(res: Resolution) -> None:
             state.emit("hr_soul_devoured", "player", whom)
             wait = 4
         else:
-            with edit(Soul, state.player(whom)) as me:
+            with edit(Soul, state.player(whom)) as me:  # a forced return is a return (Шаман А's announcement)
+                me.returned = me.returned or me.world == SPIRITS
                 me.stolen, me.world = True, LIVING
             state.emit("hr_soul_stolen", "player", whom)
             wait = 2
