@@ -305,3 +305,26 @@ def test_a_saved_soul_acts_through_the_api_as_the_rules_let_it(game) -> None:
     assert api.may_act(g.state, SHAMAN_A) and api.may_act(g.state, 1)
     g.state.player(1).alive = False
     assert not api.may_act(g.state, 1) and not api.actions(g.state, 1)
+
+
+def test_the_soul_eaters_meditation_is_an_alternative_action(game) -> None:
+    g = game().know_all(EATER).to_phase(3).do(EATER, "eater_glance", target=1)
+    with pytest.raises(Refusal) as refused:
+        g.do(EATER, "eater_meditate")
+    assert refused.value.params["reason"] == "alternative"
+
+
+def test_the_soul_eaters_stun_appears_when_the_rest_of_the_mafia_is_dead(game) -> None:
+    g = game().know_all(EATER).to_phase(3)
+    with pytest.raises(Refusal) as refused:
+        g.do(EATER, "eater_stun", target=1)
+    assert refused.value.params["reason"] == "mafia_alive"
+    g.state.player(CULTIST).alive = g.state.player(WARLOCK).alive = False
+    g.do(EATER, "eater_stun", target=1).resolve()
+    assert g.in_spirits(1)
+
+
+def test_the_judge_has_no_own_way_into_the_spirit_world(game) -> None:
+    from engine.rulesets.hidden_rules.abilities import ABILITIES
+
+    assert not [a for a in ABILITIES if a.holder_name == "judge" and a.what in ("meditate", "stun", "dangerous_sign")]
