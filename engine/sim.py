@@ -152,6 +152,17 @@ class Agent:
             elif kind == "past_phases":  # distinct past phases, as many as the span allows
                 phases = past_phases(state, spec.of)
                 params[spec.name] = self.rnd.sample(phases, min(len(phases), self.rnd.randint(*span(spec))))
+            elif kind in ("label", "labels"):  # anonymous labels the rule set offers now (a soul stone)
+                offered = ruleset.labels(state, self.pid, spec)
+                if not offered:
+                    return params
+                if kind == "label":
+                    params[spec.name] = self.rnd.choice(offered)
+                else:
+                    least, most = (spec.min if spec.min is not None else spec.count), spec.count
+                    if len(offered) < least:
+                        return params
+                    params[spec.name] = self.rnd.sample(offered, self.rnd.randint(least, min(most, len(offered))))
             elif kind == "phase_cards":  # a card of the parameter's pool for each chosen phase
                 pool = card_pool(ctx, spec) if ctx is not None else ids
                 params[spec.name] = [self.rnd.choice(pool) for _ in params.get("phases") or []]
@@ -359,10 +370,10 @@ class ActionsAgent(Agent):
         return None
 
     def act(self, state: GameState, ruleset: Ruleset) -> None:
-        if state.status != "running" or not state.player(self.pid).alive:
+        if state.status != "running":
             return
         living = [p.pid for p in state.living()]
-        for action in api.actions(state, self.pid):
+        for action in api.actions(state, self.pid):  # none for the dead (but one the rule set lets act)
             if not action.available or self.rnd.random() > self.chance:
                 continue
             params = dict(action.preset)
@@ -410,6 +421,14 @@ class ActionsAgent(Agent):
             return "сообщение"
         if kind == "flag":
             return self.rnd.random() < 0.5
+        if kind in ("label", "labels"):  # anonymous labels the rule set offers now (souls on a stone)
+            offered = api.param_labels(state, self.pid, spec)
+            if kind == "label":
+                return self.rnd.choice(offered) if offered else None
+            low = spec.count if spec.min is None else spec.min
+            if len(offered) < low:
+                return None
+            return self.rnd.sample(offered, self.rnd.randint(low, min(spec.count, len(offered))))
         return None
 
 

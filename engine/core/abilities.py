@@ -49,12 +49,13 @@ HOLDERS = ("public_role", "secret_role", "faction", "card", "effect")
 # target is blocked, engine/core/blocks.py), "unblockable" («Б»: a block does not stop it), "keeps:<status>"
 # (kept in that status, «Г/Т/М»: a rule set's gate reads it). "not_with:<kind>": not in the same phase as an
 # order of that kind ("если не использует …", "вместо голосования"); "not_on_target_of:<kind>": not on a
-# target of that kind's order of the same phase ("если не использует в нее …").
+# target of that kind's order of the same phase ("если не использует в нее …"). "mark:<word>": a marker with no
+# check, which the rule set reads (a «bad» action of a list the rules give).
 TAGS: dict[str, int] = {
     "day": 0, "night": 0, "first_night": 0, "not_first_night": 0, "from_day": 1,
     "once_a_game": 0, "at_most": 2, "holds": 2, "someone_dead": 0, "effect": 1, "no_effect": 1, "rule": 1,
     "once_a_phase": 0, "alternative": 0, "not_twice_on_target": 0, "not_two_phases_running": 0,
-    "blocks": 0, "unblockable": 0, "keeps": 1, "not_with": 1, "not_on_target_of": 1,
+    "blocks": 0, "unblockable": 0, "keeps": 1, "not_with": 1, "not_on_target_of": 1, "mark": 1,
 }
 LOOKS_BACK = frozenset({"not_twice_on_target", "not_two_phases_running"})  # need `GameState.uses`
 
@@ -128,6 +129,10 @@ class AbilityDef:
 
     def has(self, name: str) -> bool:
         return self.tag(name) is not None
+
+    def marked(self, word: str) -> bool:
+        """Does the data mark it `mark:<word>`?"""
+        return any(t.name == "mark" and t.args[0] == word for t in self.tags)
 
     @property
     def per_game(self) -> int | None:

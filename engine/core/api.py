@@ -169,7 +169,7 @@ def check(state: GameState, pid: int, kind: str, *, card: int | None = None,
         raise Refusal("bad_param", param="order", reason="malformed")
     if state.status != "running":
         raise Refusal("game_not_running", status=state.status)
-    if not state.player(pid).alive:
+    if not state.player(pid).alive and not ruleset_of(state).acts_when_dead(state, pid):
         raise Refusal("dead")
     try:
         pay = None if payment is None else payment if isinstance(payment, Payment) else Payment.model_validate(payment)
@@ -390,6 +390,12 @@ def param_values(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -
     return []
 
 
+def param_labels(state: GameState, pid: int, param: ParamSpec) -> list[str]:
+    """The labels a `label` / `labels` parameter may name for this player now (Ruleset.labels)."""
+    _player(state, pid)
+    return ruleset_of(state).labels(state, pid, param)
+
+
 def param_span(state: GameState, pid: int, spec: CardSpec, param: ParamSpec) -> tuple[int, int]:
     """(fewest, most) a list parameter of `spec` takes from this player now: its count may depend on
     the phase (`day_count`), the player's stance (`upper_count` / `lower_count`) or role (`count_by`)."""
@@ -414,13 +420,19 @@ def is_implemented(ruleset: str, card_id: str) -> bool:
     return get_ruleset(ruleset).is_implemented(card_id)
 
 
+def may_act(state: GameState, pid: int) -> bool:
+    """Does this character act now: a running game, and alive — or dead but acting by the rules (a soul
+    saved into the spirit world, Ruleset.acts_when_dead)?"""
+    _player(state, pid)
+    return state.status == "running" and (state.player(pid).alive or ruleset_of(state).acts_when_dead(state, pid))
+
+
 def actions(state: GameState, pid: int) -> list[Action]:
     """Everything this player can do in this phase, each with `available` and, when not, `why`: a play of
     each card they hold (Hand first, then the Sleeve), the rule set's actions in its order, then what
     effects grant. Nothing for a dead player or a game that is not running."""
     _player(state, pid)
-    player = state.player(pid)
-    if state.status != "running" or not player.alive:
+    if not may_act(state, pid):
         return []
     ruleset = ruleset_of(state)
     payment = ruleset.payment_options(state, pid)

@@ -34,6 +34,9 @@ Parameter kinds — what the player chooses and what the value looks like:
   number       an integer from `min` (default 0) to `max` (default unbounded): int
   colours      between `min` and `count` distinct colours: list[str]
   chat_room    the id of one of the actor's chat rooms of this phase: int
+  label        one of the anonymous labels the rule set offers this player now (`Ruleset.labels`, by the
+               param's `of`: souls on a stone, links between them…), shown as they are: str
+  labels       between `min` and `count` distinct such labels: list[str]
 `count` is the count of the moment (`count_of`): `count_by` for the actor's role or faction, else
 `upper_count` / `lower_count` in that stance, else `day_count` by day, else `count` (less the number of dead
 characters with `count_from = "dead"`, never below `min`); `min` (the fewest, for the kinds that have one)
@@ -326,12 +329,29 @@ def _check(ctx: ParamContext, spec: ParamSpec, value: Any, so_far: dict[str, Jso
         return list(value)
     if kind == "role_map":
         return _check_role_map(ctx, spec, value)
+    if kind in ("label", "labels"):
+        return _check_labels(ctx, spec, value)
     if kind == "chat_room":  # Мафик: the id of a chat room (a "room" effect) of this phase the actor is in
         room = next((e for e in ctx.state.effects_of("room") if e.eid == value and not isinstance(value, bool)), None)
         if room is None or ctx.actor not in room.params.get("members", []):
             raise _bad(ctx, spec, "not_a_member")
         return room.eid
     raise _bad(ctx, spec, "unknown_kind")
+
+
+def _check_labels(ctx: ParamContext, spec: ParamSpec, value: Any) -> JsonValue:
+    offered = ctx.ruleset.labels(ctx.state, ctx.actor, spec)
+    if spec.kind == "label":
+        if value not in offered:
+            raise _bad(ctx, spec, "label")
+        return str(value)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _bad(ctx, spec, "not_a_list")
+    if not least_of(ctx, spec) <= len(value) <= count_of(ctx, spec) or len(set(value)) != len(value):
+        raise _bad(ctx, spec, "count")
+    if not all(v in offered for v in value):
+        raise _bad(ctx, spec, "label")
+    return list(value)
 
 
 def _check_role_map(ctx: ParamContext, spec: ParamSpec, value: Any) -> dict[str, JsonValue]:

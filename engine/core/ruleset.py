@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from engine.core.abilities import AbilityCatalogue
 from engine.core.actions import Action, ActionDef, PaymentOptions
-from engine.core.cards import DATA_DIR, CardCatalog, CardSpec
+from engine.core.cards import DATA_DIR, CardCatalog, CardSpec, ParamSpec
 from engine.core.extensions import Extension
 from engine.core.params import ParamContext
 from engine.core.profile import PanelFact, ViewProfile
@@ -121,6 +121,16 @@ class Ruleset(ABC):
         """Raise Refusal if what is chosen so far of an unfinished play is wrong already (the same checks
         as validate_orders, a parameter not chosen yet not refused; every other kind api.check tries whole,
         engine/core/stepcheck.py). By default nothing is checked early."""
+
+    def acts_when_dead(self, state: GameState, pid: int) -> bool:
+        """A character dead in the real world who still acts (a soul saved into the spirit world): his
+        actions are offered and checked as a living one's. Nobody by default."""
+        return False
+
+    def labels(self, state: GameState, pid: int, param: ParamSpec) -> list[str]:
+        """The anonymous labels a `label` / `labels` parameter may name for this player now (by the param's
+        `of`), in the order offered: none unless the rule set has such (a soul stone)."""
+        return []
 
     def param_context(self, state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
         """What a parameter of `spec` is judged against for this player now (the rule set's colours, roles,

@@ -14,7 +14,7 @@ import pytest
 from engine.core.resolution import DamagePacket, Pipeline, Replacement, Resolution, add_replacement
 from engine.core.ruleset import get_ruleset
 
-RULESETS = ("mafik", "micromafik", "guises", "classic")
+RULESETS = ("mafik", "micromafik", "guises", "classic", "hidden_rules")
 HERE = Path(__file__).parent
 
 

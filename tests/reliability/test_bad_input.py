@@ -39,8 +39,8 @@ from tgbot.ui.callbacks import Act
 from tgbot.ui.resolve import phase_words
 
 # The rule sets fuzzed, with their examples (Микромафик's cards; Мафия с личинами's abilities and statuses).
-RULESETS = {"micromafik": 40, "guises": 25, "classic": 15}
-SIZES = {"classic": (10, 9, 8)}  # the players of the three games, where the rule set needs more than 6, 5, 4
+RULESETS = {"micromafik": 40, "guises": 25, "classic": 15, "hidden_rules": 15}
+SIZES = {"classic": (10, 9, 8), "hidden_rules": (10, 9, 8)}  # the players of the three games, where the rule set needs more than 6, 5, 4
 LAW = ("law", "town", "cops")  # the sides voted against (classic: its town and cops; its clans are mafia_*)
 PLAY_ACTIONS = ["do", "panel", "card", "disc", "votes", "vote", "puns", "pun", "kills", "kill", "perk", "croupier", "crou",
                 "paranoid", "para", "orders", "wd", "reorder", "up", "noop", "replies", "reply", "play", "boost", "keep",

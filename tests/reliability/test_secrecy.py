@@ -41,7 +41,7 @@ PLAYERS = 8
 MAX_PHASES = 16
 # The rule sets played, with how many games of each (one of them in English): Микромафик's cards and
 # Мафия с личинами's abilities, guises, statuses and relayed messages.
-RULESETS = {"micromafik": 8, "guises": 6, "classic": 4}
+RULESETS = {"micromafik": 8, "guises": 6, "classic": 4, "hidden_rules": 4}
 RULESET = get_ruleset("micromafik")  # the non-interference property's (it scrambles cards)
 
 

@@ -288,7 +288,7 @@ class GameService:
         out = []
         for player in players:
             pid = player["pid"]
-            if pid is None or not state.player(int(pid)).alive:
+            if pid is None or not (state.player(int(pid)).alive or api.may_act(state, int(pid))):
                 continue
             lang = str(player["locale"] or game["locale"])
             text, markup = self.panel(game, state, int(pid), lang)

@@ -229,6 +229,13 @@ def _options(state: GameState, pid: int, card: CardSpec, spec: ParamSpec, flow: 
         q.multi, (q.least, q.need) = True, api.param_span(state, pid, card, spec)
     elif kind == "choice":
         q.options = list(spec.choices)
+    elif kind == "label":  # an anonymous label the rule set offers now (a soul on a stone)
+        q.options = api.param_labels(state, pid, spec)
+    elif kind == "labels":
+        q.options = api.param_labels(state, pid, spec)
+        q.multi, (q.least, q.need) = True, api.param_span(state, pid, card, spec)
+        q.need = min(q.need, len(q.options))
+        q.least = min(q.least, q.need)
     elif kind == "flag":
         q.options = [True, False]
     elif kind == "stance":  # its values as the data lists them, worded as stances

@@ -149,6 +149,8 @@ def value_word(gs: GameState, pid: int, kind: str, value: Any, lang: str) -> str
         return t(lang, "btn.yes" if value else "btn.no")
     if kind == "chat_room":
         return _room_names(gs, int(value))
+    if kind in ("label", "labels"):  # anonymous labels are shown as they are
+        return str(value)
     if kind in ("past_phase", "past_phases"):
         return names.phase_name(lang, int(value))
     return None

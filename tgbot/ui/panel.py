@@ -317,7 +317,7 @@ def panel(game: dict[str, Any], state: GameState, pid: int, lang: str) -> tuple[
     if state.status == "finished":
         lines.append(t(lang, "ui.finished"))
         return "\n".join(lines), None
-    if not me["alive"]:
+    if not (me["alive"] or api.may_act(state, pid)):  # dead (but one the rules let act from beyond)
         lines.append(t(lang, "ui.you_are_dead"))
         return "\n".join(lines), None
     lines.append(deadline_text(lang, game.get("deadline_at"), game.get("timezone") or TIMEZONE))
