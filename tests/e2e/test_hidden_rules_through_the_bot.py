@@ -7,11 +7,11 @@ readable record. No line of tgbot/ names the rule set."""
 from __future__ import annotations
 
 from engine.rulesets.hidden_rules.model import label_of
-from faketg import FakeUser
 from tests.e2e.driver import acts, press_act, tap
 from tests.e2e.harness import Harness, make_harness, start_app
 from tests.e2e.test_duel_through_the_bot import deadline_passes, lines
 from tests.e2e.test_guises_through_the_bot import panel, use
+from tgbot.sandbox.faketg import FakeUser
 
 TABLE = "shaman_b,shaman_a,shaman_a,shaman_a,judge,protector,cultist,shaman_a"
 
