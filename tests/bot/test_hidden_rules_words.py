@@ -47,7 +47,7 @@ def test_the_summary_of_hidden_rules_says_they_are_told_as_the_game_goes() -> No
 
 
 def test_a_diagrams_badges_and_edge_kinds_are_worded_in_the_readers_language() -> None:
-    diagram = Diagram((Node("a", "А", ("marked",)), Node("b", "Б")), (Edge("a", "b", "forward", "tonight"),))
+    diagram = Diagram((Node("a", "А", ("whisper_mark",)), Node("b", "Б")), (Edge("a", "b", "forward", "tonight"),))
     assert as_text(diagram, "ru").splitlines() == ["• А — метка", "• Б", "Связи:", "А → Б (связь этой ночи)"]
     assert as_text(diagram, "en").splitlines() == ["• А — marked", "• Б", "Links:", "А → Б (a link of this night)"]
     assert draw_png(diagram, "ru") != draw_png(diagram, "en")

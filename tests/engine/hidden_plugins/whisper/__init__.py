@@ -149,7 +149,7 @@ def stone(state: GameState) -> Diagram:
     """Every listener under their letter (in the letters' order), the marks, the links so far."""
     whisper = read(Whisper, state)
     labels = {p.pid: read(Listener, p).label for p in state.players}
-    nodes = tuple(Node(f"s{labels[pid]}", labels[pid], ("marked",) if pid in whisper.marked else ())
+    nodes = tuple(Node(f"s{labels[pid]}", labels[pid], ("whisper_mark",) if pid in whisper.marked else ())
                   for pid in sorted(labels, key=labels.__getitem__))
     latest: dict[tuple[int, int], int] = {}  # each listener → listened pair: the last night of it
     for a, b, phase in whisper.links:
