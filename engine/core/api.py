@@ -7,7 +7,6 @@ Refusal and changes nothing.
 from __future__ import annotations
 
 import importlib
-import json
 import re
 from functools import cache
 from pathlib import Path
