@@ -140,4 +140,26 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE outbox ADD COLUMN fallback TEXT;
     """,
+    # 5: each seat's result of a finished game (for /stats), and the guests who watch a game (/spectate)
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        pid INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,          -- who held the seat at the end
+        ruleset TEXT NOT NULL,
+        faction TEXT NOT NULL,
+        role TEXT NOT NULL,                -- the secret role (the public one where the rule set has none)
+        won INTEGER NOT NULL,              -- 1: the faction is among the winners (the dead win with it)
+        survived INTEGER NOT NULL,         -- 1: alive at the end
+        PRIMARY KEY (game_id, pid)
+    );
+    CREATE INDEX results_user ON results (user_id);
+    CREATE TABLE spectators (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        user_id INTEGER NOT NULL,
+        since REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX spectators_user ON spectators (user_id);
+    """,
 ]
