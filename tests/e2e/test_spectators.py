@@ -5,7 +5,7 @@ record after the end, and nothing for a player of the game («Мертвые …
 from __future__ import annotations
 
 from faketg import FakeUser
-from tests.e2e.harness import Harness, make_harness, start_game
+from tests.e2e.harness import Harness, make_harness, start_app, start_game
 
 ROLES = ["croupier", "paranoiac", "businessman", "alien", "magician", "banker", "lazybones", "strongman"]
 HEAD = "👁 <b>Игра #1</b>"
@@ -59,6 +59,25 @@ async def test_spectate_gets_the_public_groups_posts_as_they_happen_and_no_priva
             private = {m.content for m in h.world.messages_in(user.chat) if m.content}
             assert not private & set(seen[1:])
         assert not any("тайная роль" in text for text in seen)
+    finally:
+        await h.close()
+
+
+async def test_a_spectators_posts_survive_a_restart_in_the_outbox(tmp_path):
+    h = await make_harness(tmp_path)
+    try:
+        guest = await watched_game(h, "on")
+        await h.feed(guest.send("/spectate 1"))
+        count = len(h.world.messages_in(guest.chat))
+        await h.app.delivery.stop()  # the process is going down: nothing more is sent
+        phase = (await h.app.service.state(1)).phase
+        assert await h.app.service.resolve(1, phase)
+        await h.app.shutdown()
+        assert len(h.world.messages_in(guest.chat)) == count
+        h.app = await start_app(h.world, h.clock, tmp_path / "bot.sqlite3")
+        await h.deliver()
+        assert len(h.world.messages_in(guest.chat)) > count
+        assert (guest.last_text or "").startswith("👁 Игра #1")
     finally:
         await h.close()
 
