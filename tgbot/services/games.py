@@ -22,13 +22,12 @@ from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.core.state import GameState, Order
 from tgbot.i18n import GENDERS, t
 from tgbot.logs import bind
-from tgbot.services import spectators
+from tgbot.services import results, spectators
 from tgbot.services.announce import closed_questions, event_messages
 from tgbot.services.chats import chat_use, chat_uses, taken
 from tgbot.services.chronicle import game_record
 from tgbot.services.errors import ServiceError
 from tgbot.services.options import DEADLINE_OPTIONS, ENGINE_OPTIONS, START_OPTIONS, deadline_after, options_of, parse_option
-from tgbot.services.results import seat_results
 from tgbot.storage.repo import OutboxMessage, Repository
 
 log = logging.getLogger("tgbot.games")
@@ -116,21 +115,6 @@ class GameService:
     def _wake(self) -> None:
         if self.on_outbox is not None:
             self.on_outbox()
-
-    async def announce(self, conn: Any, game: dict[str, Any], state: GameState, events: list[Any],
-                       players: list[dict[str, Any]]) -> None:
-        """Queue the announcements of new events: the group, each player, the log (tgbot/services/announce.py),
-        and the game's spectators (tgbot/services/spectators.py)."""
-        watchers = await self.repo.spectators(int(game["id"])) if spectators.live(game) else []
-        await self._enqueue(conn, event_messages(game, state, events, players)
-                            + spectators.spectator_messages(game, state, events, players, watchers))
-
-    async def _finished(self, conn: Any, game: dict[str, Any], state: GameState, players: list[dict[str, Any]]) -> None:
-        """The end of a game: each seat's result (for /stats), and the record for the spectators if allowed."""
-        await self.repo.save_results(conn, int(game["id"]), seat_results(state, players))
-        if spectators.record_allowed(game):
-            watchers = await self.repo.spectators(int(game["id"]))
-            await self._enqueue(conn, spectators.record_messages(game, state, watchers))
 
     async def _enqueue(self, conn: Any, messages: list[OutboxMessage]) -> None:
         now = self.clock()
@@ -343,6 +327,21 @@ class GameService:
         except Exception:
             self.repo.forget(game_id)
             raise
+
+    async def announce(self, conn: Any, game: dict[str, Any], state: GameState, events: list[Any],
+                       players: list[dict[str, Any]]) -> None:
+        """Queue the announcements of new events: the group, each player, the log (tgbot/services/announce.py),
+        and the game's spectators (tgbot/services/spectators.py)."""
+        watchers = await self.repo.spectators(int(game["id"])) if spectators.live(game) else []
+        await self._enqueue(conn, event_messages(game, state, events, players)
+                            + spectators.spectator_messages(game, state, events, players, watchers))
+
+    async def _finished(self, conn: Any, game: dict[str, Any], state: GameState, players: list[dict[str, Any]]) -> None:
+        """The end of a game: each seat's result (for /stats), and the record for the spectators if allowed."""
+        await self.repo.save_results(conn, int(game["id"]), results.seat_results(state, players))
+        if spectators.record_allowed(game):
+            watchers = await self.repo.spectators(int(game["id"]))
+            await self._enqueue(conn, spectators.record_messages(game, state, watchers))
 
     async def _save(self, conn: Any, game: dict[str, Any], state: GameState, events: list[Any],
                     players: list[dict[str, Any]]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from html import escape
 
 from tgbot import gamedata
@@ -38,11 +39,14 @@ def stats_text(lang: str, summary: Summary, *, group: bool) -> str:
                        rate=str(_percent(summary.wins, summary.seats))))
     lines.append(t(lang, "stats.survived", survived=str(summary.survived), seats=str(summary.seats),
                    rate=str(_percent(summary.survived, summary.seats))))
+    factions: dict[str, list[tuple[str, Share]]] = defaultdict(list)
+    roles: dict[str, list[tuple[str, Share]]] = defaultdict(list)
+    for (ruleset, faction), share in summary.factions.items():
+        factions[ruleset].append((faction_name(lang, faction), share))
+    for (ruleset, role), share in summary.roles.items():
+        roles[ruleset].append((escape(gamedata.role_name(ruleset, role, lang)), share))
     for ruleset, games in sorted(summary.rulesets.items(), key=lambda item: (-item[1], item[0])):
-        factions = [(faction_name(lang, f), s) for (r, f), s in summary.factions.items() if r == ruleset]
-        roles = [(escape(gamedata.role_name(ruleset, role, lang)), s) for (r, role), s in summary.roles.items()
-                 if r == ruleset]
         lines += ["", t(lang, "stats.ruleset", ruleset=names.ruleset_name(lang, ruleset), games=str(games)),
-                  t(lang, "stats.factions", shares=_shares(lang, factions)),
-                  t(lang, "stats.roles", shares=_shares(lang, roles))]
+                  t(lang, "stats.factions", shares=_shares(lang, factions[ruleset])),
+                  t(lang, "stats.roles", shares=_shares(lang, roles[ruleset]))]
     return "\n".join(lines)
