@@ -209,6 +209,8 @@ async def test_bad_spectate_input_gets_an_answer_and_changes_nothing(tmp_path):
         assert guest.last_text == "Вы уже смотрите игру #1."
         await h.feed(h.players[0].send("/spectate 1", h.public))
         assert h.world.last_text(h.public) == "Смотреть игру можно в личном чате со мной: /spectate N."
+        await h.feed(h.players[0].send("/unspectate", h.public))
+        assert h.world.last_text(h.public) == "Смотреть игру можно в личном чате со мной: /spectate N."
         assert await h.app.repo.spectated(guest.id) == [1]
     finally:
         await h.close()

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from tgbot.i18n import t
-from tgbot.routers.filters import Magic
 from tgbot.services import spectators
 from tgbot.services.games import GameService
 from tgbot.services.results import summarize
@@ -45,6 +44,9 @@ async def spectate(message: Message, command: CommandObject, service: GameServic
 
 async def unspectate(message: Message, command: CommandObject, service: GameService, lang: str) -> None:
     assert message.from_user is not None
+    if message.chat.type != "private":
+        await message.answer(t(lang, "spectate.private_only"))
+        return
     game_id = _number(command)
     async with service.repo.db.batch() as conn:
         stopped = await service.repo.remove_spectator(conn, message.from_user.id, game_id)
@@ -67,6 +69,6 @@ async def stats(message: Message, service: GameService, lang: str) -> None:
 def make_router() -> Router:
     router = Router(name="watch")
     router.message.register(spectate, Command("spectate"))
-    router.message.register(unspectate, Command("unspectate"), Magic(F.chat.type == "private"))
+    router.message.register(unspectate, Command("unspectate"))
     router.message.register(stats, Command("stats"))
     return router
