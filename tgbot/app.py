@@ -26,7 +26,7 @@ from tgbot.delivery import Delivery, DirectSends, Limits
 from tgbot.i18n import pick_language, t
 from tgbot.logs import log_context
 from tgbot.menus import set_menus
-from tgbot.routers import answers, comms, decisions, deck, errors, general, master, play, signup
+from tgbot.routers import answers, comms, decisions, deck, errors, general, master, play, signup, watch
 from tgbot.routers import rooms as room_router
 from tgbot.services.games import GameService
 from tgbot.services.master_tools import MasterTools
@@ -190,7 +190,7 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     dp.callback_query.outer_middleware(master.PauseGuard(repo))
     dp.include_routers(master.make_router(), signup.make_router(), deck.make_router(), play.make_router(),
                        comms.make_router(), room_router.make_router(), decisions.make_router(), answers.make_router(),
-                       general.make_router())
+                       watch.make_router(), general.make_router())
     # A refused input is answered with its reason; any other exception is logged (the catch-all, last).
     # aiogram passes an error from the dispatcher down through every router, whichever raised it, so the
     # answers are registered once, here, ahead of the catch-all.

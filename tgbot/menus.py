@@ -16,8 +16,9 @@ from aiogram.types import (
 
 from tgbot.i18n import LANGUAGES, t
 
-PRIVATE = ("start", "help", "rules", "card", "language", "leave", "room", "leave_room")
-GROUP = ("help", "rules", "card")
+PRIVATE = ("start", "help", "rules", "card", "language", "leave", "room", "leave_room", "spectate", "unspectate",
+           "stats")
+GROUP = ("help", "rules", "card", "stats")
 MASTER = ("newgame", "bind", "set", "lang", "startgame", "status", "resolve", "extend", "pause", "resume",
           "replace", "modkill", "report", "silent", "prod", "state", "pool")
 MENUS: tuple[tuple[BotCommandScopeUnion, tuple[str, ...]], ...] = (

@@ -22,6 +22,7 @@ from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.core.state import GameState, Order
 from tgbot.i18n import GENDERS, t
 from tgbot.logs import bind
+from tgbot.services import results, spectators
 from tgbot.services.announce import closed_questions, event_messages
 from tgbot.services.chats import chat_use, chat_uses, taken
 from tgbot.services.chronicle import game_record
@@ -274,7 +275,7 @@ class GameService:
                     deadline = current["deadline_at"]
                 await self.repo.save_state(conn, game_id, state, now=now)
                 seated = [{**p, "pid": i} for i, p in enumerate(players)]
-                await self._enqueue(conn, event_messages(current, state, state.events, seated))
+                await self.announce(conn, current, state, state.events, seated)
                 await self._enqueue(conn, self._panels(current, state, seated, key=key))
             await self._deadline_changed(game_id, deadline)
             self._wake()
@@ -328,11 +329,26 @@ class GameService:
             self.repo.forget(game_id)
             raise
 
+    async def announce(self, conn: Any, game: dict[str, Any], state: GameState, events: list[Any],
+                       players: list[dict[str, Any]]) -> None:
+        """Queue the announcements of new events: the group, each player, the log (tgbot/services/announce.py),
+        and the game's spectators (tgbot/services/spectators.py)."""
+        watchers = await self.repo.spectators(int(game["id"])) if spectators.live(game) else []
+        await self._enqueue(conn, event_messages(game, state, events, players)
+                            + spectators.spectator_messages(game, state, events, players, watchers))
+
+    async def _finished(self, conn: Any, game: dict[str, Any], state: GameState, players: list[dict[str, Any]]) -> None:
+        """The end of a game: each seat's result (for /stats), and the record for the spectators if allowed."""
+        await self.repo.save_results(conn, int(game["id"]), results.seat_results(state, players))
+        if spectators.record_allowed(game):
+            watchers = await self.repo.spectators(int(game["id"]))
+            await self._enqueue(conn, spectators.record_messages(game, state, watchers))
+
     async def _save(self, conn: Any, game: dict[str, Any], state: GameState, events: list[Any],
                     players: list[dict[str, Any]]) -> None:
         """The changed state and the announcements of its new events, in the caller's transaction."""
         await self.repo.save_state(conn, int(game["id"]), state, now=self.clock())
-        await self._enqueue(conn, event_messages(game, state, events, players))
+        await self.announce(conn, game, state, events, players)
 
     async def _act(self, game_id: int, user_id: int, action: str, payload: dict[str, Any],
                    change: Callable[[GameState, int], Any], *, statuses: tuple[str, ...]) -> tuple[GameState, Any]:
@@ -467,6 +483,7 @@ class GameService:
                 if state.status == "finished":
                     await self._enqueue(conn, [self._log_file(current, state), *self._record_file(current, state),
                                                *self._finale(current, state, players)])
+                    await self._finished(conn, current, state, players)
                 else:
                     await self._enqueue(conn, self._panels(current, state, players, key=f"g{game_id}:phase{state.phase}"))
             await self._deadline_changed(game_id, current["deadline_at"])

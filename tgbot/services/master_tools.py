@@ -17,7 +17,7 @@ from engine.core.state import GameState
 from tgbot import gamedata
 from tgbot.i18n import t
 from tgbot.render import render
-from tgbot.services.announce import event_messages, split_text
+from tgbot.services.announce import split_text
 from tgbot.services.errors import ServiceError
 from tgbot.services.games import GameService
 from tgbot.storage.repo import OutboxMessage
@@ -166,7 +166,7 @@ class MasterTools:
                 await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action="modkill",
                                                   payload={"pid": pid}, now=now)
                 await self.repo.save_state(conn, game_id, state, now=now)
-                await self.service._enqueue(conn, event_messages(game, state, state.events[before:], players))
+                await self.service.announce(conn, game, state, state.events[before:], players)
                 await self.service._enqueue(conn, self.service.death_notices(game, state, state.events[before:], players))
                 victim = next((p for p in players if p["pid"] == pid), None)
                 if victim is not None:

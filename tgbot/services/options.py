@@ -32,6 +32,9 @@ DEFAULTS: dict[str, Any] = {
     # rule set that reads it; None: the rule set's own default for the number of players. `/set table 2/1`,
     # `/set table boss,soldier,…`, `/set table off`.
     "table": None,
+    # Guests who follow the game in private chat (/spectate, tgbot/services/spectators.py): off — none; on — the
+    # public group's events as they happen; after — those, and the whole game record once it is over.
+    "spectators": "off",
 }
 # The options that are engine settings too (api.MASTER_SETTINGS): given to the engine at the start.
 ENGINE_OPTIONS = ("review_messages", "master_dice")
@@ -76,6 +79,8 @@ def parse_option(key: str, raw: str, own: Mapping[str, tuple[str, ...]] | None =
         return value
     if key == "reminders":
         return _reminders(value)
+    if key == "spectators":
+        return _spectators(value)
     if key == "table":
         if value in OFF:
             return None
@@ -90,6 +95,16 @@ def parse_option(key: str, raw: str, own: Mapping[str, tuple[str, ...]] | None =
     if value in OFF:
         return False
     raise ServiceError("bad_option", key=key)
+
+
+def _spectators(value: str) -> str:
+    if value in OFF:
+        return "off"
+    if value in ON:
+        return "on"
+    if value in ("after", "после"):
+        return "after"
+    raise ServiceError("bad_option", key="spectators")
 
 
 def _reminders(value: str) -> list[int]:

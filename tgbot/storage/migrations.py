@@ -146,6 +146,28 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
     """,
+    # 6: each seat's result of a finished game (for /stats), and the guests who watch a game (/spectate)
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        pid INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,          -- who held the seat at the end
+        ruleset TEXT NOT NULL,
+        faction TEXT NOT NULL,
+        role TEXT NOT NULL,                -- the secret role (the public one where the rule set has none)
+        won INTEGER NOT NULL,              -- 1: the faction is among the winners (the dead win with it)
+        survived INTEGER NOT NULL,         -- 1: alive at the end
+        PRIMARY KEY (game_id, pid)
+    );
+    CREATE INDEX results_user ON results (user_id);
+    CREATE TABLE spectators (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        user_id INTEGER NOT NULL,
+        since REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX spectators_user ON spectators (user_id);
+    """,
 ]
 
 # PostgreSQL: the schema SQLite reaches with its migrations 1-5, in PostgreSQL's types (ids of Telegram
@@ -290,5 +312,27 @@ PG_MIGRATIONS: list[str] = [
         RETURN (SELECT version FROM games WHERE id = game);
     END
     $$;
+    """,
+    # 2: each seat's result of a finished game (for /stats), and the guests who watch a game (/spectate)
+    """
+    CREATE TABLE results (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        pid BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,          -- who held the seat at the end
+        ruleset TEXT NOT NULL,
+        faction TEXT NOT NULL,
+        role TEXT NOT NULL,                -- the secret role (the public one where the rule set has none)
+        won BIGINT NOT NULL,              -- 1: the faction is among the winners (the dead win with it)
+        survived BIGINT NOT NULL,         -- 1: alive at the end
+        PRIMARY KEY (game_id, pid)
+    );
+    CREATE INDEX results_user ON results (user_id);
+    CREATE TABLE spectators (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        user_id BIGINT NOT NULL,
+        since DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX spectators_user ON spectators (user_id);
     """,
 ]

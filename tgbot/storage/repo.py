@@ -407,3 +407,50 @@ class Repository:
             "UPDATE outbox SET not_before = ?, attempts = attempts + 1, last_error = ? WHERE id = ?",
             (at, error, message_id),
         )
+
+    # ---------------------------------------------------------------- results of finished games (/stats)
+    async def save_results(self, conn: Writer, game_id: int, rows: list[dict[str, Any]]) -> None:
+        """Each seat's result (game_id, pid, user_id, ruleset, faction, role, won, survived), once."""
+        await conn.executemany(
+            "INSERT OR IGNORE INTO results (game_id, pid, user_id, ruleset, faction, role, won, survived)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, r["pid"], r["user_id"], r["ruleset"], r["faction"], r["role"], int(r["won"]),
+              int(r["survived"])) for r in rows],
+        )
+
+    async def results_of_user(self, user_id: int) -> list[dict[str, Any]]:
+        """The user's seats in finished games, oldest first."""
+        async with self.db.conn.execute(
+            "SELECT * FROM results WHERE user_id = ? ORDER BY game_id, pid", (user_id,)) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def results_of_chat(self, chat_id: int) -> list[dict[str, Any]]:
+        """Every seat of the finished games whose public or log group the chat is, oldest first."""
+        async with self.db.conn.execute(
+            "SELECT r.* FROM results r JOIN games g ON g.id = r.game_id"
+            " WHERE g.public_chat_id = ? OR g.log_chat_id = ? ORDER BY r.game_id, r.pid", (chat_id, chat_id)) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    # ---------------------------------------------------------------- spectators (/spectate)
+    async def add_spectator(self, conn: Writer, game_id: int, user_id: int, *, now: float) -> None:
+        await conn.execute("INSERT OR IGNORE INTO spectators (game_id, user_id, since) VALUES (?, ?, ?)",
+                           (game_id, user_id, now))
+
+    async def remove_spectator(self, conn: Writer, user_id: int, game_id: int | None = None) -> list[int]:
+        """Stop watching one game (or every game); the games stopped, in order."""
+        games = [g for g in await self.spectated(user_id) if game_id is None or g == game_id]
+        for game in games:
+            await conn.execute("DELETE FROM spectators WHERE game_id = ? AND user_id = ?", (game, user_id))
+        return games
+
+    async def spectated(self, user_id: int) -> list[int]:
+        async with self.db.conn.execute(
+                "SELECT game_id FROM spectators WHERE user_id = ? ORDER BY game_id", (user_id,)) as cur:
+            return [int(r[0]) for r in await cur.fetchall()]
+
+    async def spectators(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's spectators with their language (None: not chosen), in the order they came."""
+        async with self.db.conn.execute(
+            "SELECT s.user_id, u.locale FROM spectators s LEFT JOIN users u ON u.user_id = s.user_id"
+            " WHERE s.game_id = ? ORDER BY s.since, s.user_id", (game_id,)) as cur:
+            return [dict(r) for r in await cur.fetchall()]
