@@ -98,6 +98,10 @@ class Delivery:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    def resume(self) -> None:
+        """Deliver again after `stop` (an instance that lost the leadership and won it back)."""
+        self._stopping = False
+
     async def drain(self, timeout: float = 30.0) -> None:
         """Send everything queued, waiting out pacing and retries (for tests and shutdown)."""
         deadline = self.monotonic() + timeout
