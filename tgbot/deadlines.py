@@ -30,7 +30,7 @@ class Deadlines:
         self.scheduler = scheduler
         self.clock = clock
         self.leading = True  # only an instance that leads arms deadlines (its leadership sets this)
-        self._armed: dict[int, float] = {}  # what the scheduler holds, per game
+        self.armed: dict[int, float] = {}  # what the scheduler holds, per game
         service.on_deadline = self.arm
 
     async def rearm(self) -> int:
@@ -51,10 +51,10 @@ class Deadlines:
         for job in self.scheduler.get_jobs():
             if job.id.startswith(f"g{game_id}:"):
                 job.remove()
-        self._armed.pop(game_id, None)
+        self.armed.pop(game_id, None)
         if at is None:
             return
-        self._armed[game_id] = at
+        self.armed[game_id] = at
         self.scheduler.add_job(self.fire, DateTrigger(run_date=self._at(at)), args=[game_id],
                                id=f"g{game_id}:deadline", misfire_grace_time=None, coalesce=True)
         game = await self.service.game(game_id)
@@ -68,13 +68,13 @@ class Deadlines:
     def disarm_all(self) -> None:
         """Forget every deadline (this instance no longer leads)."""
         self.scheduler.remove_all_jobs()
-        self._armed.clear()
+        self.armed.clear()
 
     async def sync(self) -> int:
         """Arm what the database holds and the scheduler does not (deadlines other instances set or
         moved, games they ended); the number of games re-armed."""
         stored = dict(await self.service.repo.deadlines())
-        changed = [g for g, at in stored.items() if self._armed.get(g) != at] + [g for g in self._armed if g not in stored]
+        changed = [g for g, at in stored.items() if self.armed.get(g) != at] + [g for g in self.armed if g not in stored]
         for game_id in changed:
             await self.arm(game_id, stored.get(game_id))
         return len(changed)
