@@ -33,6 +33,7 @@ from tgbot.i18n import pick_language, t
 from tgbot.leader import Leadership, Lease, SoleLease
 from tgbot.logs import log_context
 from tgbot.menus import set_menus
+from tgbot.nudges import Nudges
 from tgbot.redis_shared import LEASE_EVERY_S, shared_by_redis
 from tgbot.routers import answers, comms, decisions, deck, errors, general, master, play, signup
 from tgbot.routers import rooms as room_router
@@ -102,10 +103,12 @@ class BotApp:
     rooms: RoomService | None = None
     redis: Redis | None = None  # shared with the other instances (REDIS_URL)
     lease: Lease = field(default_factory=SoleLease)
+    nudges: Nudges | None = None  # the leader hears of messages other instances queued
     lease_every: float = LEASE_EVERY_S
     _leadership: Leadership | None = None
     _delivery_task: asyncio.Task[None] | None = None
     _follow_task: asyncio.Task[None] | None = None
+    _listen_task: asyncio.Task[None] | None = None
     _resume_task: asyncio.Task[None] | None = None
     _menus_task: asyncio.Task[None] | None = None
 
@@ -138,12 +141,14 @@ class BotApp:
             self._resume_task = asyncio.create_task(self._resume_rooms(self.rooms))
         if not isinstance(self.lease, SoleLease):
             self._follow_task = asyncio.create_task(self.deadlines.follow(self.lease_every))
+        if self.nudges is not None:
+            self._listen_task = asyncio.create_task(self.nudges.listen(self.delivery.wake))
 
     async def _follow(self) -> None:
         """This instance no longer leads: end the duties (a send under way is finished and marked)."""
         self.deadlines.leading = False
         self.deadlines.disarm_all()
-        for task in (self._resume_task, self._follow_task):
+        for task in (self._resume_task, self._follow_task, self._listen_task):
             if task is not None and not task.done():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -215,7 +220,7 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     shared = shared_by_redis(settings.redis_url, limits or Limits()) if settings.redis_url else None
     delivery = Delivery(bot, repo, limits=limits, wall=clock, pacing=shared.pacing if shared else None)
     bot.session.middleware(DirectSends(delivery))
-    service.on_outbox = delivery.wake
+    service.on_outbox = delivery.wake if shared is None else _wake_everywhere(delivery, shared.nudges)
     delivery.on_unreachable = service.unreachable
     scheduler = AsyncIOScheduler(timezone="UTC")
     deadlines = Deadlines(service, scheduler, clock=clock)
@@ -229,7 +234,8 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     app = BotApp(settings=settings, bot=bot, dp=dp, db=db, repo=repo, service=service, board=board,
                  delivery=delivery, scheduler=scheduler, deadlines=deadlines,
                  default_locale=settings.default_locale, rooms=RoomService(bot, service),
-                 redis=shared.redis if shared else None, lease=shared.lease if shared else SoleLease())
+                 redis=shared.redis if shared else None, lease=shared.lease if shared else SoleLease(),
+                 nudges=shared.nudges if shared else None)
     dp["rooms"], dp["tools"] = app.rooms, MasterTools(service)
     inject = Inject(app)
     dp.update.outer_middleware(inject)
@@ -244,6 +250,14 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     errors.answer_refusals(dp)
     dp.errors.register(_on_error)
     return app
+
+
+def _wake_everywhere(delivery: Delivery, nudges: Nudges) -> Callable[[], None]:
+    """Wake this instance's delivery (if it leads) and the leader's, wherever it runs."""
+    def wake() -> None:
+        delivery.wake()
+        nudges.send()
+    return wake
 
 
 async def _on_error(event: ErrorEvent, lang: str | None = None) -> bool:

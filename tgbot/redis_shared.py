@@ -4,7 +4,8 @@
 - one user's updates handled by one instance at a time (aiogram's `RedisEventIsolation`, a lock per
   user and chat that frees itself after `LOCK_TTL_S` if its holder died);
 - the delivery's pacing (`tgbot/redis_pacing.py`): one budget of Telegram's limits for all;
-- the leader's lease (`tgbot/leader.py`).
+- the leader's lease (`tgbot/leader.py`);
+- nudges to the leader's delivery when another instance queued messages (`tgbot/nudges.py`).
 
 Keys are prefixed `tgbot:`. Redis must keep what it is given (`appendonly yes`): the FSM holds
 half-finished dialogues (docs/architecture.md, "Several instances").
@@ -19,6 +20,7 @@ from aiogram.fsm.storage.redis import RedisEventIsolation, RedisStorage
 from redis.asyncio import Redis
 
 from tgbot.leader import RedisLease
+from tgbot.nudges import Nudges
 from tgbot.pacing import Limits
 from tgbot.redis_pacing import RedisPacing
 
@@ -36,6 +38,7 @@ class Shared:
     isolation: RedisEventIsolation
     pacing: RedisPacing
     lease: RedisLease
+    nudges: Nudges
 
 
 def shared_by_redis(url: str, limits: Limits) -> Shared:
@@ -47,4 +50,5 @@ def shared_by_redis(url: str, limits: Limits) -> Shared:
         isolation=RedisEventIsolation(redis, key_builder=keys, lock_kwargs={"timeout": LOCK_TTL_S}),
         pacing=RedisPacing(redis, limits),
         lease=RedisLease(redis, ttl=LEASE_TTL_S),
+        nudges=Nudges(redis),
     )

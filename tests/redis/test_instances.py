@@ -4,6 +4,7 @@ a time across instances, one leader running the singleton duties, another taking
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 from aiogram.fsm.storage.base import StorageKey
@@ -12,6 +13,7 @@ from aiogram.fsm.storage.redis import RedisEventIsolation, RedisStorage
 from faketg import FakeSession, World
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings
+from tgbot.nudges import Nudges
 from tgbot.redis_pacing import RedisPacing
 
 KEY = StorageKey(bot_id=42, chat_id=5, user_id=5)
@@ -85,3 +87,19 @@ async def test_one_instance_leads_and_another_takes_over_when_it_stops(redis, re
     finally:
         for app in apps:
             await app.shutdown()
+
+
+async def test_messages_queued_on_any_instance_nudge_the_leaders_delivery(redis, redis_server, tmp_path):
+    world = World()
+    one = await instance(redis_server, world, tmp_path, "one")
+    heard = asyncio.Event()
+    listening = asyncio.create_task(Nudges(redis).listen(heard.set))
+    try:
+        await asyncio.sleep(0.2)  # subscribed
+        one.service.on_outbox()  # what a change that queued messages calls
+        await asyncio.wait_for(heard.wait(), 2.0)
+    finally:
+        listening.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await listening
+        await one.shutdown()
