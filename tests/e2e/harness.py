@@ -64,20 +64,22 @@ class Harness:
         await self.app.shutdown()
 
 
-async def make_harness(tmp_path: Path, *, players: int = 8, seed: int = 1) -> Harness:
+async def make_harness(tmp_path: Path, *, players: int = 8, seed: int = 1, redis_url: str | None = None) -> Harness:
     clock = ManualClock(START)
     world = World(clock=clock)
     master = world.add_user("Мастер", started=True)
     users = [world.add_user(f"Игрок{i + 1}", started=True) for i in range(players)]
     log = world.create_group("Лог мастера", owner=master)
     public = world.create_group("Игра", owner=master, members=users)
-    app = await start_app(world, clock, tmp_path / "bot.sqlite3", seed=seed)
+    app = await start_app(world, clock, tmp_path / "bot.sqlite3", seed=seed, redis_url=redis_url)
     return Harness(world=world, app=app, clock=clock, master=master, log=log, public=public, players=users)
 
 
-async def start_app(world: World, clock: ManualClock, database: Path, *, seed: int = 1) -> BotApp:
-    """A bot process on `database`: what a (re)start does — open, migrate, re-arm, deliver."""
-    settings = Settings(bot_token="42:TEST", database_path=database)
+async def start_app(world: World, clock: ManualClock, database: Path, *, seed: int = 1,
+                    redis_url: str | None = None) -> BotApp:
+    """A bot process on `database`: what a (re)start does — open, migrate, re-arm, deliver. `redis_url`: an
+    instance of several, sharing that Redis."""
+    settings = Settings(bot_token="42:TEST", database_path=database, redis_url=redis_url)
     seeds = itertools.count(seed)
     app = await create_app(settings, session=FakeSession(world), clock=clock, bot_username=world.bot.username,
                            limits=Limits(global_per_s=10_000, private_interval_s=0.0, group_per_min=100_000),
