@@ -58,7 +58,8 @@ class Delivery:
         """`pacing`: the limits' counter shared with other instances (Redis); by default this process's own."""
         self.bot = bot
         self.repo = repo
-        self.pacing: Pacing = pacing or LocalPacing(limits or Limits(), monotonic)
+        # The clock is looked up at each call: a test may swap `monotonic` after construction.
+        self.pacing: Pacing = pacing or LocalPacing(limits or Limits(), lambda: self.monotonic())
         self.monotonic = monotonic
         self.wall = wall
         self.sleep = sleep
