@@ -125,7 +125,11 @@ class Leadership:
         if held and not self.leading:
             self.leading = True
             log.info("leadership: this instance leads")
-            await self.on_lead()
+            try:
+                await self.on_lead()
+            except BaseException:  # half-started duties are ended and the lease given up for another
+                await self._step_down()
+                raise
         elif not held and self.leading:
             self.leading = False
             log.warning("leadership: the lease was lost; this instance follows")
@@ -139,7 +143,12 @@ class Leadership:
                 await self._task
             self._task = None
         if self.leading:
-            self.leading = False
+            await self._step_down()
+
+    async def _step_down(self) -> None:
+        self.leading = False
+        try:
             await self.on_follow()
+        finally:
             with contextlib.suppress(Exception):  # unreachable: the lease expires by itself
                 await self.lease.release()

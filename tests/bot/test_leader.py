@@ -3,6 +3,8 @@ store fails."""
 
 from __future__ import annotations
 
+import pytest
+
 from tgbot.leader import Leadership, SoleLease
 
 
@@ -49,3 +51,21 @@ async def test_a_leader_that_cannot_reach_its_lease_steps_down_and_leads_again_w
     lease.reachable = True
     await leadership.tick()
     assert leadership.leading and duties.log == ["lead", "follow", "lead"]
+
+
+async def test_duties_that_fail_to_start_are_ended_and_the_lease_given_up():
+    duties = Duties()
+    released: list[bool] = []
+
+    class Lease(SoleLease):
+        async def release(self) -> None:
+            released.append(True)
+
+    async def failing_lead() -> None:
+        duties.log.append("lead")
+        raise OSError("the database is unreachable")
+
+    leadership = Leadership(Lease(), on_lead=failing_lead, on_follow=duties.follow)
+    with pytest.raises(OSError):
+        await leadership.tick()
+    assert not leadership.leading and duties.log == ["lead", "follow"] and released == [True]
