@@ -99,6 +99,7 @@ class Leadership:
         self.every = every
         self.leading = False
         self._task: asyncio.Task[None] | None = None
+        self._stopping = asyncio.Event()
 
     async def start(self) -> None:
         """Contend once now (a sole process leads before this returns), then keep contending in the background."""
@@ -106,9 +107,12 @@ class Leadership:
         self._task = asyncio.create_task(self.run())
 
     async def run(self) -> None:
-        """Contend every `every` seconds until cancelled (a cancel alone gives nothing up: see `stop`)."""
-        while True:
-            await asyncio.sleep(self.every)
+        """Contend every `every` seconds until `stop`. (Not stopped by cancelling: a Redis client may turn
+        a cancel in the middle of a command into a connection error, which a round survives.)"""
+        while not self._stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self.every)
+                return
             try:
                 await self.tick()
             except Exception:  # a duty's callback failed (logged): contend again next round
@@ -137,10 +141,9 @@ class Leadership:
 
     async def stop(self) -> None:
         """Stop contending; a leader ends its duties and gives the lease up, so another takes over at once."""
+        self._stopping.set()
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await self._task  # the round under way ends first
             self._task = None
         if self.leading:
             await self._step_down()

@@ -39,10 +39,13 @@ class Nudges:
             pubsub = self.redis.pubsub()
             try:
                 await pubsub.subscribe(self.channel)
-                async for message in pubsub.listen():
-                    if message["type"] == "message":
+                while True:  # short waits: the client's socket timeout would end a longer one
+                    if await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0) is not None:
                         heard()
             except Exception as exc:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():  # the client turned our cancel into an error
+                    raise asyncio.CancelledError from exc
                 log.warning("listening for nudges failed: %s: %s", type(exc).__name__, exc)
                 await asyncio.sleep(retry_s)
             finally:

@@ -29,6 +29,7 @@ from tgbot.redis_pacing import RedisPacing
 LOCK_TTL_S = 30
 LEASE_TTL_S = 5.0  # a leader that stops renewing is followed within this and one contender's round
 LEASE_EVERY_S = 1.0
+REDIS_TIMEOUT_S = 3.0
 
 
 @dataclass
@@ -42,7 +43,8 @@ class Shared:
 
 
 def shared_by_redis(url: str, limits: Limits) -> Shared:
-    redis = Redis.from_url(url)
+    # A Redis that stops answering fails a command after a few seconds (a leader then steps down) instead of never.
+    redis = Redis.from_url(url, socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S)
     keys = DefaultKeyBuilder(prefix="tgbot:fsm", with_destiny=True)
     return Shared(
         redis=redis,

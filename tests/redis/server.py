@@ -27,10 +27,11 @@ class RedisServer:
             raise FileNotFoundError(MISSING)
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.log = folder / "redis.log"
         self.process = subprocess.Popen(
             [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(folder), "--loglevel", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+             "--dir", str(folder), "--loglevel", "warning", "--logfile", str(self.log)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         self._wait_ready()
 
@@ -38,7 +39,7 @@ class RedisServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"redis-server exited: {self.process.stderr.read().decode() if self.process.stderr else ''}")
+                raise RuntimeError(f"redis-server exited: {self.log.read_text() if self.log.exists() else ''}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as sock:
                     sock.sendall(b"PING\r\n")

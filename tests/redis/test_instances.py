@@ -9,14 +9,19 @@ import time
 
 from aiogram.fsm.storage.base import StorageKey
 from aiogram.fsm.storage.redis import RedisEventIsolation, RedisStorage
+from aiohttp.test_utils import TestClient, TestServer
 
 from faketg import FakeSession, World
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings
 from tgbot.nudges import Nudges
 from tgbot.redis_pacing import RedisPacing
+from tgbot.run import WEBHOOK_PATH, webhook_app
 
 KEY = StorageKey(bot_id=42, chat_id=5, user_id=5)
+UPDATE = {"update_id": 1, "message": {"message_id": 1, "date": 0, "chat": {"id": 5, "type": "private"},
+                                      "from": {"id": 5, "is_bot": False, "first_name": "A"}, "text": "/help"}}
+HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 
 async def instance(redis_server, world: World, folder, name: str, *, every: float = 0.1) -> BotApp:
@@ -103,3 +108,19 @@ async def test_messages_queued_on_any_instance_nudge_the_leaders_delivery(redis,
         with contextlib.suppress(asyncio.CancelledError):
             await listening
         await one.shutdown()
+
+
+async def test_an_instance_of_several_answers_the_webhook_only_once_the_update_is_handled(redis, redis_server, tmp_path):
+    """Telegram sends an update again until it is answered: an instance that died half-way loses nothing."""
+    world = World()
+    world.add_user("A", user_id=5, started=True)
+    app = await instance(redis_server, world, tmp_path, "one")
+    client = TestClient(TestServer(webhook_app(app, "s3cret")))
+    await client.start_server()
+    try:
+        answer = await client.post(WEBHOOK_PATH, json=UPDATE, headers={HEADER: "s3cret"})
+        assert answer.status == 200
+        assert world.messages_in(5), "the webhook answered before the update was handled"
+    finally:
+        await client.close()
+        await app.shutdown()

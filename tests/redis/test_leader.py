@@ -24,8 +24,7 @@ class Contender:
 
     def die(self) -> None:
         """Stop renewing without a word (SIGKILL): the lease stays until it expires."""
-        assert self.leadership._task is not None
-        self.leadership._task.cancel()
+        self.leadership._stopping.set()  # its rounds end, with no word to the lease
 
 
 async def leader_among(contenders: list[Contender], timeout: float) -> Contender:
