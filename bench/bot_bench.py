@@ -34,6 +34,7 @@ from engine.core.ruleset import get_ruleset
 from tgbot.app import BotApp, create_app
 from tgbot.config import Settings
 from tgbot.delivery import Delivery, Limits
+from tgbot.pacing import least_time
 from tgbot.sandbox.faketg import FakeSession, FakeTelegram, FakeUser, ManualClock, World
 from tgbot.ui.callbacks import Act
 from tgbot.ui.panel import panel
@@ -237,19 +238,6 @@ async def _on_postgres(games: int, rounds: int, sqlite: dict[str, Any]) -> dict[
             await admin.close()
 
 
-def fanout_lower_bound(chats: Counter[int], limits: Limits) -> float:
-    """The least time Telegram's limits allow for these messages (per chat and overall)."""
-    total = sum(chats.values())
-    # A sliding window of one second lets a burst of `global_per_s` go at once, then the next…
-    bound = math.floor((total - 1) / limits.global_per_s) if total else 0.0
-    for chat, count in chats.items():
-        if chat > 0:
-            bound = max(bound, (count - 1) * limits.private_interval_s)
-        else:
-            bound = max(bound, (math.ceil(count / limits.group_per_min) - 1) * 60.0)
-    return bound
-
-
 async def fanout(games: int, players: int) -> dict[str, Any]:
     """End-of-phase messages of many 16-player Мафик games whose first nights end in the same second,
     delivered through a fake that enforces Telegram's limits (its clock is simulated, so the run is short)."""
@@ -277,7 +265,7 @@ async def fanout(games: int, players: int) -> dict[str, Any]:
         lost = await app.repo.pending_count()
         rejected = sum(world.limits.rejected.values())
         await app.shutdown()
-    minimum = fanout_lower_bound(chats, limits)
+    minimum = least_time(chats, limits)
     return {
         "fanout_games": games,
         "fanout_players": players,

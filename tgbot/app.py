@@ -1,4 +1,9 @@
-"""Wiring: the database, services, routers, middlewares, scheduler and delivery of one bot."""
+"""Wiring: the database, services, routers, middlewares, scheduler and delivery of one bot.
+
+The deadlines' scheduler, the outbox sender and the chat rooms' re-sync run only while this instance
+leads (`tgbot/leader.py`): always, for the single process; one instance at a time among several that
+share Redis (`REDIS_URL`, `tgbot/redis_shared.py`).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiogram import BaseMiddleware, Bot, Dispatcher
@@ -19,13 +24,17 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import Chat, ErrorEvent, TelegramObject, Update, User
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from redis.asyncio import Redis
 
 from tgbot.config import Settings
 from tgbot.deadlines import Deadlines
 from tgbot.delivery import Delivery, DirectSends, Limits
 from tgbot.i18n import pick_language, t
+from tgbot.leader import Leadership, Lease, SoleLease
 from tgbot.logs import log_context
 from tgbot.menus import set_menus
+from tgbot.nudges import Nudges
+from tgbot.redis_shared import LEASE_EVERY_S, shared_by_redis
 from tgbot.routers import answers, comms, decisions, deck, errors, general, master, play, signup, watch
 from tgbot.routers import rooms as room_router
 from tgbot.services.games import GameService
@@ -92,24 +101,64 @@ class BotApp:
     deadlines: Deadlines
     default_locale: str = "ru"
     rooms: RoomService | None = None
+    redis: Redis | None = None  # shared with the other instances (REDIS_URL)
+    lease: Lease = field(default_factory=SoleLease)
+    nudges: Nudges | None = None  # the leader hears of messages other instances queued
+    lease_every: float = LEASE_EVERY_S
+    _leadership: Leadership | None = None
     _delivery_task: asyncio.Task[None] | None = None
+    _follow_task: asyncio.Task[None] | None = None
+    _listen_task: asyncio.Task[None] | None = None
     _resume_task: asyncio.Task[None] | None = None
     _menus_task: asyncio.Task[None] | None = None
 
+    @property
+    def leading(self) -> bool:
+        return self._leadership is not None and self._leadership.leading
+
     async def startup(self) -> None:
-        """Re-arm every deadline from the database and start delivering the outbox; chat rooms are
-        brought in line with every running game in the background (`ready()` waits for it): that
-        loads every game, and updates need not wait for it — each game's lock orders the two. The
-        command menus are set in the background too."""
+        """Contend for the leadership (a single process leads at once, see `_lead`); the command menus
+        are set in the background."""
         if not self.scheduler.running:
             self.scheduler.start()
+        self.deadlines.leading = False
+        self._leadership = Leadership(self.lease, on_lead=self._lead, on_follow=self._follow, every=self.lease_every)
+        await self._leadership.start()
+        self._menus_task = asyncio.create_task(self._set_menus())
+
+    async def _lead(self) -> None:
+        """This instance leads: re-arm every deadline from the database and start delivering the outbox;
+        chat rooms are brought in line with every running game in the background (`ready()` waits for
+        it): that loads every game, and updates need not wait for it — each game's lock orders the two.
+        Among several instances the leader also arms what the others change (`Deadlines.follow`)."""
+        self.deadlines.leading = True
         armed = await self.deadlines.rearm()
         log.info("re-armed %d deadlines", armed)
+        self.delivery.resume()
         self._delivery_task = asyncio.create_task(self.delivery.run())
         self.delivery.wake()
         if self.rooms is not None:  # chat rooms opened or ended while the bot was down
             self._resume_task = asyncio.create_task(self._resume_rooms(self.rooms))
-        self._menus_task = asyncio.create_task(self._set_menus())
+        if not isinstance(self.lease, SoleLease):
+            self._follow_task = asyncio.create_task(self.deadlines.follow(self.lease_every))
+        if self.nudges is not None:
+            self._listen_task = asyncio.create_task(self.nudges.listen(self.delivery.wake))
+
+    async def _follow(self) -> None:
+        """This instance no longer leads: end the duties (a send under way is finished and marked)."""
+        self.deadlines.leading = False
+        self.deadlines.disarm_all()
+        for task in (self._resume_task, self._follow_task, self._listen_task):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        await self.delivery.stop()
+        if self._delivery_task is not None:
+            self._delivery_task.cancel()
+            # Wait for it to end before the database closes under it (else it dies on the closed database).
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._delivery_task
 
     async def _set_menus(self) -> None:
         try:
@@ -130,20 +179,17 @@ class BotApp:
                 await asyncio.shield(task)
 
     async def shutdown(self) -> None:
-        for task in (self._resume_task, self._menus_task):
-            if task is not None and not task.done():
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-        await self.delivery.stop()
-        if self._delivery_task is not None:
-            self._delivery_task.cancel()
-            # Wait for it to end before the database closes under it (else it dies on the closed database).
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._delivery_task
+        if self._menus_task is not None and not self._menus_task.done():
+            self._menus_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._menus_task
+        if self._leadership is not None:
+            await self._leadership.stop()  # the duties end; another instance may lead at once
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
         await self.db.close()
+        if self.redis is not None:
+            await self.redis.aclose()
         await self.bot.session.close()
 
 
@@ -171,18 +217,25 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     service = GameService(repo, clock=clock, timezone=settings.timezone, admins=tuple(settings.admins),
                           panel=build_panel, **({"seeds": seeds} if seeds else {}))
     board = SignupBoard(service, bot_username)
-    delivery = Delivery(bot, repo, limits=limits, wall=clock)
+    shared = shared_by_redis(settings.redis_url, limits or Limits()) if settings.redis_url else None
+    delivery = Delivery(bot, repo, limits=limits, wall=clock, pacing=shared.pacing if shared else None)
     bot.session.middleware(DirectSends(delivery))
-    service.on_outbox = delivery.wake
+    service.on_outbox = delivery.wake if shared is None else _wake_everywhere(delivery, shared.nudges)
     delivery.on_unreachable = service.unreachable
     scheduler = AsyncIOScheduler(timezone="UTC")
     deadlines = Deadlines(service, scheduler, clock=clock)
     # One update at a time per user and chat: a double click must not run two handlers on the same
     # FSM data at once (the second would act on a flow the first has already submitted).
-    dp = Dispatcher(storage=SqliteStorage(db), events_isolation=SimpleEventIsolation())
+    # With several instances (Redis), one user's updates also wait for each other across instances.
+    if shared is not None:
+        dp = Dispatcher(storage=shared.storage, events_isolation=shared.isolation)
+    else:
+        dp = Dispatcher(storage=SqliteStorage(db), events_isolation=SimpleEventIsolation())
     app = BotApp(settings=settings, bot=bot, dp=dp, db=db, repo=repo, service=service, board=board,
                  delivery=delivery, scheduler=scheduler, deadlines=deadlines,
-                 default_locale=settings.default_locale, rooms=RoomService(bot, service))
+                 default_locale=settings.default_locale, rooms=RoomService(bot, service),
+                 redis=shared.redis if shared else None, lease=shared.lease if shared else SoleLease(),
+                 nudges=shared.nudges if shared else None)
     dp["rooms"], dp["tools"] = app.rooms, MasterTools(service)
     inject = Inject(app)
     dp.update.outer_middleware(inject)
@@ -197,6 +250,14 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     errors.answer_refusals(dp)
     dp.errors.register(_on_error)
     return app
+
+
+def _wake_everywhere(delivery: Delivery, nudges: Nudges) -> Callable[[], None]:
+    """Wake this instance's delivery (if it leads) and the leader's, wherever it runs."""
+    def wake() -> None:
+        delivery.wake()
+        nudges.send()
+    return wake
 
 
 async def _on_error(event: ErrorEvent, lang: str | None = None) -> bool:

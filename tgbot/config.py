@@ -26,6 +26,14 @@ class Settings(BaseSettings):
     webhook_secret: SecretStr | None = None
     webhook_host: str = "127.0.0.1"
     webhook_port: int = 8080
+    redis_url: str | None = None  # set to share the FSM, the pacing and the leadership with other instances
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url_shape(cls, value: str | None) -> str | None:
+        if value and not re.fullmatch(r"(rediss?://\S+|unix://\S+)", value):
+            raise ValueError(f"REDIS_URL is malformed ({value!r}): it must look like redis://127.0.0.1:6379/0")
+        return value or None
 
     @field_validator("bot_token")
     @classmethod

@@ -4,10 +4,14 @@ At start-up every pending deadline is re-armed from the database; a deadline alr
 at once. A job resolves whichever phase is current when it fires; `GameService.resolve` is
 idempotent, so a late or duplicate firing changes nothing. Reminders go to those who have not
 submitted, a configurable number of minutes before the deadline.
+
+With several instances only the leader (`tgbot/leader.py`) keeps the scheduler: the others arm
+nothing, and the leader follows the database (`follow`) to arm what they changed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -25,6 +29,8 @@ class Deadlines:
         self.service = service
         self.scheduler = scheduler
         self.clock = clock
+        self.leading = True  # only an instance that leads arms deadlines (its leadership sets this)
+        self.armed: dict[int, float] = {}  # what the scheduler holds, per game
         service.on_deadline = self.arm
 
     async def rearm(self) -> int:
@@ -40,11 +46,15 @@ class Deadlines:
         return datetime.now(UTC) + timedelta(seconds=delay)
 
     async def arm(self, game_id: int, at: float | None) -> None:
+        if not self.leading:
+            return  # the leader arms it from the database
         for job in self.scheduler.get_jobs():
             if job.id.startswith(f"g{game_id}:"):
                 job.remove()
+        self.armed.pop(game_id, None)
         if at is None:
             return
+        self.armed[game_id] = at
         self.scheduler.add_job(self.fire, DateTrigger(run_date=self._at(at)), args=[game_id],
                                id=f"g{game_id}:deadline", misfire_grace_time=None, coalesce=True)
         game = await self.service.game(game_id)
@@ -54,6 +64,29 @@ class Deadlines:
                 self.scheduler.add_job(self.service.remind, DateTrigger(run_date=self._at(when)),
                                        args=[game_id, int(game["phase"]), int(minutes)],
                                        id=f"g{game_id}:remind{minutes}", misfire_grace_time=None)
+
+    def disarm_all(self) -> None:
+        """Forget every deadline (this instance no longer leads)."""
+        self.scheduler.remove_all_jobs()
+        self.armed.clear()
+
+    async def sync(self) -> int:
+        """Arm what the database holds and the scheduler does not (deadlines other instances set or
+        moved, games they ended); the number of games re-armed."""
+        stored = dict(await self.service.repo.deadlines())
+        changed = [g for g, at in stored.items() if self.armed.get(g) != at] + [g for g in self.armed if g not in stored]
+        for game_id in changed:
+            await self.arm(game_id, stored.get(game_id))
+        return len(changed)
+
+    async def follow(self, every: float) -> None:
+        """`sync` every `every` seconds until cancelled (the leader among several instances)."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sync()
+            except Exception:  # logged; the next round tries again
+                log.exception("following the database's deadlines failed")
 
     async def fire(self, game_id: int) -> None:
         async with self.service.lock(game_id):  # not half-way through another change of the game

@@ -10,7 +10,8 @@ crash between sending and marking sent resends at most the message in flight.
 Messages a handler sends itself (the answer to a command, a screen that could not be edited in
 place) do not wait in the queue, but they go through the same pacer (`DirectSends`, a request
 middleware of the bot's session): the queue then leaves room for them, and a reply waits at most
-a chat's interval instead of running into a 429.
+a chat's interval instead of running into a 429. The limits are counted by a `Pacing`
+(`tgbot/pacing.py`): this process's own, or one in Redis that every instance shares.
 """
 
 from __future__ import annotations
@@ -19,10 +20,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Any
 
 from aiogram import Bot
@@ -39,6 +38,7 @@ from aiogram.methods.base import Response, TelegramType
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
 
 from tgbot.logs import log_fields
+from tgbot.pacing import Limits, LocalPacing, Pacing
 from tgbot.storage.repo import OutboxMessage, Repository
 
 log = logging.getLogger(__name__)
@@ -50,64 +50,16 @@ DIRECT_WAIT_S = 3.0
 _from_queue: ContextVar[bool] = ContextVar("tgbot_delivery_from_queue", default=False)
 
 
-@dataclass
-class Limits:
-    global_per_s: int = 30
-    private_interval_s: float = 1.0
-    group_per_min: int = 20
-
-
-class Pacer:
-    """When may the next message to a chat go out, under the limits? Times on a monotonic clock."""
-
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self._global: deque[float] = deque()
-        self._last: dict[int, float] = {}
-        self._group: dict[int, deque[float]] = {}
-        self._paused_until: dict[int, float] = {}
-        self._all_paused_until = 0.0
-
-    def ready_at(self, chat_id: int, now: float, *, spread: bool = True) -> float:
-        """`spread`: also keep a group's messages a few seconds apart (the queue does; a reply to a
-        command only needs to stay within the limits themselves)."""
-        at = max(now, self._all_paused_until, self._paused_until.get(chat_id, 0.0))
-        while self._global and self._global[0] <= now - 1.0:
-            self._global.popleft()
-        if len(self._global) >= self.limits.global_per_s:
-            at = max(at, self._global[0] + 1.0)
-        if chat_id > 0:
-            at = max(at, self._last.get(chat_id, -1e9) + self.limits.private_interval_s)
-        else:
-            sent = self._group.setdefault(chat_id, deque())
-            while sent and sent[0] <= now - 60.0:
-                sent.popleft()
-            if len(sent) >= self.limits.group_per_min:
-                at = max(at, sent[0] + 60.0)
-            if spread:
-                at = max(at, self._last.get(chat_id, -1e9) + 60.0 / self.limits.group_per_min / 3)
-        return at
-
-    def sent(self, chat_id: int, now: float) -> None:
-        self._global.append(now)
-        self._last[chat_id] = now
-        if chat_id <= 0:
-            self._group.setdefault(chat_id, deque()).append(now)
-
-    def pause(self, chat_id: int | None, until: float) -> None:
-        if chat_id is None:
-            self._all_paused_until = max(self._all_paused_until, until)
-        else:
-            self._paused_until[chat_id] = max(self._paused_until.get(chat_id, 0.0), until)
-
-
 class Delivery:
     def __init__(self, bot: Bot, repo: Repository, *, limits: Limits | None = None,
                  monotonic: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, parallel: int = 8) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, parallel: int = 8,
+                 pacing: Pacing | None = None) -> None:
+        """`pacing`: the limits' counter shared with other instances (Redis); by default this process's own."""
         self.bot = bot
         self.repo = repo
-        self.pacer = Pacer(limits or Limits())
+        # The clock is looked up at each call: a test may swap `monotonic` after construction.
+        self.pacing: Pacing = pacing or LocalPacing(limits or Limits(), lambda: self.monotonic())
         self.monotonic = monotonic
         self.wall = wall
         self.sleep = sleep
@@ -146,6 +98,10 @@ class Delivery:
             pass
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def resume(self) -> None:
+        """Deliver again after `stop` (an instance that lost the leadership and won it back)."""
+        self._stopping = False
 
     async def drain(self, timeout: float = 30.0) -> None:
         """Send everything queued, waiting out pacing and retries (for tests and shutdown)."""
@@ -188,11 +144,10 @@ class Delivery:
             if len(self._in_flight) >= self.parallel:
                 next_at = min(next_at, now + 0.01)
                 break
-            ready = self.pacer.ready_at(message.chat_id, now)
-            if ready > now:
-                next_at = min(next_at, ready)
+            wait = await self.pacing.admit(message.chat_id)
+            if wait > 0:
+                next_at = min(next_at, self.monotonic() + wait)
                 continue
-            self.pacer.sent(message.chat_id, now)
             self._in_flight.add(message.chat_id)
             task = asyncio.create_task(self._deliver(message))
             self._tasks.add(task)
@@ -231,8 +186,7 @@ class Delivery:
         except TelegramRetryAfter as exc:
             self.retry_after_count += 1
             self._retrying.add(message.id)
-            until = self.monotonic() + exc.retry_after
-            self.pacer.pause(message.chat_id, until)
+            await self.pacing.pause(message.chat_id, exc.retry_after)
             async with self.repo.db.batch() as conn:
                 await self.repo.retry_later(conn, message.id, at=self.wall() + exc.retry_after, error="retry_after")
         except (TelegramForbiddenError, TelegramBadRequest) as exc:
@@ -318,18 +272,17 @@ class DirectSends(BaseRequestMiddleware):
         if not isinstance(method, SENDING) or _from_queue.get() or not isinstance(chat_id, int):
             return await make_request(bot, request)
         delivery = self.delivery
-        pacer = delivery.pacer
         for attempt in range(3):
-            now = delivery.monotonic()
-            wait = pacer.ready_at(chat_id, now, spread=False) - now
-            if wait > 0:
-                await delivery.sleep(min(wait, DIRECT_WAIT_S))
-            pacer.sent(chat_id, delivery.monotonic())
+            waited = 0.0
+            while (wait := await delivery.pacing.admit(chat_id, spread=False, force=waited >= DIRECT_WAIT_S)) > 0:
+                step = min(wait, DIRECT_WAIT_S - waited)
+                await delivery.sleep(step)
+                waited += step
             try:
                 return await make_request(bot, request)
             except TelegramRetryAfter as exc:
                 delivery.retry_after_count += 1
-                pacer.pause(chat_id, delivery.monotonic() + exc.retry_after)
+                await delivery.pacing.pause(chat_id, exc.retry_after)
                 if attempt == 2 or exc.retry_after > DIRECT_WAIT_S:
                     raise
                 log.warning("flood control on a direct message to %s: retrying in %ss", chat_id, exc.retry_after)

@@ -77,11 +77,15 @@ def webhook_secret(settings: Settings) -> str:
 
 
 def webhook_app(app: BotApp, secret: str) -> web.Application:
-    """The aiohttp application that takes Telegram's webhook calls; a wrong or missing secret token gets 401."""
+    """The aiohttp application that takes Telegram's webhook calls; a wrong or missing secret token gets 401.
+
+    One of several instances (Redis) answers Telegram only once the update is handled: if it dies on
+    the way, Telegram sends the update again, and the load balancer gives it to another instance."""
     if not secret:
         raise ValueError("a webhook needs a secret token")
     web_app = web.Application()
-    SimpleRequestHandler(dispatcher=app.dp, bot=app.bot, secret_token=secret).register(web_app, path=WEBHOOK_PATH)
+    SimpleRequestHandler(dispatcher=app.dp, bot=app.bot, secret_token=secret,
+                         handle_in_background=app.redis is None).register(web_app, path=WEBHOOK_PATH)
     setup_application(web_app, app.dp, bot=app.bot)
     return web_app
 

@@ -66,7 +66,8 @@ class Harness:
         await self.app.shutdown()
 
 
-async def make_harness(tmp_path: Path, *, players: int = 8, seed: int = 1, database: str | Path | None = None) -> Harness:
+async def make_harness(tmp_path: Path, *, players: int = 8, seed: int = 1, database: str | Path | None = None,
+                       redis_url: str | None = None) -> Harness:
     clock = ManualClock(START)
     world = World(clock=clock)
     master = world.add_user("Мастер", started=True)
@@ -74,16 +75,17 @@ async def make_harness(tmp_path: Path, *, players: int = 8, seed: int = 1, datab
     log = world.create_group("Лог мастера", owner=master)
     public = world.create_group("Игра", owner=master, members=users)
     database = database or tmp_path / "bot.sqlite3"
-    app = await start_app(world, clock, database, seed=seed)
+    app = await start_app(world, clock, database, seed=seed, redis_url=redis_url)
     return Harness(world=world, app=app, clock=clock, master=master, log=log, public=public, database=database,
                    players=users)
 
 
-async def start_app(world: World, clock: ManualClock, database: str | Path, *, seed: int = 1) -> BotApp:
+async def start_app(world: World, clock: ManualClock, database: str | Path, *, seed: int = 1,
+                    redis_url: str | None = None) -> BotApp:
     """A bot process on `database` (a SQLite file or a PostgreSQL URL): what a (re)start does — open,
-    migrate, re-arm, deliver."""
-    settings = (Settings(bot_token="42:TEST", database_url=database) if isinstance(database, str)
-                else Settings(bot_token="42:TEST", database_path=database, database_url=None))
+    migrate, re-arm, deliver. `redis_url`: an instance of several, sharing that Redis."""
+    settings = (Settings(bot_token="42:TEST", database_url=database, redis_url=redis_url) if isinstance(database, str)
+                else Settings(bot_token="42:TEST", database_path=database, database_url=None, redis_url=redis_url))
     seeds = itertools.count(seed)
     app = await create_app(settings, session=FakeSession(world), clock=clock, bot_username=world.bot.username,
                            limits=FAST,

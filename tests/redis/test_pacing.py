@@ -1,0 +1,150 @@
+"""The delivery's pacing counted in Redis (tgbot/redis_pacing.py): one atomic script admits a send under
+all three of Telegram's limits for every instance together."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+
+from redis.asyncio import Redis
+
+from tgbot.delivery import Delivery, DirectSends
+from tgbot.pacing import Limits, least_time
+from tgbot.redis_pacing import RedisPacing
+from tgbot.sandbox.faketg import FakeTelegram, World
+from tgbot.storage import Database, OutboxMessage, Repository
+
+MARGIN = 0.05
+
+
+def pacing(redis: Redis, limits: Limits | None = None) -> RedisPacing:
+    return RedisPacing(redis, limits or Limits(), margin_s=MARGIN)
+
+
+async def test_a_private_chat_gets_one_message_a_second_across_instances(redis):
+    one, two = pacing(redis), pacing(redis)
+    assert await one.admit(101) == 0.0
+    wait = await two.admit(101)
+    assert 1.0 < wait <= 1.0 + MARGIN
+    assert await two.admit(102) == 0.0  # another chat is not held up
+
+
+async def test_the_bot_wide_budget_of_thirty_a_second_is_shared_by_every_instance(redis):
+    instances = [pacing(redis) for _ in range(3)]
+    for n in range(30):
+        assert await instances[n % 3].admit(1000 + n) == 0.0
+    wait = await instances[0].admit(2000)
+    assert 0.9 < wait <= 1.0 + MARGIN
+
+
+async def test_a_refused_send_counts_against_no_limit(redis):
+    limits = Limits(global_per_s=2)
+    one = pacing(redis, limits)
+    assert await one.admit(1) == 0.0
+    assert await one.admit(1) > 0  # the chat's interval refuses it: the bot-wide window must not count it
+    assert await one.admit(2) == 0.0
+    assert await one.admit(3) > 0  # two in the last second: full
+
+
+async def test_a_group_gets_twenty_messages_a_minute_across_instances(redis):
+    one, two = pacing(redis), pacing(redis)
+    for n in range(20):
+        assert await (one if n % 2 else two).admit(-500, spread=False) == 0.0
+    wait = await one.admit(-500, spread=False)
+    assert 59.0 < wait <= 60.0 + MARGIN
+
+
+async def test_the_queue_spreads_a_groups_messages_and_a_reply_need_not_wait_for_the_spread(redis):
+    one = pacing(redis)
+    assert await one.admit(-7) == 0.0
+    assert await one.admit(-7) > 0.9  # a third of a minute's even spacing: 1 s
+    assert await one.admit(-7, spread=False) == 0.0
+
+
+async def test_a_429_pauses_the_chat_for_every_instance(redis):
+    one, two = pacing(redis), pacing(redis)
+    await one.pause(55, 3.0)
+    assert 2.9 < await two.admit(55) <= 3.0
+    await one.pause(55, 1.0)  # a shorter pause does not cut the longer one short
+    assert await two.admit(55) > 2.0
+    await one.pause(None, 2.0)
+    assert await two.admit(56) > 1.9
+
+
+async def test_a_forced_send_is_counted(redis):
+    one = pacing(redis)
+    assert await one.admit(9) == 0.0
+    assert await one.admit(9, force=True) == 0.0
+    assert await one.admit(9) > 1.0
+
+
+async def test_every_key_expires_when_it_can_no_longer_matter(redis):
+    one = pacing(redis)
+    await one.admit(9)
+    await one.admit(-9)
+    await one.pause(9, 2.0)
+    for key in await redis.keys("tgbot:pace:*"):
+        ttl = await redis.pttl(key)
+        assert 0 < ttl <= 62_000, key
+
+
+async def test_three_instances_send_a_burst_without_a_429_within_the_least_time_the_limits_allow(redis, tmp_path):
+    """Three deliveries (three instances, each its own outbox) share Redis's count; every user gets a message
+    from each of them. The fake Telegram runs on the real clock and refuses anything over the limits."""
+    world = World(rate_limits=True)
+    users = [world.add_user(f"U{n}", started=True) for n in range(45)]
+    deliveries, closing = [], []
+    for n in range(3):
+        tg = FakeTelegram(world=world)
+        db = await Database.open(tmp_path / f"bot{n}.sqlite3")
+        repo = Repository(db)
+        async with db.transaction() as conn:
+            for user in users:
+                await repo.enqueue(conn, OutboxMessage(chat_id=user.id, text=f"from {n}"), now=time.time())
+        deliveries.append(Delivery(tg.bot, repo, pacing=pacing(redis)))
+        closing += [db.close, tg.close]
+    least = least_time(Counter(u.id for u in users for _ in range(3)), Limits())
+    start = time.monotonic()
+    await asyncio.gather(*(d.drain(timeout=60) for d in deliveries))
+    elapsed = time.monotonic() - start
+    for close in closing:
+        await close()
+    assert sum(world.limits.rejected.values()) == 0, f"429s: {dict(world.limits.rejected)} in {elapsed:.2f}s"
+    assert all(sorted(world.texts_in(u)) == ["from 0", "from 1", "from 2"] for u in users)
+    assert least == 4.0
+    print(f"burst of {3 * len(users)} messages by 3 instances: {elapsed:.2f}s, least {least}s")
+    assert elapsed <= 1.15 * least, f"{elapsed:.2f}s for a burst the limits allow in {least}s"
+
+
+async def test_replies_of_three_instances_to_one_user_keep_a_second_apart(redis, tmp_path):
+    """Handlers' own messages (DirectSends) on three instances spend the same per-chat budget: no 429."""
+    world = World(rate_limits=True)
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    alice = world.add_user("Alice", started=True)
+    bots = []
+    for _ in range(3):
+        tg = FakeTelegram(world=world)
+        delivery = Delivery(tg.bot, Repository(db), pacing=pacing(redis))
+        tg.bot.session.middleware(DirectSends(delivery))
+        bots.append(tg)
+    start = time.monotonic()
+    await asyncio.gather(*(tg.bot.send_message(alice.id, f"reply {n}") for n, tg in enumerate(bots)))
+    elapsed = time.monotonic() - start
+    for tg in bots:
+        await tg.close()
+    await db.close()
+    assert sorted(world.texts_in(alice)) == ["reply 0", "reply 1", "reply 2"]
+    assert sum(world.limits.rejected.values()) == 0
+    assert 2.0 <= elapsed < 2.0 * 1.15 + 3 * MARGIN
+
+
+async def test_the_script_takes_the_limits_it_is_given(redis):
+    one = pacing(redis, Limits(global_per_s=5, private_interval_s=0.5, group_per_min=3))
+    for _ in range(3):
+        assert await one.admit(-1, spread=False) == 0.0
+    assert await one.admit(-1, spread=False) > 59.0
+    assert await one.admit(1) == 0.0
+    assert 0.4 < await one.admit(1) <= 0.5 + MARGIN
+    assert await one.admit(2) == 0.0  # the fifth in this second
+    assert await one.admit(3) > 0.9
