@@ -5,6 +5,7 @@ api.check, api.view_profile)."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -86,13 +87,15 @@ def test_ui_module_branches_on_no_ruleset_name(name: str) -> None:
 
 # Comparisons of rule sets in the bot that are not branches on one rule set: two games' rule sets compared
 # (a card's twin in another rule set), a name the master typed checked against the rule sets found.
-NOT_BRANCHES = {"gamedata.py:134 other != ruleset", "games.py:129 ruleset not in ruleset_names()"}
+# Comparisons that are not branches on a rule set's name, by file and expression (a line number would move
+# with every edit above it).
+NOT_BRANCHES = {"gamedata.py other != ruleset", "games.py ruleset not in ruleset_names()"}
 
 
 def test_no_bot_module_branches_on_a_ruleset_name() -> None:
     """The whole bot, not only the modules listed: no comparison with a rule set's name anywhere."""
     found = {hit for path in sorted((ROOT / "tgbot").rglob("*.py")) for hit in ruleset_branches(path)}
-    assert found - NOT_BRANCHES == set()
+    assert {hit for hit in found if re.sub(r":\d+ ", " ", hit, count=1) not in NOT_BRANCHES} == set()
 
 
 def test_no_bot_module_imports_anything_from_engine_rulesets() -> None:
