@@ -104,7 +104,7 @@ class Classic(Ruleset):
     start_settings: ClassVar[dict[str, tuple[str, ...]]] = {
         "vote_tie": ("coin", "nobody"), "spouses": ("on", "off"), "deal": ("random", "fixed"),
         "silent_penalty": ("off", "on")}
-    intro_kinds: ClassVar[frozenset[str]] = frozenset({"classic_role", "team_members", "role_changed"})
+    intro_kinds: ClassVar[frozenset[str]] = frozenset({"classic_role", "athlete_dealt", "team_members", "role_changed"})
     counts_posts: ClassVar[bool] = True  # «сухари» (1.11): who writes nothing all day in the public group
 
     @property

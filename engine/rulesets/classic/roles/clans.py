@@ -443,9 +443,10 @@ def recruitable(state: GameState, target: int, clan: str) -> bool:
 
 def hire(state: GameState, target: int, recruiter: int, clan: str) -> None:
     """«Этот игрок становится учеником клана» (his role is no longer his); a Спортсмен becomes a Вышибала."""
+    from engine.rulesets.classic.roles.town import athlete_recruited  # town imports after this module
+
     economy.bonus(state, recruiter, "mafia_recruit")
-    if "athlete" in cit(state, target).traits:
-        become(state, target, "bouncer")
+    if athlete_recruited(state, target):
         return
     become(state, target, "apprentice")
     index = CLANS.index(clan)

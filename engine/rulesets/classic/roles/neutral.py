@@ -545,6 +545,12 @@ def rebel_recruit(move: Move) -> None:
     if len(followers(state)) >= REBEL_GROUP:
         move.fail()
         return
+    from engine.rulesets.classic.roles.town import athlete_recruited  # town imports after this module
+
+    if athlete_recruited(state, target):  # a Вышибала, not a follower: to the Бунтарь, «не вербуется»
+        move.tell("rebel_not_recruitable", target=target)
+        move.done()
+        return
     state.player(target).flags["rebel_since"] = state.next_id("rebel")
     state.emit("rebel_recruited", "player", target, pid=move.actor)
     move.tell("rebel_follower", target=target)
