@@ -175,6 +175,13 @@ class Classic(Ruleset):
             with edit(Citizen, state.player(pid)) as me:
                 me.posted_phase = state.phase
 
+    def on_replaced(self, state: GameState, pid: int) -> None:
+        """1.18: «При замене игрока, штрафы аннулируются» — the +1 votes he carries into the next count."""
+        with edit(Citizen, state.player(pid)) as me:
+            had, me.penalty, me.penalty_why = me.penalty, 0, []
+        if had:
+            state.emit("penalty_annulled", "public", None, pid=pid, n=had)
+
     def check_withdraw(self, state: GameState, pid: int, order: Order) -> None:
         """1.4: «Пост с голосом редактировать нельзя. Повторное голосование не допускается.»"""
         if order.kind == "vote":
