@@ -1,12 +1,12 @@
 """The neutrals (5.2) and the lone killers: Адвокат, Маньяк, Уличный воришка, Отморозок, Аферист, Вышибала,
-Депутат. Not here (not built): the lawyer's release for the mafia's 8-coin bribe (an offer of the mafia: the
-clans' module), the Бунтарь, the Псих's blast of a cop at the interrogation (the cops' module), the swindler's «изменить два голоса из
-пяти последних проголосовавших» (docs/rulesets/classic.md, «## neutral»).
+Депутат, Псих, Бунтарь. Not here (not built): the Псих's blast of a cop at the interrogation (docs/rulesets/classic.md,
+«## Нейтралы»).
 
 THE VOTES: every change of the next day's vote is a `vote_weight` modifier, read off effects set at night —
 a voice taken (VOICELESS: the Депутат's кляп, the Маньяк's пытка), a voice copied (VOTES_LIKE, source = the
 Аферист or the Адвокат: the copied ballot counts 0 and the copier's ballot one more — «проголосует так же»;
-when either skips the vote, nothing happens), the Депутат's «коррупция» (his ballot against the named ×2)."""
+when either skips the vote, nothing happens), the Депутат's «коррупция» (his ballot against the named ×2). The
+Аферист's swap changes the ballots themselves, after the day's moves (`swapped_ballots`)."""
 
 from __future__ import annotations
 
@@ -312,6 +312,46 @@ def swindler_copy(move: Move) -> None:
     if move.reach(target):
         state.add_effect(VOTES_LIKE, target=target, source=move.actor, during=NEXT_DAY)
         move.done()
+
+
+SWAP = "votes_swapped"  # source: the Аферист; param `to`: whom the changed ballots of the next day's vote go to
+SWAP_LATE, SWAP_COUNT = 5, 2  # «два голоса из пяти последних проголосовавших»
+SWAP_LATE_FEW, SWAP_COUNT_FEW, FEW = 3, 1, 10  # «Если в игре осталось 10 и менее игроков… один голос из трёх»
+
+
+@MOVES.move("swindler_swap", step=o.STEP_SWINDLER)
+def swindler_swap(move: Move) -> None:
+    """«может изменить два голоса из пяти последних проголосовавших»: a night move for the next day's vote (no
+    visit: he names whom the ballots go to)."""
+    move.state.add_effect(SWAP, source=move.actor, during=NEXT_DAY, to=move.target)
+    move.done()
+
+
+@MOVES.after_step(o.STEP_DAY_MOVES)
+def swapped_ballots(res: Resolution) -> None:
+    """The day's ballots as the vote counts them (after the Телепат): of the last five cast (by the time cast;
+    three when ten or fewer are in the game), the latest two (one) not already against the named, not the
+    Аферист's own and not of the named himself go to the named. «Никто не узнаёт о том, чьи голоса менялись»:
+    no event (the public ballots stay as cast; the tally counts the change)."""
+    state = res.state
+    orders: dict[int, list[Any]] = res.scratch.get("orders", {})
+    for effect in state.effects_of(SWAP):
+        to = effect.params.get("to")
+        if effect.source is None or not isinstance(to, int) or not in_play(state, to) \
+                or not in_play(state, effect.source):
+            continue
+        few = sum(1 for p in state.players if in_play(state, p.pid)) <= FEW
+        late, count = (SWAP_LATE_FEW, SWAP_COUNT_FEW) if few else (SWAP_LATE, SWAP_COUNT)
+        ballots = sorted((order.oid, voter, i) for voter, found in orders.items() if in_play(state, voter)
+                         for i, order in enumerate(found) if order.kind == "vote")
+        for _oid, voter, i in reversed(ballots[-late:]):
+            if count == 0:
+                break
+            ballot = orders[voter][i]
+            if voter in (effect.source, to) or ballot.params.get("target") == to:
+                continue
+            orders[voter][i] = ballot.model_copy(update={"params": {**ballot.params, "target": to}})
+            count -= 1
 
 
 # ---------------------------------------------------------------- Вышибала
