@@ -32,17 +32,20 @@ from engine.rulesets.classic.model import (
     Citizen,
     Item,
     become,
+    blocked,
     cit,
     cycle,
+    down,
     in_play,
+    in_prison,
     take_item,
 )
 from engine.rulesets.classic.moves import MOVES, Move, block, harm
 from engine.rulesets.classic.roles import cops, family
 
 # why coins move (the events' `why`, worded classic_coins.<why>): the sales to the shop, the thief's take
-economy.EARNED = (*economy.EARNED, "sale")
-economy.SPENT = (*economy.SPENT, "stolen")  # type: ignore[assignment]
+economy.EARNED = (*economy.EARNED, "sale", "bribe")
+economy.SPENT = (*economy.SPENT, "stolen", "bribe", "bribe_refusal")  # type: ignore[assignment]
 
 MOVES.role("lawyer", "maniac", "thief", "thug", "swindler", "bouncer", "deputy", "psycho", "rebel")
 
@@ -104,6 +107,7 @@ def _lawyer_frees(state: GameState, pid: int, why: str) -> None:
         return
     if _sinless(state, pid) and any(p.secret_role == "lawyer" and in_play(state, p.pid) for p in state.players):
         jailed.flags["released_before"] = 1
+        state.counters[LAW_FREED] = state.counters.get(LAW_FREED, 0) + 1
         release(state, pid, "lawyer")
 
 
@@ -126,6 +130,128 @@ MOVES.on_death.append(_cop_sins)
 @MOVES.queries.modifier("reach", layer=5)
 def _evening(state: GameState, allowed: bool, *, actor: int, target: int, move: Move) -> bool:
     return allowed and (actor == target or not state.effects_of(CHURCH, target=target))
+
+
+# ---- the mafia's bribe: «Выпускает из тюрьмы свежепосаженных персонажей за взятку в 8 монет от мафии (может
+# выпустить любого игрока)… (Выпуск за взятку… — ночной ход)… Отказать мафу может только в случае, если до этого
+# уже выпускались копы или священник. При этом теряет 1 монету (если монет нет, то отказать не может).»
+
+BRIBE = "bribe_offer"  # target: the jailed; source: the clan's Босс; param `clan`. This night's offer.
+BRIBE_PRICE = 8
+REFUSAL_COST = 1
+LAW_FREED = "lawyer_freed_law"  # a counter: the Адвокат has let a cop or the priest out («уже выпускались»)
+MOVES.jail_targets.update({"mafia_bribe", "lawyer_release"})  # they name a jailed character
+
+
+def _revealed(state: GameState, pid: int) -> bool:
+    return any(e.kind == "role_revealed" and e.params.get("pid") == pid for e in state.events)
+
+
+def lawyer_in_play(state: GameState) -> int | None:
+    return next((p.pid for p in state.players if p.secret_role == "lawyer" and in_play(state, p.pid)), None)
+
+
+def _bribable(state: GameState, target: int) -> str | None:
+    """Why the jailed cannot be bought out (a refusal's reason), or None: freshly jailed (in the day just ended),
+    his role not revealed, never let out before."""
+    if not in_prison(state, target) or cit(state, target).jailed_day != state.day_number - 1:
+        return "not_freshly_jailed"
+    if _revealed(state, target):
+        return "role_revealed"
+    if state.player(target).flags.get("released_before"):
+        return "released_before"
+    return None
+
+
+@MOVES.rule("clan_boss")
+def _clan_boss(state: GameState, pid: int, what: str) -> None:
+    """The clan's Босс «руководит действиями мафии, распоряжается общаком»."""
+    me = state.player(pid)
+    if me.secret_role != "boss" or me.faction not in CLANS:
+        raise Refusal("not_allowed", what=what, reason="not_the_boss")
+
+
+@MOVES.instant("mafia_bribe")
+def mafia_bribe(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """The Босс offers the Адвокат (whoever he is: «Изначально адвоката никто не знает») 8 coins of the общак
+    for a freshly jailed character; the Адвокат is told at once and answers this night (his move «Выпуск за
+    взятку»); the coins go only when he lets him out. Not a move of the Босс."""
+    target = int(params["target"])
+    why = _bribable(state, target)
+    if why is not None:
+        raise Refusal("invalid_target", target=target, reason=why)
+    clan = state.player(pid).faction
+    if any(e.params.get("clan") == clan for e in state.effects_of(BRIBE)):
+        raise Refusal("limit_reached", what="mafia_bribe", reason="bribe_tonight")
+    if not economy.can_pay(state, pid, BRIBE_PRICE):
+        raise Refusal("not_allowed", what="mafia_bribe", reason="no_coins")
+    state.add_effect(BRIBE, target=target, source=pid, during=THIS_PHASE, clan=clan)
+    state.emit("bribe_sent", "player", pid, target=target)
+    lawyer = lawyer_in_play(state)
+    if lawyer is not None:
+        state.emit("bribe_offered", "player", lawyer, target=target, n=BRIBE_PRICE)
+
+
+def _release_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    target = int(params["target"])
+    if not state.effects_of(BRIBE, target=target):
+        raise Refusal("invalid_target", target=target, reason="no_bribe")
+
+
+def _bought_out(state: GameState, lawyer: int, offer: Any) -> bool:
+    """The general rule of a bribe taken: 8 coins of the clan to the Адвокат, the jailed out."""
+    target = offer.target
+    if _bribable(state, target) is not None or not state.player(offer.source).alive \
+            or not economy.transfer(state, offer.source, lawyer, BRIBE_PRICE, "bribe"):
+        state.emit("bribe_refused", "player", offer.source, target=target)
+        return False
+    state.player(target).flags["released_before"] = 1
+    release(state, target, "lawyer")
+    state.emit("bribe_taken", "player", offer.source, target=target)
+    return True
+
+
+@MOVES.move("lawyer_release", step=o.STEP_LAWYER, check=_release_check)
+def lawyer_release(move: Move) -> None:
+    """«Выпуск за взятку … — ночной ход»: he takes the offer."""
+    state = move.state
+    offers = [e for e in state.effects_of(BRIBE, target=move.target) if not e.params.get("done")]
+    if not offers:
+        move.fail()
+        return
+    offer = offers[0]
+    offer.params["done"] = 1
+    if _bought_out(state, move.actor, offer):
+        move.done()
+    else:
+        move.fail()
+
+
+@MOVES.after_step(o.STEP_LAWYER)
+def unanswered_bribes(res: Resolution) -> None:
+    """An offer he did not take: «В случае, если ответа по предложению о взятке не последовало, это означает
+    автоматический отказ (если адвокат имеет право отказать во взятке по правилам игры)». He may refuse anyone
+    but a mafioso; a mafioso only once a cop or the priest has been let out, and it costs him 1 coin (none:
+    he cannot refuse). Not allowed to refuse, he lets him out: that is his move of the night («неудачно» for
+    any other). No Адвокат in the game (or none able to act): nobody takes it."""
+    state = res.state
+    for offer in state.effects_of(BRIBE):
+        if offer.params.get("done") or offer.source is None or offer.target is None:
+            continue
+        offer.params["done"] = 1
+        lawyer = lawyer_in_play(state)
+        if lawyer is None or down(state, lawyer) or blocked(state, lawyer):
+            state.emit("bribe_refused", "player", offer.source, target=offer.target)
+            continue
+        mafioso = state.player(offer.target).faction in CLANS
+        may_refuse = not mafioso or (state.counters.get(LAW_FREED, 0) > 0
+                                     and economy.pay(state, lawyer, REFUSAL_COST, "bribe_refusal"))
+        if may_refuse:
+            state.emit("bribe_refused", "player", offer.source, target=offer.target)
+            continue
+        if _bought_out(state, lawyer, offer):
+            block(state, lawyer)
+            state.emit("bribe_forced", "player", lawyer, target=offer.target)
 
 
 @MOVES.move("lawyer_take_vote", step=o.STEP_LAWYER_VOTE)
@@ -641,6 +767,11 @@ def _rebels(state: GameState, team: str | None, *, pid: int) -> str | None:
 
 
 MOVES.words(
+    EventFormat("bribe_sent", params={"target": Value("player")}),
+    EventFormat("bribe_offered", params={"target": Value("player"), "n": Value("number")}),
+    EventFormat("bribe_taken", params={"target": Value("player")}),
+    EventFormat("bribe_refused", params={"target": Value("player")}),
+    EventFormat("bribe_forced", params={"target": Value("player")}),
     EventFormat("rebel_not_recruitable", params={"target": Value("player")}),
     EventFormat("rebel_first_visit", params={"target": Value("player")}),
     EventFormat("rebel_follower", params={"target": Value("player")}),
