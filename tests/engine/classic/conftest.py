@@ -23,7 +23,8 @@ class Game:
         roles = table if table is not None else [*TABLE, *(extra or [])]
         self.state: GameState = api.new_game(
             "classic", [(f"P{i}", "") for i in range(len(roles))], seed=seed,
-            settings={"table": roles, "deal": "fixed", "spouses": "off", "vote_tie": "nobody", **(settings or {})})
+            settings={"table": roles, "deal": "fixed", "spouses": "off", "vote_tie": "nobody", "psycho": "off",
+                      **(settings or {})})
         if not night_one:
             api.resolve(self.state)  # night 1 passes with nobody acting: the game is at day 1
 

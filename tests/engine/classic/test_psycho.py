@@ -5,7 +5,10 @@
 
 from __future__ import annotations
 
-from tests.engine.classic.conftest import RED_1, RED_BOSS, SHERIFF
+from engine.core import api
+from engine.core.extensions import edit
+from engine.rulesets.classic.model import Citizen
+from tests.engine.classic.conftest import CITIZEN, RED_1, RED_BOSS, SHERIFF, Game
 from tests.engine.classic.neutral_helpers import X, Y, at, refused, vote
 
 
@@ -52,3 +55,46 @@ def test_psycho_jailed_kills_his_last_voter() -> None:
     assert g.jailed(X)
     assert not g.alive(RED_1), "the last ballot against him"
     assert g.alive(RED_BOSS) and g.alive(Y)
+
+
+def _to_day_two(g: Game) -> Game:
+    g.to_night().resolve()  # night 2: the master is asked
+    assert g.state.is_day and g.state.day_number == 2
+    return g
+
+
+def test_psycho_arises_by_the_masters_question_on_day_two() -> None:
+    """«Изначально не существует» and the text never says who: **Решение** — on the morning of day 2 the master is
+    asked about a Мирный житель drawn by lot; unanswered, he goes mad and is the Псих from the night."""
+    g = _to_day_two(Game(["citizen", "citizen"], settings={"psycho": "on"}))
+    question = g.state.questions["psycho"]
+    assert question.to == "master" and question.default == "psycho_yes"
+    pid = int(str(question.params["pid"]))
+    assert g.state.player(pid).secret_role == "citizen"
+    g.resolve()
+    assert g.state.player(pid).secret_role == "psycho" and g.state.player(pid).faction == "maniac"
+    assert g.events("role_changed", pid)
+    g.order(pid, "psycho_blow", target=RED_1).resolve()
+    assert not g.alive(RED_1)
+
+
+def test_psycho_not_when_the_master_says_no() -> None:
+    g = _to_day_two(Game(["citizen", "citizen"], settings={"psycho": "on"}))
+    api.rule(g.state, "psycho", "psycho_no")
+    g.resolve()
+    assert not any(p.secret_role == "psycho" for p in g.state.players)
+
+
+def test_psycho_never_with_the_setting_off() -> None:
+    g = _to_day_two(Game(["citizen", "citizen"], settings={"psycho": "off"}))
+    assert "psycho" not in g.state.questions
+
+
+def test_psycho_only_a_plain_citizen_goes_mad() -> None:
+    """Not a husband or wife, not the Спортсмен (their «не роль» is theirs), not another role."""
+    g = Game(["citizen", "journalist"], settings={"psycho": "on"})
+    for pid in (CITIZEN, 8):
+        with edit(Citizen, g.state.player(pid)) as me:
+            me.traits = ["athlete"]
+    _to_day_two(g)
+    assert "psycho" not in g.state.questions

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import visits
+from engine.core import rulings, visits
 from engine.core.durations import NEXT_DAY, NEXT_NIGHT, THIS_PHASE
 from engine.core.extensions import edit
 from engine.core.refusal import Refusal
@@ -570,6 +570,46 @@ def deputy_church(move: Move) -> None:
 # ---------------------------------------------------------------- Псих
 
 PSYCHO_STOCK = 1  # «Имеет первоначальный запас взрывчатки - 1 шт.»
+# «Изначально не существует» and the text never says who becomes him (**Решение**, docs/rulesets/classic.md,
+# «Псих»): on the morning of day PSYCHO_DAY the master is asked whether a Мирный житель drawn by lot goes mad and
+# becomes the Псих (default: yes); the setting `psycho` off: never.
+PSYCHO_DAY = 2
+PSYCHO_QUESTION = "psycho"
+MOVES.question_kinds[PSYCHO_QUESTION] = ("psycho_yes", "psycho_no")
+
+
+def _may_go_mad(state: GameState, pid: int) -> bool:
+    """A plain Мирный житель in the game: no «не роль» (spouse, athlete), no follower of the Бунтарь."""
+    player = state.player(pid)
+    return (player.secret_role == "citizen" and in_play(state, pid) and not cit(state, pid).traits
+            and not player.flags.get("rebel_since"))
+
+
+@MOVES.after_step(o.STEP_REANIMATOR)
+def psycho_question(res: Resolution) -> None:
+    """The night before day PSYCHO_DAY ends: one citizen drawn by lot (the state's RNG), the master asked."""
+    state = res.state
+    if state.settings.get("psycho", "on") == "off" or state.day_number != PSYCHO_DAY \
+            or PSYCHO_QUESTION in state.questions:
+        return
+    candidates = [p.pid for p in state.players if _may_go_mad(state, p.pid)]
+    if candidates:
+        rulings.ask_at_resolution(state, PSYCHO_QUESTION, PSYCHO_QUESTION, ["psycho_yes", "psycho_no"], "psycho_yes",
+                                  to="master", pid=state.random.choice(candidates))
+
+
+@MOVES.after_step(o.STEP_DAY_MOVES)
+def psycho_arises(res: Resolution) -> None:
+    """At the end of that day, the master's answer (or the default): he becomes the Псих, acting from the night."""
+    state = res.state
+    question = state.questions.get(PSYCHO_QUESTION)
+    if question is None or question.phase != state.phase:
+        return
+    pid = int(str(question.params["pid"]))
+    if rulings.ruling(state, PSYCHO_QUESTION) == "psycho_yes" and _may_go_mad(state, pid):
+        become(state, pid, "psycho")
+
+
 
 
 def explosives(state: GameState, pid: int) -> int:
