@@ -63,14 +63,17 @@ def _to_day_two(g: Game) -> Game:
     return g
 
 
+TOWN = ["citizen", "journalist", "priest", "nurse"]  # 12 characters: the question comes from PSYCHO_FROM
+
+
 def test_psycho_arises_by_the_masters_question_on_day_two() -> None:
     """«Изначально не существует» and the text never says who: **Решение** — on the morning of day 2 the master is
-    asked about a Мирный житель drawn by lot; unanswered, he goes mad and is the Псих from the night."""
-    g = _to_day_two(Game(["citizen", "citizen"], settings={"psycho": "on"}))
+    asked about one of the town drawn by lot; unanswered, he goes mad and is the Псих from the night."""
+    g = _to_day_two(Game(TOWN, settings={"psycho": "on"}))
     question = g.state.questions["psycho"]
     assert question.to == "master" and question.default == "psycho_yes"
     pid = int(str(question.params["pid"]))
-    assert g.state.player(pid).secret_role == "citizen"
+    assert g.state.player(pid).faction == "town" and pid != SHERIFF
     g.resolve()
     assert g.state.player(pid).secret_role == "psycho" and g.state.player(pid).faction == "maniac"
     assert g.events("role_changed", pid)
@@ -79,21 +82,26 @@ def test_psycho_arises_by_the_masters_question_on_day_two() -> None:
 
 
 def test_psycho_not_when_the_master_says_no() -> None:
-    g = _to_day_two(Game(["citizen", "citizen"], settings={"psycho": "on"}))
+    g = _to_day_two(Game(TOWN, settings={"psycho": "on"}))
     api.rule(g.state, "psycho", "psycho_no")
     g.resolve()
     assert not any(p.secret_role == "psycho" for p in g.state.players)
 
 
 def test_psycho_never_with_the_setting_off() -> None:
-    g = _to_day_two(Game(["citizen", "citizen"], settings={"psycho": "off"}))
+    g = _to_day_two(Game(TOWN, settings={"psycho": "off"}))
     assert "psycho" not in g.state.questions
 
 
-def test_psycho_only_a_plain_citizen_goes_mad() -> None:
-    """Not a husband or wife, not the Спортсмен (their «не роль» is theirs), not another role."""
-    g = Game(["citizen", "journalist"], settings={"psycho": "on"})
-    for pid in (CITIZEN, 8):
+def test_psycho_not_in_a_game_of_fewer_than_twelve() -> None:
+    g = _to_day_two(Game(TOWN[:3], settings={"psycho": "on"}))
+    assert "psycho" not in g.state.questions
+
+
+def test_psycho_only_one_of_the_town_without_a_not_a_role_goes_mad() -> None:
+    """Not a husband or wife, not the Спортсмен (their «не роль» is theirs), not a cop, not the mafia."""
+    g = Game(TOWN, settings={"psycho": "on"})
+    for pid in (CITIZEN, 8, 9, 10, 11):
         with edit(Citizen, g.state.player(pid)) as me:
             me.traits = ["athlete"]
     _to_day_two(g)

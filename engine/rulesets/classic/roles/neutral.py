@@ -571,26 +571,29 @@ def deputy_church(move: Move) -> None:
 
 PSYCHO_STOCK = 1  # «Имеет первоначальный запас взрывчатки - 1 шт.»
 # «Изначально не существует» and the text never says who becomes him (**Решение**, docs/rulesets/classic.md,
-# «Псих»): on the morning of day PSYCHO_DAY the master is asked whether a Мирный житель drawn by lot goes mad and
-# becomes the Псих (default: yes); the setting `psycho` off: never.
+# «Псих»): in a game of PSYCHO_FROM characters or more, on the morning of day PSYCHO_DAY the master is asked
+# whether one of the town drawn by lot goes mad and becomes the Псих (default: yes); the setting `psycho` off: never.
 PSYCHO_DAY = 2
+PSYCHO_FROM = 12  # a small game keeps its few townsfolk (as the spouses come from 10)
 PSYCHO_QUESTION = "psycho"
 MOVES.question_kinds[PSYCHO_QUESTION] = ("psycho_yes", "psycho_no")
 
 
 def _may_go_mad(state: GameState, pid: int) -> bool:
-    """A plain Мирный житель in the game: no «не роль» (spouse, athlete), no follower of the Бунтарь."""
+    """One of the town (a Мирный житель or a town role; not a cop) in the game, without a «не роль» (the spouses
+    go mad their own way: the Маньяк; the Спортсмен), not a follower of the Бунтарь, not the Внебрачный ребёнок
+    (his fate is the clan's)."""
     player = state.player(pid)
-    return (player.secret_role == "citizen" and in_play(state, pid) and not cit(state, pid).traits
-            and not player.flags.get("rebel_since"))
+    return (player.faction == "town" and player.secret_role != "bastard" and in_play(state, pid)
+            and not cit(state, pid).traits and not player.flags.get("rebel_since"))
 
 
 @MOVES.after_step(o.STEP_REANIMATOR)
 def psycho_question(res: Resolution) -> None:
-    """The night before day PSYCHO_DAY ends: one citizen drawn by lot (the state's RNG), the master asked."""
+    """The night before day PSYCHO_DAY ends: one of the town drawn by lot (the state's RNG), the master asked."""
     state = res.state
     if state.settings.get("psycho", "on") == "off" or state.day_number != PSYCHO_DAY \
-            or PSYCHO_QUESTION in state.questions:
+            or len(state.players) < PSYCHO_FROM or PSYCHO_QUESTION in state.questions:
         return
     candidates = [p.pid for p in state.players if _may_go_mad(state, p.pid)]
     if candidates:
