@@ -1,11 +1,13 @@
 """«Классическая форумная мафия» through the real bot: /newgame classic, eight characters sign up (one public
 role for all, «Житель»), the game starts at night 1, the day's votes are cast from the panel and shown in the
 public group as they are cast, the most voted goes to prison, night moves (the Шериф's shot, a purchase in the
-shop, the clans' kills) are made from the panel's buttons, the bot restarts mid-phase, and the game ends with a
-clan's win, the reveal and the master's readable record. No line of tgbot/ names the rule set."""
+shop, the clans' kills — the Босс sending his soldier on the job) are made from the panel's buttons, the bot
+restarts mid-phase, and the game ends with a clan's win, the reveal and the master's readable record. No line
+of tgbot/ names the rule set."""
 
 from __future__ import annotations
 
+from faketg import FakeUser
 from tests.e2e.driver import acts, tap
 from tests.e2e.harness import Harness, make_harness, start_app
 from tests.e2e.test_duel_through_the_bot import deadline_passes, lines
@@ -24,6 +26,14 @@ async def sign_up(h: Harness) -> None:
         await h.feed(user.start("join_1"))
         await h.feed(user.send(f"Игрок {i + 1}"))
         await tap(h, user, h.last(user), "Житель")
+
+
+async def send_on_the_job(h: Harness, boss: FakeUser, member: str) -> None:
+    """The Босс's «Послать на дело» (an act at once, not an order)."""
+    screen = panel(h, boss)
+    await tap(h, boss, screen, "👔 Послать на дело")
+    await tap(h, boss, screen, member)
+    assert "Готово" in await tap(h, boss, screen, "✅ Подтвердить")
 
 
 async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_path) -> None:
@@ -47,6 +57,8 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
         # Night 1: the red clan kills a green soldier; a citizen buys garlic; the bot restarts mid-phase.
         shooter = next(p for p in red if role[p] == "soldier")
         victim = next(p for p in green if role[p] == "soldier")
+        red_boss = next(p for p in red if role[p] == "boss")
+        await send_on_the_job(h, user[red_boss], names[shooter])  # 1.6: the Босс sends the clan's moves
         await use(h, user[shooter], "🔫 Убийство", names[victim])
         await use(h, user[citizen], "🛒 Магазин и ларек", "Чеснок")
         await h.app.shutdown()
@@ -92,7 +104,6 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
 
         # Day 2: the red boss writes to his clan, orders the cops' cover for himself and uses the clan's Диплом;
         # the green boss goes to prison.
-        red_boss = next(p for p in red if role[p] == "boss")
         screen = panel(h, user[red_boss])
         await tap(h, user[red_boss], screen, "👥 Сообщение своим")
         await h.feed(user[red_boss].send("Сегодня сажаем зеленого босса"))
@@ -107,6 +118,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
                 await vote(h, user[pid], names[green_boss])
         await deadline_passes(h)
         last = next(p for p in green if p not in (green_boss, victim))
+        await send_on_the_job(h, user[red_boss], names[shooter])
         await use(h, user[shooter], "🔫 Убийство", names[last])
         await deadline_passes(h)
         state = await h.app.service.state(1)

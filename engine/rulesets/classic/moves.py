@@ -302,8 +302,12 @@ def run_step(res: Resolution, step: int, catalogue: AbilityCatalogue) -> None:
         for pid, order in list(standing(res, move_def.ability)):
             ability = catalogue[move_def.ability]
             move = Move(res, pid, order, ability)
-            if down(state, pid) or (blocked(state, pid) and not ability.has("unblockable")):
-                move.fail()
+            # `may_move` (a reason, or None): what else may keep him from moving now (a clan member not sent)
+            why: str | None = MOVES.queries.ask("may_move", state, None, pid=pid, ability=ability.id)
+            if why is not None and pid in res.scratch.get("movers", []):
+                res.scratch["movers"].remove(pid)  # no move of his role was made: no +2 (3.1)
+            if down(state, pid) or (blocked(state, pid) and not ability.has("unblockable")) or why is not None:
+                move.fail(why or FAILED)
                 catalogue.record(state, pid, ability.id, ability.targets_in(order.params))
                 continue
             move_def.behaviour(move)

@@ -103,7 +103,8 @@ class Classic(Ruleset):
     # The master's settings before the start (`/set KEY VALUE`; the first value is the default).
     start_settings: ClassVar[dict[str, tuple[str, ...]]] = {
         "vote_tie": ("coin", "nobody"), "spouses": ("on", "off"), "deal": ("random", "fixed"),
-        "silent_penalty": ("off", "on"), "psycho": ("on", "off")}
+        "silent_penalty": ("off", "on"), "psycho": ("on", "off"),
+        "clan_orders": ("boss", "each")}
     intro_kinds: ClassVar[frozenset[str]] = frozenset({"classic_role", "athlete_dealt", "team_members", "role_changed"})
     counts_posts: ClassVar[bool] = True  # «сухари» (1.11): who writes nothing all day in the public group
 

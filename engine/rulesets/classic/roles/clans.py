@@ -400,6 +400,53 @@ def mourning(res: Resolution) -> None:
             state.emit("mourning", "player", pid)
 
 
+# ---------------------------------------------------------------- who sends the clan's moves
+
+# 1.6: «Все игроки отправляют Ведущему свои ночные хода. У мафии шлет босс мафии или уполномоченное лицо»; 6.3:
+# «Рядовой мафиози. Ходит на дело ночью, если посылает босс.» With the setting `clan_orders` "boss" (default) a
+# member's night move counts only if his Босс sent him on the job this night; "each": every member sends his own.
+SENT = "cl_sent"  # target: the member sent this night; source: the Босс
+OWN_MOVES = frozenset({"home", "bar"})  # «сижу дома»; the bar is «любой персонаж, вместо своего ночного хода»
+MOVES.failure("not_sent")
+
+
+def boss_of(state: GameState, clan: str) -> int | None:
+    """The clan's Босс who can send: alive and not in prison."""
+    return next((pid for pid in members(state, clan) if state.player(pid).secret_role == "boss"
+                 and in_play(state, pid)), None)
+
+
+def _send_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    target = int(params["target"])
+    if clan_of(state, target) != clan_of(state, pid) or not in_play(state, target):
+        raise Refusal("invalid_target", target=target, reason="not_clanmate")
+    if state.effects_of(SENT, target=target):
+        raise Refusal("invalid_target", target=target, reason="sent_already")
+
+
+@MOVES.instant("clan_send")
+def clan_send(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """«Ходит на дело ночью, если посылает босс»: not a move of the Босс; the member is told."""
+    _send_check(state, pid, params)
+    target = int(params["target"])
+    state.add_effect(SENT, target=target, source=pid, during=THIS_PHASE)
+    state.emit("clan_sent", "player", target)
+    state.emit("clan_sent_by_you", "player", pid, target=target)
+
+
+@MOVES.queries.modifier("may_move", layer=10)
+def _sent(state: GameState, why: str | None, *, pid: int, ability: str) -> str | None:
+    """A member's night move without the Босс's word fails («неудачно: Босс не посылал на дело»). **Решение**: the
+    Босс jailed, or no Босс in the game (the heir's «Коронация» pending), every member sends his own — the
+    «уполномоченное лицо»."""
+    clan = clan_of(state, pid)
+    if why is not None or clan is None or state.settings.get("clan_orders", "boss") != "boss" or state.is_day:
+        return why
+    if state.player(pid).secret_role == "boss" or ability in OWN_MOVES or boss_of(state, clan) is None:
+        return why
+    return None if state.effects_of(SENT, target=pid) else "not_sent"
+
+
 # ---------------------------------------------------------------- the mafia: the Вербовщик and his recruits
 
 @MOVES.move("recruiter_kill", step=o.STEP_MAFIA_SOLDIER)
@@ -649,4 +696,5 @@ def clan_jail_shot(move: Move) -> None:
 MOVES.words(
     EventFormat("interrogation", params={"role": Value("role")}),
     EventFormat("coronation", params={"clan": Value("faction")}),
+    EventFormat("clan_sent_by_you", params={"target": Value("player")}),
 )
