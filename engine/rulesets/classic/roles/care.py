@@ -229,7 +229,7 @@ def _brothel(res: Resolution, packet: DamagePacket) -> None:
     state = res.state
     shelter = state.effects_of(BROTHEL, target=packet.target)
     if shelter and packet.source not in {e.source for e in shelter} | {packet.target} \
-            and packet.cause not in ("bite", "explosion"):
+            and packet.cause not in ("vampire_bite", "blast"):
         packet.amount = 0
 
 

@@ -41,7 +41,7 @@ from engine.rulesets.classic.model import (
     take_item,
 )
 from engine.rulesets.classic.moves import MOVES, Move, block, harm
-from engine.rulesets.classic.roles import cops, family
+from engine.rulesets.classic.roles import care, cops, family
 
 # why coins move (the events' `why`, worded classic_coins.<why>): the sales to the shop, the thief's take
 economy.EARNED = (*economy.EARNED, "sale", "bribe")
@@ -291,6 +291,12 @@ def _bloody(state: GameState, pid: int, cause: str) -> None:
 MOVES.on_death.append(_bloody)
 
 
+@MOVES.queries.modifier("revivable", layer=10)
+def _not_after_a_bloody_murder(state: GameState, revivable: bool, *, pid: int) -> bool:
+    """«Ведьмак и Реаниматор не могут помочь жертве» of the bloody murder."""
+    return revivable and not state.player(pid).flags.get("bloody")
+
+
 def last_item(state: GameState, pid: int) -> Item | None:
     """«последнюю по очередности приобретения»: the one bought last (held from the start: before any bought)."""
     held = [i for i in cit(state, pid).items if i.charges > 0]
@@ -317,6 +323,8 @@ def maniac_torture(move: Move) -> None:
     if state.player(target).secret_role == "priest":
         move.fail()
         return
+    if state.player(target).secret_role == "van_helsing":
+        move.shoot(target, cause="torture")  # Ван Хельсинг: «Пытку маньяка пережить не может»
     state.add_effect(VOICELESS, target=target, source=move.actor, during=NEXT_DAY)
     learn = str(move.params.get("learn"))
     if learn == "torture_visits":
@@ -364,7 +372,7 @@ def thief_steal(move: Move) -> None:
     state, target = move.state, move.target
     if not move.reach(target):
         return
-    state.player(move.actor).flags["robbed"] = 1  # «гопник грешен после первого ограбления»
+    care.sin(state, move.actor)  # «гопник грешен после первого ограбления»
     held = [i for i in cit(state, target).items if i.charges > 0]
     mirror = next((i for i in held if i.kind == "mirror"), None)
     if mirror is not None:  # «Если у игрока было "зеркало", то забирает только его и оставляет себе»
@@ -637,8 +645,23 @@ def psycho_blow(move: Move) -> None:
         flags = state.player(move.actor).flags
         flags["explosives_used"] = flags.get("explosives_used", 0) + 1
         flags["killed"] = 1  # «псих [грешен] после первого убийства» (an attempt counts: **Решение**)
-        move.shoot(move.target, cause="blast")
+        for pid in [move.target, *_pair_of(state, move.target)]:
+            move.shoot(pid, cause="blast")
         move.done()
+
+
+def _pair_of(state: GameState, pid: int) -> list[int]:
+    """«При взрыве Шмары или ее клиента погибают оба»; «При взрыве Пьяни или его собутыльника погибают оба»: the
+    other one of his pair tonight."""
+    found: list[int] = []
+    for kind in (care.BROTHEL, care.DRUNK):
+        sources = {e.source for e in state.effects_of(kind, target=pid)}
+        found += [e.target for e in state.effects_of(kind) if e.source in sources and e.target is not None
+                  and e.target != pid and e.target not in found]
+    return found
+
+
+care.PIERCES_BROTHEL.add("psycho_blow")  # «…кроме укуса вампира и взрыва психа»
 
 
 @MOVES.move("psycho_make", step=o.STEP_PSYCHO)

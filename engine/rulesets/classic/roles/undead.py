@@ -52,6 +52,7 @@ from engine.rulesets.classic.model import (
     spend_item,
 )
 from engine.rulesets.classic.moves import MOVES, Move, block, fold
+from engine.rulesets.classic.roles import care, town
 from engine.rulesets.classic.roles.family import HARMFUL
 
 MOVES.role("vampire", "ghoul", "spirit")
@@ -63,6 +64,8 @@ MOVES.words(
 GHOUL_BITE = "ghoul_bite"
 BITE_CAUSES = (VAMPIRE_BITE, GHOUL_BITE)  # the causes of the bites (a layer of another module may stop them)
 HARMFUL.update({"vampire_bite", "ghoul_bite"})  # spouses cannot harm each other
+town.BITES.extend(["vampire_bite", "ghoul_bite"])  # Ван Хельсинг «Не может быть укушен Нечистью»
+care.PIERCES_BROTHEL.add("vampire_bite")  # the harlot's shelter stops all «кроме укуса вампира и взрыва психа»
 
 BITTEN = "undead_bitten"  # bitten this night (params: by = "vampire" | "ghoul", cured): bleeds the next night
 BLEEDING = "undead_bleeding"  # the DYING cause of a bite's next night
