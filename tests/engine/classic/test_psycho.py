@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core import api
 from engine.core.extensions import edit
 from engine.rulesets.classic.model import Citizen
+from engine.rulesets.classic.roles.neutral import explosives
 from tests.engine.classic.conftest import CITIZEN, RED_1, RED_BOSS, SHERIFF, Game
 from tests.engine.classic.neutral_helpers import X, Y, at, refused, vote
 
@@ -106,3 +107,30 @@ def test_psycho_only_one_of_the_town_without_a_not_a_role_goes_mad() -> None:
             me.traits = ["athlete"]
     _to_day_two(g)
     assert "psycho" not in g.state.questions
+
+
+def _interrogation() -> Game:
+    """RED_1 jailed on day 1; on night 2 the Шериф questions him; the Псих (seat 8) goes for the Шериф."""
+    g = at("psycho", arises=True, extra=3)
+    vote(g, {Y: RED_1, 10: RED_1, 11: RED_1})
+    assert g.jailed(RED_1)
+    return g
+
+
+def test_psycho_blow_at_a_cop_at_the_interrogation_fails_in_the_station() -> None:
+    """«При попытке взорвать Копа на допросе, получит ответ "неудачно, игрок в участке"» (4.3: «узнает копа»)."""
+    g = _interrogation()
+    g.order(SHERIFF, "cops_interrogate", target=RED_1).order(X, "psycho_blow", target=SHERIFF).resolve()
+    assert g.alive(SHERIFF)
+    assert g.result(X) == "in_station"
+    assert g.events("psycho_station", X)
+
+
+def test_psycho_with_two_explosives_blows_the_cop_in_the_station_with_the_jailed() -> None:
+    """«Имея две взрывчатки в запасе может взорвать копа в участке, вместе с посаженным»."""
+    g = _interrogation()
+    g.state.player(X).flags["explosives_made"] = 1
+    g.order(SHERIFF, "cops_interrogate", target=RED_1).order(X, "psycho_blow", target=SHERIFF).resolve()
+    assert not g.alive(SHERIFF) and not g.alive(RED_1)
+    assert g.result(X) == "ok"
+    assert explosives(g.state, X) == 0

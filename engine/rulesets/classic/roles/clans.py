@@ -52,7 +52,11 @@ CLAN_MAX = 5  # «Клан не может состоять более чем и
 # Нежить, Реаниматолог, Маньяк, Сын босса мафии, Псих, Отморозок, Белая Ведьма, Аферист, Хозяин магазина,
 # Журналист (если не видел убийства)» — by role, and by side (every mafioso, cop, нечисть, нежить…).
 UNRECRUITABLE_ROLES = frozenset({"lawyer", "spirit", "priest", "apprentice", "rebel", "reanimator", "maniac",
-                                 "bastard", "psycho", "thug", "swindler", "shopkeeper", "journalist", "ghoul"})
+                                 "bastard", "psycho", "thug", "swindler", "shopkeeper", "ghoul"})
+# 6.6 «Темный Журналист (после того как журналист увидел убийство, он может быть завербован)… не теряет своей
+# роли. Становится Журналист-рядовой»; 5.1.3 «Может отказать в вербовке, но тогда не может принять повторное
+# предложение уже от любого клана» (his flag JOURNALIST_REFUSED).
+JOURNALIST_REFUSED = "cl_journalist_refused"
 UNRECRUITABLE_SIDES = frozenset({*CLANS, "mafia", "cops", "unclean", "undead", "maniac", "thug", "spirit"})
 # The cover protects from the hostile acts of «Мафии, Гопника, Отморозка, Зомби, Психа или Маньяка».
 COVER_STOPS_SIDES = frozenset({*CLANS, "mafia", "thug", "maniac"})
@@ -63,8 +67,9 @@ STATION_PIERCING_ROLES = frozenset({"vampire", "ghoul", "psycho", "spirit"})
 STATION_PIERCING: set[str] = set()
 
 cops.COP_SHOTS.append("investigator_shot")
-mafia.CLAN_SHOTS.extend(["recruiter_kill", "clan_jail_shot"])
-family.HARMFUL.update({"investigator_shot", "boss_search", "recruiter_kill", "apprentice_kill", "clan_jail_shot"})
+mafia.CLAN_SHOTS.extend(["recruiter_kill", "clan_jail_shot", "dark_journalist_kill"])
+family.HARMFUL.update({"investigator_shot", "boss_search", "recruiter_kill", "apprentice_kill", "clan_jail_shot",
+                       "dark_journalist_kill"})
 MOVES.jail_targets.update({"cops_interrogate", "clan_jail_shot"})
 MOVES.failure("recruit_refused", "not_jailed_yesterday")
 # One clan offers: accept or refuse (he does not learn which clan); two: he picks the clan («может сделать выбор»).
@@ -179,9 +184,15 @@ def cover(move: Move) -> None:
     move.done()
 
 
+def interrogations(res: Resolution) -> dict[int, int]:
+    """This night's interrogations: the cop (in the station all night) → the jailed he questions."""
+    orders: dict[int, list[Any]] = res.scratch.get("orders", {})
+    return {pid: int(x.params["target"]) for pid, found in orders.items() for x in found
+            if x.kind == "cops_interrogate"}
+
+
 def _interrogated_cops(move: Move) -> set[int]:
-    orders: dict[int, list[Any]] = move.res.scratch.get("orders", {})
-    return {pid for pid, found in orders.items() if any(x.kind == "cops_interrogate" for x in found)}
+    return set(interrogations(move.res))
 
 
 @MOVES.queries.modifier("reach", layer=30)
@@ -455,6 +466,9 @@ def recruiter_kill(move: Move) -> None:
     mafia.clan_kill(move)
 
 
+MOVES.move("dark_journalist_kill", step=o.STEP_MAFIA_SOLDIER, hostile=True)(mafia.clan_kill)  # «Журналист-рядовой»
+
+
 @MOVES.rule("may_recruit")
 def _may_recruit(state: GameState, pid: int, what: str) -> None:
     """The Вербовщик (or a Босс who was one); «Пока в клане есть ученик, вербовщик не может вербовать нового
@@ -478,8 +492,12 @@ def _blackmail_fee(state: GameState, pid: int, what: str) -> None:
 
 
 def recruitable(state: GameState, target: int, clan: str) -> bool:
+    from engine.rulesets.classic.roles.town import saw_murder  # town imports after this module
+
     player = state.player(target)
     if not in_play(state, target) or player.secret_role in UNRECRUITABLE_ROLES:
+        return False
+    if player.secret_role == "journalist" and (not saw_murder(state, target) or player.flags.get(JOURNALIST_REFUSED)):
         return False
     if player.faction in UNRECRUITABLE_SIDES:
         return False
@@ -494,6 +512,9 @@ def hire(state: GameState, target: int, recruiter: int, clan: str) -> None:
 
     economy.bonus(state, recruiter, "mafia_recruit")
     if athlete_recruited(state, target):
+        return
+    if state.player(target).secret_role == "journalist":  # «Журналист-рядовой»: a member at once, his role kept
+        join_clan(state, target, "dark_journalist", clan)
         return
     become(state, target, "apprentice")
     index = CLANS.index(clan)
@@ -590,6 +611,8 @@ def answers(res: Resolution) -> None:
             hire(state, target, recruiter, clan)
             state.emit("recruit_success", "player", recruiter, target=target)
         else:
+            if state.player(target).secret_role == "journalist" and rulings.asked(state, key):
+                set_flag(state, target, JOURNALIST_REFUSED, 1)  # «не может принять повторное предложение»
             state.emit("recruit_refused", "player", recruiter, target=target)
     for key, question in sorted(state.questions.items()):
         if question.kind == "name_accomplice" and question.phase == state.phase:

@@ -1,6 +1,5 @@
 """The neutrals (5.2) and the lone killers: Адвокат, Маньяк, Уличный воришка, Отморозок, Аферист, Вышибала,
-Депутат, Псих, Бунтарь. Not here (not built): the Псих's blast of a cop at the interrogation (docs/rulesets/classic.md,
-«## Нейтралы»).
+Депутат, Псих, Бунтарь.
 
 THE VOTES: every change of the next day's vote is a `vote_weight` modifier, read off effects set at night —
 a voice taken (VOICELESS: the Депутат's кляп, the Маньяк's пытка), a voice copied (VOTES_LIKE, source = the
@@ -41,7 +40,7 @@ from engine.rulesets.classic.model import (
     take_item,
 )
 from engine.rulesets.classic.moves import MOVES, Move, block, harm
-from engine.rulesets.classic.roles import care, cops, family
+from engine.rulesets.classic.roles import care, clans, cops, family
 
 # why coins move (the events' `why`, worded classic_coins.<why>): the sales to the shop, the thief's take
 economy.EARNED = (*economy.EARNED, "sale", "bribe")
@@ -563,6 +562,12 @@ def deputy_corruption(move: Move) -> None:
     move.done()
 
 
+@MOVES.queries.modifier("order_price", layer=10)
+def _deputy_harlot_free(state: GameState, price: int, *, by: int, service: str) -> int:
+    """Депутат: «Заказ Шмаре не оплачивает»."""
+    return 0 if service == "seduce" and state.player(by).secret_role == "deputy" else price
+
+
 @MOVES.rule("deputy_church")
 def _priest_in_play(state: GameState, pid: int, what: str) -> None:
     if not any(p.secret_role == "priest" and in_play(state, p.pid) for p in state.players):
@@ -578,6 +583,8 @@ def deputy_church(move: Move) -> None:
 # ---------------------------------------------------------------- Псих
 
 PSYCHO_STOCK = 1  # «Имеет первоначальный запас взрывчатки - 1 шт.»
+STATION_BLAST = 2  # «Имея две взрывчатки в запасе может взорвать копа в участке, вместе с посаженным» (both spent)
+MOVES.failure("in_station")
 # «Изначально не существует» and the text never says who becomes him (**Решение**, docs/rulesets/classic.md,
 # «Псих»): in a game of PSYCHO_FROM characters or more, on the morning of day PSYCHO_DAY the master is asked
 # whether one of the town drawn by lot goes mad and becomes the Псих (default: yes); the setting `psycho` off: never.
@@ -641,13 +648,23 @@ def psycho_blow(move: Move) -> None:
     if explosives(state, move.actor) < 1:
         move.fail()
         return
-    if move.reach(move.target):
-        flags = state.player(move.actor).flags
-        flags["explosives_used"] = flags.get("explosives_used", 0) + 1
-        flags["killed"] = 1  # «псих [грешен] после первого убийства» (an attempt counts: **Решение**)
-        for pid in [move.target, *_pair_of(state, move.target)]:
-            move.shoot(pid, cause="blast")
-        move.done()
+    if not move.reach(move.target):
+        return
+    flags = state.player(move.actor).flags
+    victims = [move.target, *_pair_of(state, move.target)]
+    jailed = clans.interrogations(move.res).get(move.target)
+    if jailed is not None:  # a cop at the interrogation, in the station
+        if explosives(state, move.actor) < STATION_BLAST:
+            move.tell("psycho_station", target=move.target)  # «неудачно, игрок в участке» (узнает копа)
+            move.fail("in_station")
+            return
+        victims = [move.target, jailed]  # «может взорвать копа в участке, вместе с посаженным»
+        flags["explosives_used"] = flags.get("explosives_used", 0) + STATION_BLAST - 1
+    flags["explosives_used"] = flags.get("explosives_used", 0) + 1
+    flags["killed"] = 1  # «псих [грешен] после первого убийства» (an attempt counts: **Решение**)
+    for pid in victims:
+        move.shoot(pid, cause="blast")
+    move.done()
 
 
 def _pair_of(state: GameState, pid: int) -> list[int]:
@@ -717,8 +734,7 @@ MOVES.on_jail.append(_psycho_jailed)
 # ---------------------------------------------------------------- Бунтарь
 
 # «Нельзя завербовать следующие роли» (the Вербовщик's list, 6.2: «Может завербовать те же роли, что и мафия»);
-# the clans, the cops, the unclean and the undead by side. The Журналист «если не видел убийства»: the town's
-# module sets his flag `saw_murder`.
+# the clans, the cops, the unclean and the undead by side. The Журналист «если не видел убийства» (town.saw_murder).
 NOT_RECRUITABLE = ("lawyer", "spirit", "priest", "apprentice", "rebel", "reanimator", "maniac", "bastard", "psycho",
                    "thug", "swindler", "shopkeeper")
 NOT_RECRUITABLE_SIDES = (*CLANS, "cops", "unclean", "undead")
@@ -728,9 +744,11 @@ REBELS = "rebels"  # the followers' group (the `team` query)
 
 
 def recruitable(state: GameState, pid: int) -> bool:
+    from engine.rulesets.classic.roles.town import saw_murder  # town imports after this module
+
     player = state.player(pid)
-    if player.secret_role == "journalist":
-        return bool(player.flags.get("saw_murder"))
+    if player.secret_role == "journalist":  # «Журналист-последователь»: he keeps his role
+        return saw_murder(state, pid)
     return player.secret_role not in NOT_RECRUITABLE and player.faction not in NOT_RECRUITABLE_SIDES
 
 
@@ -843,6 +861,7 @@ MOVES.words(
     EventFormat("rebel_follower", params={"target": Value("player")}),
     EventFormat("rebel_recruited", params={"pid": Value("player")}),
     EventFormat("explosive_made", params={"n": Value("number")}),
+    EventFormat("psycho_station", params={"target": Value("player")}),
     EventFormat("bloody_murder", params={"pid": Value("player")}),
     EventFormat("torture_visits", params={"target": Value("player"), "pids": Value("players")}),
     EventFormat("torture_items", params={"target": Value("player"), "items": Each("items", Line(
