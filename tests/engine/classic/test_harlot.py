@@ -106,3 +106,11 @@ def test_harlot_blast_kills_her_and_her_client() -> None:
     g.to_night().order(HARLOT, "harlot_seduce", target=GREEN_1).order(GREEN_1, "soldier_kill", target=RED_2)
     g.order(9, "psycho_blow", target=GREEN_1).resolve()
     assert not g.alive(GREEN_1) and not g.alive(HARLOT)
+
+
+def test_harlot_who_sleeps_with_the_vampire_is_bitten() -> None:
+    """«Если переспит с вампиром, подвергается укусу»."""
+    g = harlot(["vampire"]).to_night()
+    g.order(HARLOT, "harlot_seduce", target=9).order(9, "vampire_bite", target=GREEN_1).resolve()
+    assert g.events("undead_bitten", HARLOT)
+    assert g.result(9) == "interfered", "the client makes no move"

@@ -141,16 +141,34 @@ def _bite(move: Move, kind: str) -> bool:
     if packet.amount <= 0:
         move.fail()  # «Не может воздействовать на игроков, имеющих крестик или иную защиту от вампира»
         return False
-    state.emit("undead_bitten", "player", target)  # «Укушенный игрок получает сообщение: «укушен»»
+    took_bite(state, target, move.actor, kind)
+    move.done()
+    return True
+
+
+def took_bite(state: GameState, target: int, biter: int, kind: str) -> None:
+    """A bite that got through: «Укушенный игрок получает сообщение: «укушен»»; the Вампир's second bite running
+    turns him into an Упырь, else he bleeds (unless an antidote is taken at once)."""
+    state.emit("undead_bitten", "player", target)
     twice = kind == "vampire" and any(e.params.get("by") == "vampire" and e.start == state.phase - 2
                                       for e in state.effects_of(BITTEN, target=target))
     if twice:
-        turn_ghoul(state, target, move.actor)
+        turn_ghoul(state, target, biter)
     else:
         cured = use_antidote(state, target)
-        state.add_effect(BITTEN, target=target, source=move.actor, during=BITE_SPAN, by=kind, cured=cured)
-    move.done()
-    return True
+        state.add_effect(BITTEN, target=target, source=biter, during=BITE_SPAN, by=kind, cured=cured)
+
+
+@MOVES.after_step(o.STEP_HARLOT)
+def harlot_and_vampire(res: Resolution) -> None:
+    """Шмара: «Если переспит с вампиром, подвергается укусу» (through the protections from the vampire)."""
+    state = res.state
+    for effect in state.effects_of(care.BROTHEL):
+        harlot, client = effect.source, effect.target
+        if harlot is None or client is None or client == harlot or role_of(state, client) != "vampire":
+            continue
+        if fold(res, client, harlot, VAMPIRE_BITE).amount > 0:
+            took_bite(state, harlot, client, "vampire")
 
 
 @MOVES.move("vampire_bite", step=o.STEP_VAMPIRE)
