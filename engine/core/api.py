@@ -354,6 +354,14 @@ def public_post(state: GameState, pid: int) -> None:
         ruleset.on_public_post(state, pid)
 
 
+def replaced(state: GameState, pid: int) -> None:
+    """A newcomer took the character over (the bot's replacement): the rule set's `on_replaced`, while the
+    game runs."""
+    _player(state, pid)
+    if state.status == "running":
+        ruleset_of(state).on_replaced(state, pid)
+
+
 def panel_facts(state: GameState, pid: int) -> list[PanelFact]:
     """The lines of this player's panel beyond its zones (hit points, coins…), as the rule set says."""
     _player(state, pid)

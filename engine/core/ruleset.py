@@ -201,6 +201,10 @@ class Ruleset(ABC):
     def on_public_post(self, state: GameState, pid: int) -> None:  # noqa: B027 (optional hook)
         """A living character wrote in the game's public group (for a rule set that `counts_posts`: «сухари»)."""
 
+    def on_replaced(self, state: GameState, pid: int) -> None:  # noqa: B027 (optional hook)
+        """A newcomer took the character over (the master's replacement, api.replaced): what the rules annul
+        for him («При замене игрока, штрафы аннулируются»). Nothing by default."""
+
     def muted(self, state: GameState, pid: int) -> bool:
         """The character may not write publicly now (a rule set's silence: «Безмолвие»). The bot cannot stop
         a post in the public group; it reports one by a muted character to the master. None by default."""

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tests.e2e.driver import tap
 from tests.e2e.harness import Harness, make_harness
+from tests.e2e.panel_play import panel
 from tgbot.sandbox.faketg import FakeUser
 
 TABLE = "boss,soldier,soldier,boss,soldier,soldier,sheriff,citizen"
@@ -66,3 +67,11 @@ async def playing(tmp_path: Path, *settings: str, database: str | Path | None = 
         yield h, await start(h, *settings)
     finally:
         await h.close()
+
+
+async def send_on_the_job(h: Harness, boss: FakeUser, member: str) -> None:
+    """The Босс's «Послать на дело» (1.6: the Босс sends the clan's moves; an act at once, not an order)."""
+    screen = panel(h, boss)
+    await tap(h, boss, screen, "👔 Послать на дело")
+    await tap(h, boss, screen, member)
+    assert "Готово" in await tap(h, boss, screen, "✅ Подтвердить")

@@ -1,14 +1,14 @@
 """«Классическая форумная мафия» through the real bot: /newgame classic, eight characters sign up (one public
 role for all, «Житель»), the game starts at night 1, the day's votes are cast from the panel and shown in the
 public group as they are cast, the most voted goes to prison, night moves (a purchase in the shop, the clans'
-kills, the bar) are made from the panel's buttons, the bot restarts mid-phase, a clan writes to its members, a
-day order and the clan's Диплом are used, and the game ends with a clan's win, the reveal and the master's
+kills with the Босс sending his soldier on the job, the bar) are made from the panel's buttons, the bot
+restarts mid-phase, a clan writes to its members, a day order and the clan's Диплом are used, and the game ends with a clan's win, the reveal and the master's
 readable record. The shop, items, «сижу дома», the day's vote, penalties and paid orders in detail:
 test_classic_shop.py, test_classic_day.py. No line of tgbot/ names the rule set."""
 
 from __future__ import annotations
 
-from tests.e2e.classic_game import playing
+from tests.e2e.classic_game import playing, send_on_the_job
 from tests.e2e.driver import acts, tap
 from tests.e2e.harness import start_app
 from tests.e2e.panel_play import deadline_passes, lines, panel, use, vote_against
@@ -29,7 +29,9 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
 
         # Night 1: the red clan kills a green soldier; a citizen buys garlic; the bot restarts mid-phase.
         shooter = next(p for p in red if role[p] == "soldier")
+        red_boss = next(p for p in red if role[p] == "boss")
         victim = next(p for p in green if role[p] == "soldier")
+        await send_on_the_job(h, user[red_boss], names[shooter])  # 1.6: the Босс sends the clan's moves
         await use(h, user[shooter], "🔫 Убийство", names[victim])
         await use(h, user[citizen], "🛒 Магазин и ларек", "Чеснок")
         await h.app.shutdown()
@@ -75,7 +77,6 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
 
         # Day 2: the red boss writes to his clan, orders the cops' cover for himself and uses the clan's Диплом;
         # the green boss goes to prison.
-        red_boss = next(p for p in red if role[p] == "boss")
         screen = panel(h, user[red_boss])
         await tap(h, user[red_boss], screen, "👥 Сообщение своим")
         await h.feed(user[red_boss].send("Сегодня сажаем зеленого босса"))
@@ -92,6 +93,7 @@ async def test_a_game_of_classic_from_newgame_to_the_reveal_through_the_bot(tmp_
                 await vote_against(h, user[pid], names[green_boss])
         await deadline_passes(h)
         last = next(p for p in green if p not in (green_boss, victim))
+        await send_on_the_job(h, user[red_boss], names[shooter])
         await use(h, user[shooter], "🔫 Убийство", names[last])
         await deadline_passes(h)
         state = await h.app.service.state(1)

@@ -21,12 +21,13 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cache
+from html import unescape
 from typing import Any
 
 from engine.core import api
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.core.state import GameState
-from engine.core.views import visible_to
+from engine.core.views import player_view, visible_to
 from tgbot import gamedata
 from tgbot.i18n import _catalog, choose, has, is_choice, t
 from tgbot.render import Renderer, render
@@ -35,7 +36,7 @@ from tgbot.sandbox.faketg import World
 from tgbot.sandbox.faketg.formatting import parse_html
 from tgbot.services.announce import PANEL_EVENTS, split_text
 from tgbot.services.chronicle import log_lines
-from tgbot.ui.panel import fact_text
+from tgbot.ui.panel import describe_order, fact_text, held_names
 from tgbot.ui.rules_doc import rules_messages
 
 LANGS = ("ru", "en")
@@ -237,6 +238,10 @@ class Checker:
             r = Renderer(state, reader.lang)
             reader.own_lines.update(line.strip() for fact in api.panel_facts(state, seat.pid)
                                     for line in plain(fact_text(r, fact)).split("\n"))
+            # His own orders as the withdraw screen lists them («🔦 Search for the Sheriff → X» is his own move).
+            names = held_names(state, seat.pid, reader.lang)
+            reader.own_lines.update(("✖ " + unescape(describe_order(state, o, names, reader.lang, seat.pid))[:48]).strip()
+                                    for o in player_view(state, seat.pid, events=False)["orders"])
 
     # ------------------------------------------------------------------ the calls
     def texts(self, start: int) -> list[tuple[int, str]]:

@@ -134,8 +134,17 @@ class MasterTools:
                                      text=t(old_lang, "mtools.replaced_old", game=game_id, name=escape(name)),
                                      dedup_key=f"g{game_id}:replace{now}:old"))
             out += self._public(game, f"replace{now}", t(str(game["locale"]), "mtools.replaced_public", name=escape(name)))
+            before = len(state.events)
+            try:
+                api.replaced(state, pid)  # what the rule set annuls for a replaced player (classic: the penalties)
+            except Exception:
+                self.repo.forget(game_id)
+                raise
             async with self.repo.db.batch() as conn:
                 await self.repo.replace_player(conn, game_id, pid, user_id=newcomer, locale=locale)
+                if len(state.events) > before:
+                    await self.repo.save_state(conn, game_id, state, now=now)
+                    await self.service.announce(conn, game, state, state.events[before:], players)
                 await self.repo.record_submission(conn, game_id, phase=state.phase, user_id=user_id, action="replace",
                                                   payload={"pid": pid, "old": int(old["user_id"]), "new": newcomer}, now=now)
                 await self.service._enqueue(conn, out)

@@ -303,11 +303,16 @@ def run_step(res: Resolution, step: int, catalogue: AbilityCatalogue) -> None:
         for pid, order in list(standing(res, move_def.ability)):
             ability = catalogue[move_def.ability]
             move = Move(res, pid, order, ability)
-            # the wounded make no move («Раненый игрок не может совершить ночной ход») but still take a
-            # remedy, which is no move (the Клизма: «лечит от ядов и ранения»)
+            # `may_move` (a reason, or None): what else may keep him from moving now (a clan member not sent);
+            # a remedy is no move (the Клизма: «лечит от ядов и ранения»): the wounded, who make no move
+            # («Раненый игрок не может совершить ночной ход»), still take it, and nobody needs sending for it
+            why: str | None = None if move_def.free else MOVES.queries.ask("may_move", state, None, pid=pid,
+                                                                            ability=ability.id)
+            if why is not None and pid in res.scratch.get("movers", []):
+                res.scratch["movers"].remove(pid)  # no move of his role was made: no +2 (3.1)
             stopped = not state.player(pid).alive if move_def.free else down(state, pid)
-            if stopped or (blocked(state, pid) and not ability.has("unblockable")):
-                move.fail()
+            if stopped or (blocked(state, pid) and not ability.has("unblockable")) or why is not None:
+                move.fail(why or FAILED)
                 catalogue.record(state, pid, ability.id, ability.targets_in(order.params))
                 continue
             move_def.behaviour(move)

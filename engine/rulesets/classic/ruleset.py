@@ -108,8 +108,9 @@ class Classic(Ruleset):
     # The master's settings before the start (`/set KEY VALUE`; the first value is the default).
     start_settings: ClassVar[dict[str, tuple[str, ...]]] = {
         "vote_tie": ("coin", "nobody"), "spouses": ("on", "off"), "deal": ("random", "fixed"),
-        "silent_penalty": ("off", "on")}
-    intro_kinds: ClassVar[frozenset[str]] = frozenset({"classic_role", "team_members", "role_changed"})
+        "silent_penalty": ("off", "on"), "psycho": ("on", "off"),
+        "clan_orders": ("boss", "each")}
+    intro_kinds: ClassVar[frozenset[str]] = frozenset({"classic_role", "athlete_dealt", "team_members", "role_changed"})
     counts_posts: ClassVar[bool] = True  # «сухари» (1.11): who writes nothing all day in the public group
 
     @property
@@ -179,6 +180,13 @@ class Classic(Ruleset):
         if state.is_day and in_play(state, pid):
             with edit(Citizen, state.player(pid)) as me:
                 me.posted_phase = state.phase
+
+    def on_replaced(self, state: GameState, pid: int) -> None:
+        """1.18: «При замене игрока, штрафы аннулируются» — the +1 votes he carries into the next count."""
+        with edit(Citizen, state.player(pid)) as me:
+            had, me.penalty, me.penalty_why = me.penalty, 0, []
+        if had:
+            state.emit("penalty_annulled", "public", None, pid=pid, n=had)
 
     def check_withdraw(self, state: GameState, pid: int, order: Order) -> None:
         """1.4: «Пост с голосом редактировать нельзя. Повторное голосование не допускается.»"""

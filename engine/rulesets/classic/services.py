@@ -55,10 +55,19 @@ class DayOrder(BaseModel):
     done: bool = False
 
 
+def price_of(state: GameState, by: int, service: str) -> int:
+    """What the customer pays: the text's price, unless a role's rule says otherwise (the query `order_price`:
+    the Депутат «Заказ Шмаре не оплачивает»)."""
+    from engine.rulesets.classic.moves import MOVES
+
+    price: int = MOVES.queries.ask("order_price", state, SERVICES[service].price, by=by, service=service)
+    return max(0, price)
+
+
 def may_order(state: GameState, pid: int, service: str) -> None:
     if service not in SERVICES:
         raise Refusal("bad_param", param="service", kind="choice", reason="choice")
-    if not can_pay(state, pid, SERVICES[service].price):
+    if not can_pay(state, pid, price_of(state, pid, service)):
         raise Refusal("not_allowed", what="day_order", reason="no_coins")
 
 
@@ -75,7 +84,7 @@ def pass_on(state: GameState, oid: int, by: int, service: str, target: int) -> D
     with edit(Town, state) as town:
         town.day_orders = [*town.day_orders, order.model_dump(mode="json")]
     for pid in executors:
-        state.emit("order_received", "player", pid, service=service, target=target, price=SERVICES[service].price)
+        state.emit("order_received", "player", pid, service=service, target=target, price=price_of(state, by, service))
     return order
 
 
@@ -89,7 +98,7 @@ def orders_for(state: GameState, pid: int, service: str | None = None) -> list[D
 def fulfil(state: GameState, order: DayOrder, executor: int) -> bool:
     """The order carried out: its price from the customer to the executor (False, and not done, when the
     customer can no longer pay)."""
-    if not transfer(state, order.by, executor, SERVICES[order.service].price, "order"):
+    if not transfer(state, order.by, executor, price_of(state, order.by, order.service), "order"):
         return False
     with edit(Town, state) as town:
         town.day_orders = [{**o, "done": True} if o["oid"] == order.oid else o for o in town.day_orders]

@@ -45,8 +45,11 @@ CLAN = ("boss", "recruiter", "soldier")
 COPS = ("sheriff", "investigator")
 # The single roles by priority as the players grow (a decision: the roles that shape the game first).
 TABLE_ORDER = ("journalist", "priest", "nurse", "bodyguard", "shopkeeper", "harlot", "drunkard", "executioner",
-               "lawyer", "thief", "tour_operator", "telepath", "van_helsing", "vampire", "warlock", "reanimator",
+               "lawyer", "thief", "athlete", "tour_operator", "telepath", "van_helsing", "vampire", "warlock", "reanimator",
                "swindler", "deputy", "rebel", "spirit", "bastard")
+# A «не роль» the table deals in a seat of its own (a decision: the Спортсмен, «Мирный житель имеющий силу», once
+# the Уличный воришка he beats is dealt): the seat is a Мирный житель with the trait.
+TRAIT_SEATS = {"athlete": CITIZEN}
 SPOUSES_FROM = 10  # from this many players, two citizens are husband and wife (a decision)
 # Items held from the start (5.x: «С начала партии имеет бронежилет», «…сирену»; «Изначально имеет Сирену»).
 START_ITEMS: dict[str, tuple[str, ...]] = {
@@ -73,7 +76,7 @@ def default_table(players: int) -> list[str]:
     for role in TABLE_ORDER:
         if len(roles) >= players - citizens:
             break
-        if role in IMPLEMENTED:
+        if role in IMPLEMENTED or role in TRAIT_SEATS:
             roles.append(role)
     return roles + [CITIZEN] * (players - len(roles))
 
@@ -83,7 +86,7 @@ def check_table(roles: list[str], players: int) -> None:
     implemented; not two clans of a Босс and two mafiosi; a single role twice; nobody of the town."""
     def bad(why: str, **params: Any) -> Refusal:
         """reason "table" (the bot says the table cannot start, with its sides' counts); `why`: what is wrong."""
-        sides = [FACTION.get(r, "") for r in roles]
+        sides = [FACTION.get(TRAIT_SEATS.get(r, r), "") for r in roles]
         return Refusal("bad_param", param="table", reason="table", why=why, mafia=sides.count("mafia"),
                        law=sides.count("town") + sides.count("cops"),
                        neutral=len(sides) - sides.count("mafia") - sides.count("town") - sides.count("cops"),
@@ -94,6 +97,10 @@ def check_table(roles: list[str], players: int) -> None:
     if len(roles) != players:
         raise bad("seats", roles=len(roles), players=players)
     for role in roles:
+        if role in TRAIT_SEATS:
+            if roles.count(role) > 1:
+                raise bad("twice", role=role)
+            continue
         if role not in ROLES or not ROLES[role].secret:
             raise bad("unknown_role", role=role)
         if role in ARISES:
@@ -104,12 +111,12 @@ def check_table(roles: list[str], players: int) -> None:
             raise bad("twice", role=role)
     if roles.count("boss") != 2:
         raise bad("two_clans")
-    mafiosi = [r for r in roles if FACTION[r] == "mafia" and r != "boss"]
+    mafiosi = [r for r in roles if FACTION.get(r) == "mafia" and r != "boss"]
     if len(mafiosi) != 4:
         raise bad("clan_of_three")
     if roles.count("soldier") > 4:
         raise bad("clan_of_three")
-    if not any(FACTION[r] == "town" for r in roles):
+    if not any(FACTION[TRAIT_SEATS.get(r, r)] == "town" for r in roles):
         raise bad("no_town")
 
 
@@ -133,7 +140,12 @@ def deal(state: GameState, settings: dict[str, Any]) -> None:
     if settings.get("deal") != "fixed":  # "fixed": the master deals the table's roles seat by seat, as listed
         rng.shuffle(roles)
     for player, role in zip(state.players, roles, strict=True):
+        trait = role if role in TRAIT_SEATS else None
+        role = TRAIT_SEATS.get(role, role)
         player.secret_role, player.faction = role, FACTION[role]
+        if trait is not None:
+            with edit(Citizen, player) as me:
+                me.traits = [trait]
     bosses = [p for p in state.players if p.secret_role == "boss"]
     others = [p for p in state.players if p.faction == "mafia" and p.secret_role != "boss"]
     for i, clan in enumerate(CLANS):
@@ -142,7 +154,7 @@ def deal(state: GameState, settings: dict[str, Any]) -> None:
             with edit(Citizen, member) as me:
                 me.purse = clan
     funds = {clan: CLAN_FUND for clan in CLANS}
-    citizens = [p for p in state.players if p.secret_role == CITIZEN]
+    citizens = [p for p in state.players if p.secret_role == CITIZEN and not _traits(state, p.pid)]
     if len(state.players) >= SPOUSES_FROM and len(citizens) >= 2 and settings.get("spouses", "on") not in ("off", False):
         for spouse in rng.sample(citizens, 2):
             with edit(Citizen, spouse) as me:
@@ -161,7 +173,7 @@ def deal(state: GameState, settings: dict[str, Any]) -> None:
         for kind in START_ITEMS.get(player.secret_role, ()):
             if kind != "diploma" or player.secret_role == "boss":
                 new_item(state, player.pid, kind)
-        if player.secret_role == CITIZEN and "spouse" not in _traits(state, player.pid):
+        if player.secret_role == CITIZEN and not _traits(state, player.pid):  # a «не роль» is a role here
             new_item(state, player.pid, rng.choice(list(CITIZEN_GIFTS)))
     assert all(k in ITEMS for k in CITIZEN_GIFTS)
     new_item(state, rng.choice(state.players).pid, "mirror")
@@ -178,6 +190,8 @@ def introduce(state: GameState) -> None:
     each other (1.2: the groups the rules define)."""
     for player in state.players:
         state.emit("classic_role", "player", player.pid, secret_role=player.secret_role, side=player.faction)
+        if "athlete" in _traits(state, player.pid):
+            state.emit("athlete_dealt", "player", player.pid)
     groups: dict[str, list[int]] = {}
     for player in state.players:
         if player.faction in CLANS or player.faction == "cops":

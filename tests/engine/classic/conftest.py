@@ -18,12 +18,16 @@ RED_BOSS, RED_1, RED_2, GREEN_BOSS, GREEN_1, GREEN_2, SHERIFF, CITIZEN = range(8
 
 
 class Game:
+    """A game dealt seat by seat; no spouses, a tie jails nobody, no Псих, and every clan member sends his own
+    moves (`clan_orders each`) unless `settings` say otherwise: a test of those rules sets them."""
+
     def __init__(self, extra: list[str] | None = None, *, settings: dict[str, Any] | None = None, seed: int = 1,
                  table: list[str] | None = None, night_one: bool = False) -> None:
         roles = table if table is not None else [*TABLE, *(extra or [])]
         self.state: GameState = api.new_game(
             "classic", [(f"P{i}", "") for i in range(len(roles))], seed=seed,
-            settings={"table": roles, "deal": "fixed", "spouses": "off", "vote_tie": "nobody", **(settings or {})})
+            settings={"table": roles, "deal": "fixed", "spouses": "off", "vote_tie": "nobody", "psycho": "off",
+                      "clan_orders": "each", **(settings or {})})
         if not night_one:
             api.resolve(self.state)  # night 1 passes with nobody acting: the game is at day 1
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import api
 from engine.core.refusal import Refusal
 from engine.rulesets.classic.jail import jail
-from tests.engine.classic.conftest import Game
+from tests.engine.classic.conftest import GREEN_1, GREEN_2, GREEN_BOSS, RED_1, RED_2, RED_BOSS, Game
 from tests.engine.classic.test_investigator import (
     C1,
     G_SOL,
@@ -89,3 +90,67 @@ def test_boss_clan_shot_prevents_the_interrogation() -> None:
     g.order(R_BOSS, "clan_jail_shot", target=R_SOL).order(SHERIFF, "cops_interrogate", target=R_SOL).resolve()
     assert not g.alive(R_SOL)
     assert not g.events("interrogation", SHERIFF)
+
+
+def _boss_sends() -> Game:
+    return Game(["citizen"], settings={"clan_orders": "boss"})
+
+
+def test_boss_sends_the_clans_moves_a_soldier_not_sent_fails() -> None:
+    """1.6: «У мафии шлет босс мафии или уполномоченное лицо»; 6.3: «Ходит на дело ночью, если посылает босс»."""
+    g = _boss_sends()
+    g.to_night().order(RED_1, "soldier_kill", target=8).resolve()
+    assert g.result(RED_1) == "not_sent"
+    assert g.alive(8)
+
+
+def test_boss_sends_a_soldier_on_the_job_and_his_kill_counts() -> None:
+    g = _boss_sends()
+    g.to_night()
+    api.act(g.state, RED_BOSS, "clan_send", {"target": RED_1})
+    assert g.events("clan_sent", RED_1)
+    g.order(RED_1, "soldier_kill", target=8).resolve()
+    assert not g.alive(8)
+
+
+def test_boss_sends_only_his_own_clans_members() -> None:
+    g = _boss_sends()
+    g.to_night()
+    with pytest.raises(Refusal, match="not_clanmate"):
+        api.act(g.state, RED_BOSS, "clan_send", {"target": GREEN_1})
+    with pytest.raises(Refusal, match="not_the_boss"):
+        api.act(g.state, RED_1, "clan_send", {"target": RED_2})
+
+
+def test_boss_sends_a_member_home_and_the_bar_are_his_own() -> None:
+    """«Ночью, любой персонаж, вместо своего ночного хода может пойти в бар»: no Boss's word needed."""
+    g = _boss_sends()
+    g.to_night().order(RED_1, "bar").resolve()
+    assert g.result(RED_1) == "ok"
+
+
+def test_boss_jailed_the_members_send_their_own() -> None:
+    """**Решение**: the Босс in prison cannot send: each member is the «уполномоченное лицо»."""
+    g = _boss_sends()
+    for voter in (GREEN_BOSS, GREEN_1, GREEN_2):
+        g.order(voter, "vote", target=RED_BOSS)
+    g.resolve()
+    assert g.jailed(RED_BOSS)
+    g.order(RED_1, "soldier_kill", target=8).resolve()
+    assert not g.alive(8)
+
+
+def test_boss_sends_with_each_member_on_his_own_by_the_setting() -> None:
+    """`/set clan_orders each`: every member sends his own."""
+    g = Game(["citizen"], settings={"clan_orders": "each"})
+    g.to_night().order(RED_1, "soldier_kill", target=8).resolve()
+    assert not g.alive(8)
+
+
+def test_boss_sends_a_member_not_sent_earns_nothing_for_the_move() -> None:
+    """3.1: +2 a move «согласно функционала роли»: a soldier the Босс did not send made none."""
+    g = _boss_sends()
+    g.to_night()
+    fund = g.coins(RED_BOSS)
+    g.order(RED_1, "soldier_kill", target=8).resolve()
+    assert g.coins(RED_BOSS) == fund

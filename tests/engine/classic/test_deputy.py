@@ -55,3 +55,14 @@ def test_deputy_church_only_with_a_priest_and_untouchable() -> None:
     g.order(X, "deputy_church").order(GREEN_1, "soldier_kill", target=X).resolve()
     assert g.alive(X)
     assert g.result(GREEN_1) == "interfered"
+
+
+def test_deputy_does_not_pay_for_his_order_to_the_harlot() -> None:
+    """«Заказ Шмаре не оплачивает»: the order is carried out, nothing leaves his purse."""
+    g = at("deputy", extra=0)
+    g.state.player(CITIZEN).secret_role = "harlot"
+    mine = g.coins(X)
+    g.order(X, "day_order", service="service_seduce", target=GREEN_1).to_night()
+    g.order(CITIZEN, "harlot_seduce", target=GREEN_1).order(GREEN_1, "soldier_kill", target=RED_2).resolve()
+    assert g.result(CITIZEN) == "ok" and g.events("order_fulfilled", X)
+    assert g.coins(X) == mine

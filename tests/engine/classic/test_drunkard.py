@@ -10,6 +10,7 @@ import pytest
 
 from engine.core import api
 from engine.core.refusal import Refusal
+from engine.rulesets.classic.model import become
 from tests.engine.classic.care_helpers import poison
 from tests.engine.classic.conftest import CITIZEN, GREEN_1, RED_1, RED_2, Game
 
@@ -78,3 +79,11 @@ def test_drunkard_writes_on_the_fence_after_a_drinking_night() -> None:
     assert g.public("fence") == [{"text": "всё пропало"}]
     with pytest.raises(Refusal):
         api.act(g.state, DRUNK, "drunkard_fence", {"text": "ещё"})
+
+
+def test_drunkard_blast_kills_him_and_his_companion() -> None:
+    """«При взрыве Пьяни или его собутыльника погибают оба»."""
+    g = Game(["drunkard", "citizen"])
+    become(g.state, 9, "psycho")
+    g.to_night().order(8, "drunkard_drink", target=GREEN_1).order(9, "psycho_blow", target=8).resolve()
+    assert not g.alive(GREEN_1) and not g.alive(8)

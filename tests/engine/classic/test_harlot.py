@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.refusal import Refusal
-from engine.rulesets.classic.model import items_of
+from engine.rulesets.classic.model import become, items_of
 from tests.engine.classic.conftest import CITIZEN, GREEN_1, RED_1, RED_2, RED_BOSS, SHERIFF, Game
 
 HARLOT = 8
@@ -89,3 +89,28 @@ def test_harlot_not_the_same_client_two_nights_running_without_an_order() -> Non
     with pytest.raises(Refusal) as err:
         g.order(HARLOT, "harlot_seduce", target=GREEN_1)
     assert err.value.params["reason"] == "two_nights_running"
+
+
+def test_harlot_shelter_does_not_stop_the_vampires_bite() -> None:
+    """«И Шмара, и клиент, не доступны для ночного враждебного воздействия, кроме укуса вампира и взрыва психа»."""
+    g = harlot(["vampire"]).to_night()
+    g.order(HARLOT, "harlot_seduce", target=GREEN_1).order(GREEN_1, "soldier_kill", target=RED_2)
+    g.order(9, "vampire_bite", target=GREEN_1).resolve()
+    assert g.events("undead_bitten", GREEN_1)
+
+
+def test_harlot_blast_kills_her_and_her_client() -> None:
+    """«При взрыве Шмары или ее клиента погибают оба»."""
+    g = harlot(["citizen"])
+    become(g.state, 9, "psycho")
+    g.to_night().order(HARLOT, "harlot_seduce", target=GREEN_1).order(GREEN_1, "soldier_kill", target=RED_2)
+    g.order(9, "psycho_blow", target=GREEN_1).resolve()
+    assert not g.alive(GREEN_1) and not g.alive(HARLOT)
+
+
+def test_harlot_who_sleeps_with_the_vampire_is_bitten() -> None:
+    """«Если переспит с вампиром, подвергается укусу»."""
+    g = harlot(["vampire"]).to_night()
+    g.order(HARLOT, "harlot_seduce", target=9).order(9, "vampire_bite", target=GREEN_1).resolve()
+    assert g.events("undead_bitten", HARLOT)
+    assert g.result(9) == "interfered", "the client makes no move"

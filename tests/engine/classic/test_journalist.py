@@ -13,7 +13,7 @@ from engine.core.durations import THIS_PHASE
 from engine.core.refusal import Refusal
 from engine.rulesets.classic.model import BLOCKED
 from engine.rulesets.classic.roles.town import saw_murder
-from tests.engine.classic.conftest import CITIZEN, GREEN_1, RED_1, RED_BOSS, SHERIFF, Game
+from tests.engine.classic.conftest import CITIZEN, GREEN_1, RED_1, RED_2, RED_BOSS, SHERIFF, Game
 
 J = 8
 
@@ -146,3 +146,41 @@ def test_dark_journalist_keeps_the_journalists_moves() -> None:
     assert {"kind": "shot", "actor": RED_1, "target": CITIZEN} in facts(g)
     g.order(J, "dark_journalist_newspaper").resolve()
     assert g.public("newspaper")
+
+
+def _saw_a_murder() -> Game:
+    """The red clan with a Вербовщик; the Журналист (seat 8) saw the Рядовой's murder on night 2."""
+    g = Game(["journalist", "citizen"])
+    g.state.player(RED_2).secret_role = "recruiter"
+    g.to_night().order(J, "journalist_follow", target=RED_1).order(RED_1, "soldier_kill", target=CITIZEN).resolve()
+    assert saw_murder(g.state, J)
+    return g
+
+
+def test_dark_journalist_recruited_after_a_murder_becomes_a_journalist_soldier() -> None:
+    """6.6: «после того как журналист увидел убийство, он может быть завербован… не теряет своей роли. Становится
+    Журналист-рядовой»: a member of the clan at once, with the journalist's moves and the clan's kill."""
+    g = _saw_a_murder()
+    g.to_night().order(RED_2, "recruit_blackmail", target=J).resolve()
+    assert g.state.player(J).secret_role == "dark_journalist"
+    assert g.state.player(J).faction == "mafia_red"
+    g.to_night().order(J, "dark_journalist_kill", target=9).resolve()
+    assert not g.alive(9)
+
+
+def test_dark_journalist_not_recruited_before_he_saw_a_murder() -> None:
+    """«Журналист (если не видел убийства)» is among those who cannot be recruited."""
+    g = Game(["journalist"])
+    g.state.player(RED_2).secret_role = "recruiter"
+    g.to_night().order(RED_2, "recruit_blackmail", target=J).resolve()
+    assert g.state.player(J).secret_role == "journalist"
+
+
+def test_dark_journalist_who_refused_cannot_accept_again() -> None:
+    """5.1.3: «Может отказать в вербовке, но тогда не может принять повторное предложение уже от любого клана»."""
+    g = _saw_a_murder()
+    g.to_night().order(RED_2, "recruit", target=J).resolve()  # asked; unanswered: refused at the day's end
+    g.resolve()
+    assert g.state.player(J).secret_role == "journalist"
+    g.order(RED_2, "recruit_blackmail", target=J).resolve()
+    assert g.state.player(J).secret_role == "journalist"

@@ -157,3 +157,19 @@ def test_nurse_tells_van_helsing_the_blood_test_the_next_night() -> None:
     assert g.events("blood_report_unclean", CITIZEN)[-1].params == {"target": GREEN_1}
     with pytest.raises(Refusal):
         api.act(g.state, NURSE, "nurse_report", {})
+
+
+def test_nurse_wounded_heals_herself_instead_of_the_patient() -> None:
+    """«Раненная медсестра, не может посетить пациента, а делает лечение себе»."""
+    g = Game(["nurse", "van_helsing"]).to_night()
+    g.order(9, "vh_shot", target=8).resolve()  # the silver bullet: wounded, dies the next night unhealed
+    g.to_night().order(8, "nurse_heal", target=CITIZEN).resolve()
+    assert g.alive(8)
+    assert g.events("nurse_healed_herself", 8)
+
+
+def test_nurse_wounded_without_a_heal_order_dies() -> None:
+    g = Game(["nurse", "van_helsing"]).to_night()
+    g.order(9, "vh_shot", target=8).resolve()
+    g.to_night().resolve()
+    assert not g.alive(8)

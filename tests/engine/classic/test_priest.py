@@ -113,3 +113,10 @@ def test_priest_funeral_of_the_living_is_not_spent() -> None:
     g = priest().to_night().order(PRIEST, "priest_funeral", target=GREEN_1).resolve()
     assert g.result(PRIEST) == "not_a_corpse"
     g.to_night().order(PRIEST, "priest_funeral", target=GREEN_1)
+
+
+def test_priest_the_thief_is_sinful_after_his_first_robbery() -> None:
+    """«гопник грешен после первого ограбления»."""
+    g = priest(["thief"]).to_night().order(9, "thief_steal", target=RED_1, pistol="pistol_sell").resolve()
+    g.to_night().order(PRIEST, "priest_confess", target=9).resolve()
+    assert g.events("confession_sinful", PRIEST)[-1].params == {"target": 9}

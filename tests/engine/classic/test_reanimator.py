@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.refusal import Refusal
+from engine.rulesets.classic.model import become
 from tests.engine.classic.conftest import GREEN_1, RED_1, Game
 
 REANIMATOR = 8
@@ -60,3 +61,13 @@ def test_reanimator_cannot_reanimate_a_zombie() -> None:
     g.state.player(GREEN_1).secret_role = "zombie"
     g.to_night().order(RED_1, "soldier_kill", target=GREEN_1).order(REANIMATOR, "reanimate", target=GREEN_1).resolve()
     assert not g.alive(GREEN_1) and g.result(REANIMATOR) == "not_revivable"
+
+
+def test_reanimator_cannot_help_the_maniacs_bloody_victim() -> None:
+    """Маньяк: «Ведьмак и Реаниматор не могут помочь жертве» of the bloody murder."""
+    g = Game(["reanimator", "citizen"])
+    become(g.state, 9, "maniac")
+    g.to_night().order(9, "maniac_bloody_kill", target=GREEN_1).order(REANIMATOR, "reanimate", target=GREEN_1)
+    g.resolve()
+    assert not g.alive(GREEN_1)
+    assert g.result(REANIMATOR) == "not_revivable"

@@ -8,7 +8,7 @@ import pytest
 from engine.core import api
 from engine.core.refusal import Refusal
 from engine.rulesets.classic.model import ARISES, CLANS, cit
-from engine.rulesets.classic.setup import IMPLEMENTED, check_table, default_table
+from engine.rulesets.classic.setup import IMPLEMENTED, TRAIT_SEATS, check_table, default_table
 from tests.engine.classic.conftest import CITIZEN, GREEN_BOSS, RED_1, RED_BOSS, SHERIFF, Game
 
 
@@ -23,7 +23,7 @@ def test_default_table_has_two_clans_of_three_and_deals_only_implemented_roles(p
     assert len(roles) == players
     assert roles.count("boss") == 2
     assert sum(1 for r in roles if r in ("recruiter", "soldier")) == 4
-    assert set(roles) <= IMPLEMENTED
+    assert set(roles) <= IMPLEMENTED | set(TRAIT_SEATS)
     check_table(roles, players)
 
 

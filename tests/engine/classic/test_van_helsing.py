@@ -120,3 +120,19 @@ def test_van_helsing_cannot_be_bitten_by_the_unclean(monkeypatch: pytest.MonkeyP
     g = Game(["van_helsing"]).to_night()
     g.order(RED_1, "soldier_kill", target=V).resolve()
     assert g.result(RED_1) == "interfered"
+
+
+def test_van_helsing_the_vampire_cannot_bite_him() -> None:
+    """«Не может быть укушен Нечистью»: the Вампир's real bite fails on him."""
+    g = Game(["van_helsing", "vampire"]).to_night()
+    g.order(9, "vampire_bite", target=V).resolve()
+    assert g.result(9) == "interfered"
+    assert not g.events("undead_bitten", V)
+
+
+def test_van_helsing_cannot_survive_the_maniacs_torture() -> None:
+    """«Пытку маньяка пережить не может»."""
+    g = Game(["van_helsing", "citizen"]).disarm(V)  # his siren set aside: a test of the torture alone
+    become(g.state, 9, "maniac")
+    g.to_night().order(9, "maniac_torture", target=V, learn="torture_visits").resolve()
+    assert not g.alive(V)

@@ -191,3 +191,19 @@ def test_one_who_cannot_be_jailed_is_not_jailed_by_the_vote(game: Game) -> None:
         assert game.public("jail_immune") == [{"pid": RED_BOSS}]
     finally:
         MOVES.queries._modifiers["jailable"] = [m for m in MOVES.queries._modifiers["jailable"] if m[2] is not spirit]
+
+
+def test_a_replaced_players_penalties_are_annulled(game: Game) -> None:
+    """1.18: «При замене игрока, штрафы аннулируются»: the +1 he carries for not voting is gone, said publicly."""
+    game.resolve()  # day 1: nobody votes — everyone owes +1 tomorrow
+    api.replaced(game.state, SHERIFF)  # the replacement happens at night
+    assert game.public("penalty_annulled") == [{"pid": SHERIFF, "n": 1}]
+    game.resolve()
+    game.resolve()  # day 2
+    penalised = {p["pid"] for p in game.public("vote_penalty")}
+    assert SHERIFF not in penalised and RED_BOSS in penalised
+
+
+def test_a_replaced_player_without_penalties_changes_nothing(game: Game) -> None:
+    api.replaced(game.state, SHERIFF)
+    assert not game.public("penalty_annulled")

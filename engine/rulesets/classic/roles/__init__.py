@@ -31,7 +31,8 @@ ADDING A ROLE (nothing else of the rule set changes but the ONE import line belo
 3. Its other rules, all through `MOVES` (engine/rulesets/classic/moves.py): `@MOVES.rule("name")` for a
    `rule:name` tag; `@MOVES.layer("name", o.LAYER_…)` a protection layer (a new LAYER_ number in order.py and
    its line in tests/engine/pipeline_classic.txt); `@MOVES.queries.modifier("reach" | "price" | "may_buy" |
-   "vote_weight" | "can_target" | "shop_open" | "team" | "pass_order" | "jailable")`; `@MOVES.instant("id")`;
+   "vote_weight" | "can_target" | "shop_open" | "team" | "pass_order" | "jailable" | "may_move" |
+   "order_price")`; `@MOVES.instant("id")`;
    `MOVES.on_death` / `MOVES.on_jail` hooks;
    `MOVES.panel` lines; `MOVES.failure("why")`; `MOVES.words(EventFormat(...))`; `MOVES.question_kinds`;
    `MOVES.jail_targets` (abilities that may name a jailed character).

@@ -229,7 +229,7 @@ def _brothel(res: Resolution, packet: DamagePacket) -> None:
     state = res.state
     shelter = state.effects_of(BROTHEL, target=packet.target)
     if shelter and packet.source not in {e.source for e in shelter} | {packet.target} \
-            and packet.cause not in ("bite", "explosion"):
+            and packet.cause not in ("vampire_bite", "blast"):
         packet.amount = 0
 
 
@@ -359,6 +359,25 @@ def nurse_heal(move: Move) -> None:
         fulfil(state, order, move.actor)
     log(state, move.actor, "nurse_heal", [target])
     move.done()
+
+
+WOUNDS = ("wound", "silver")  # «Раненный»: bandaged last night; Ван Хельсинг's silver bullet («получают ранение»)
+
+
+@MOVES.after_step(o.STEP_NURSE_NIGHT)
+def wounded_nurse(res: Resolution) -> None:
+    """«Раненная медсестра, не может посетить пациента, а делает лечение себе»: her heal or bandage of the night
+    (it failed: the wounded make no move) heals her instead."""
+    state = res.state
+    for pid, orders in sorted(res.scratch.get("orders", {}).items()):
+        wounds = state.effects_of(DYING, target=pid)
+        if (state.player(pid).secret_role != "nurse" or not state.player(pid).alive or not wounds
+                or any(e.params.get("cause") not in WOUNDS for e in wounds)
+                or not any(order.kind in ("nurse_heal", "nurse_bandage") for order in orders)):
+            continue
+        save(state, pid)
+        _cure(state, pid, HEAL_CURES)
+        state.emit("nurse_healed_herself", "player", pid)
 
 
 @MOVES.move("nurse_bandage", step=o.STEP_NURSE_NIGHT, check=_nurse_check("nurse_bandage"))

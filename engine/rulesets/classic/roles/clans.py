@@ -52,7 +52,11 @@ CLAN_MAX = 5  # «Клан не может состоять более чем и
 # Нежить, Реаниматолог, Маньяк, Сын босса мафии, Псих, Отморозок, Белая Ведьма, Аферист, Хозяин магазина,
 # Журналист (если не видел убийства)» — by role, and by side (every mafioso, cop, нечисть, нежить…).
 UNRECRUITABLE_ROLES = frozenset({"lawyer", "spirit", "priest", "apprentice", "rebel", "reanimator", "maniac",
-                                 "bastard", "psycho", "thug", "swindler", "shopkeeper", "journalist", "ghoul"})
+                                 "bastard", "psycho", "thug", "swindler", "shopkeeper", "ghoul"})
+# 6.6 «Темный Журналист (после того как журналист увидел убийство, он может быть завербован)… не теряет своей
+# роли. Становится Журналист-рядовой»; 5.1.3 «Может отказать в вербовке, но тогда не может принять повторное
+# предложение уже от любого клана» (his flag JOURNALIST_REFUSED).
+JOURNALIST_REFUSED = "cl_journalist_refused"
 UNRECRUITABLE_SIDES = frozenset({*CLANS, "mafia", "cops", "unclean", "undead", "maniac", "thug", "spirit"})
 # The cover protects from the hostile acts of «Мафии, Гопника, Отморозка, Зомби, Психа или Маньяка».
 COVER_STOPS_SIDES = frozenset({*CLANS, "mafia", "thug", "maniac"})
@@ -63,8 +67,9 @@ STATION_PIERCING_ROLES = frozenset({"vampire", "ghoul", "psycho", "spirit"})
 STATION_PIERCING: set[str] = set()
 
 cops.COP_SHOTS.append("investigator_shot")
-mafia.CLAN_SHOTS.extend(["recruiter_kill", "clan_jail_shot"])
-family.HARMFUL.update({"investigator_shot", "boss_search", "recruiter_kill", "apprentice_kill", "clan_jail_shot"})
+mafia.CLAN_SHOTS.extend(["recruiter_kill", "clan_jail_shot", "dark_journalist_kill"])
+family.HARMFUL.update({"investigator_shot", "boss_search", "recruiter_kill", "apprentice_kill", "clan_jail_shot",
+                       "dark_journalist_kill"})
 MOVES.jail_targets.update({"cops_interrogate", "clan_jail_shot"})
 MOVES.failure("recruit_refused", "not_jailed_yesterday")
 # One clan offers: accept or refuse (he does not learn which clan); two: he picks the clan («может сделать выбор»).
@@ -179,9 +184,15 @@ def cover(move: Move) -> None:
     move.done()
 
 
+def interrogations(res: Resolution) -> dict[int, int]:
+    """This night's interrogations: the cop (in the station all night) → the jailed he questions."""
+    orders: dict[int, list[Any]] = res.scratch.get("orders", {})
+    return {pid: int(x.params["target"]) for pid, found in orders.items() for x in found
+            if x.kind == "cops_interrogate"}
+
+
 def _interrogated_cops(move: Move) -> set[int]:
-    orders: dict[int, list[Any]] = move.res.scratch.get("orders", {})
-    return {pid for pid, found in orders.items() if any(x.kind == "cops_interrogate" for x in found)}
+    return set(interrogations(move.res))
 
 
 @MOVES.queries.modifier("reach", layer=30)
@@ -400,12 +411,62 @@ def mourning(res: Resolution) -> None:
             state.emit("mourning", "player", pid)
 
 
+# ---------------------------------------------------------------- who sends the clan's moves
+
+# 1.6: «Все игроки отправляют Ведущему свои ночные хода. У мафии шлет босс мафии или уполномоченное лицо»; 6.3:
+# «Рядовой мафиози. Ходит на дело ночью, если посылает босс.» With the setting `clan_orders` "boss" (default) a
+# member's night move counts only if his Босс sent him on the job this night; "each": every member sends his own.
+SENT = "cl_sent"  # target: the member sent this night; source: the Босс
+OWN_MOVES = frozenset({"home", "bar"})  # «сижу дома»; the bar is «любой персонаж, вместо своего ночного хода»
+MOVES.failure("not_sent")
+
+
+def boss_of(state: GameState, clan: str) -> int | None:
+    """The clan's Босс who can send: alive and not in prison."""
+    return next((pid for pid in members(state, clan) if state.player(pid).secret_role == "boss"
+                 and in_play(state, pid)), None)
+
+
+def _send_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    target = int(params["target"])
+    if clan_of(state, target) != clan_of(state, pid) or not in_play(state, target):
+        raise Refusal("invalid_target", target=target, reason="not_clanmate")
+    if state.effects_of(SENT, target=target):
+        raise Refusal("invalid_target", target=target, reason="sent_already")
+
+
+@MOVES.instant("clan_send")
+def clan_send(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """«Ходит на дело ночью, если посылает босс»: not a move of the Босс; the member is told."""
+    _send_check(state, pid, params)
+    target = int(params["target"])
+    state.add_effect(SENT, target=target, source=pid, during=THIS_PHASE)
+    state.emit("clan_sent", "player", target)
+    state.emit("clan_sent_by_you", "player", pid, target=target)
+
+
+@MOVES.queries.modifier("may_move", layer=10)
+def _sent(state: GameState, why: str | None, *, pid: int, ability: str) -> str | None:
+    """A member's night move without the Босс's word fails («неудачно: Босс не посылал на дело»). **Решение**: the
+    Босс jailed, or no Босс in the game (the heir's «Коронация» pending), every member sends his own — the
+    «уполномоченное лицо»."""
+    clan = clan_of(state, pid)
+    if why is not None or clan is None or state.settings.get("clan_orders", "boss") != "boss" or state.is_day:
+        return why
+    if state.player(pid).secret_role == "boss" or ability in OWN_MOVES or boss_of(state, clan) is None:
+        return why
+    return None if state.effects_of(SENT, target=pid) else "not_sent"
+
+
 # ---------------------------------------------------------------- the mafia: the Вербовщик and his recruits
 
 @MOVES.move("recruiter_kill", step=o.STEP_MAFIA_SOLDIER)
 def recruiter_kill(move: Move) -> None:
     """«Использует все функции обычного мафиози»: the clan's kill, at the Рядовой's step."""
     mafia.clan_kill(move)
+
+
+MOVES.move("dark_journalist_kill", step=o.STEP_MAFIA_SOLDIER, hostile=True)(mafia.clan_kill)  # «Журналист-рядовой»
 
 
 @MOVES.rule("may_recruit")
@@ -431,8 +492,12 @@ def _blackmail_fee(state: GameState, pid: int, what: str) -> None:
 
 
 def recruitable(state: GameState, target: int, clan: str) -> bool:
+    from engine.rulesets.classic.roles.town import saw_murder  # town imports after this module
+
     player = state.player(target)
     if not in_play(state, target) or player.secret_role in UNRECRUITABLE_ROLES:
+        return False
+    if player.secret_role == "journalist" and (not saw_murder(state, target) or player.flags.get(JOURNALIST_REFUSED)):
         return False
     if player.faction in UNRECRUITABLE_SIDES:
         return False
@@ -443,9 +508,13 @@ def recruitable(state: GameState, target: int, clan: str) -> bool:
 
 def hire(state: GameState, target: int, recruiter: int, clan: str) -> None:
     """«Этот игрок становится учеником клана» (his role is no longer his); a Спортсмен becomes a Вышибала."""
+    from engine.rulesets.classic.roles.town import athlete_recruited  # town imports after this module
+
     economy.bonus(state, recruiter, "mafia_recruit")
-    if "athlete" in cit(state, target).traits:
-        become(state, target, "bouncer")
+    if athlete_recruited(state, target):
+        return
+    if state.player(target).secret_role == "journalist":  # «Журналист-рядовой»: a member at once, his role kept
+        join_clan(state, target, "dark_journalist", clan)
         return
     become(state, target, "apprentice")
     index = CLANS.index(clan)
@@ -542,6 +611,8 @@ def answers(res: Resolution) -> None:
             hire(state, target, recruiter, clan)
             state.emit("recruit_success", "player", recruiter, target=target)
         else:
+            if state.player(target).secret_role == "journalist" and rulings.asked(state, key):
+                set_flag(state, target, JOURNALIST_REFUSED, 1)  # «не может принять повторное предложение»
             state.emit("recruit_refused", "player", recruiter, target=target)
     for key, question in sorted(state.questions.items()):
         if question.kind == "name_accomplice" and question.phase == state.phase:
@@ -648,4 +719,5 @@ def clan_jail_shot(move: Move) -> None:
 MOVES.words(
     EventFormat("interrogation", params={"role": Value("role")}),
     EventFormat("coronation", params={"clan": Value("faction")}),
+    EventFormat("clan_sent_by_you", params={"target": Value("player")}),
 )

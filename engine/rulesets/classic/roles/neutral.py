@@ -1,18 +1,17 @@
 """The neutrals (5.2) and the lone killers: Адвокат, Маньяк, Уличный воришка, Отморозок, Аферист, Вышибала,
-Депутат. Not here (not built): the lawyer's release for the mafia's 8-coin bribe (an offer of the mafia: the
-clans' module), the Бунтарь, the Псих's blast of a cop at the interrogation (the cops' module), the swindler's «изменить два голоса из
-пяти последних проголосовавших» (docs/rulesets/classic.md, «## neutral»).
+Депутат, Псих, Бунтарь.
 
 THE VOTES: every change of the next day's vote is a `vote_weight` modifier, read off effects set at night —
 a voice taken (VOICELESS: the Депутат's кляп, the Маньяк's пытка), a voice copied (VOTES_LIKE, source = the
 Аферист or the Адвокат: the copied ballot counts 0 and the copier's ballot one more — «проголосует так же»;
-when either skips the vote, nothing happens), the Депутат's «коррупция» (his ballot against the named ×2)."""
+when either skips the vote, nothing happens), the Депутат's «коррупция» (his ballot against the named ×2). The
+Аферист's swap changes the ballots themselves, after the day's moves (`swapped_ballots`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core import visits
+from engine.core import rulings, visits
 from engine.core.durations import NEXT_DAY, NEXT_NIGHT, THIS_PHASE
 from engine.core.extensions import edit
 from engine.core.refusal import Refusal
@@ -32,17 +31,20 @@ from engine.rulesets.classic.model import (
     Citizen,
     Item,
     become,
+    blocked,
     cit,
     cycle,
+    down,
     in_play,
+    in_prison,
     take_item,
 )
 from engine.rulesets.classic.moves import MOVES, Move, block, harm
-from engine.rulesets.classic.roles import cops, family
+from engine.rulesets.classic.roles import care, clans, cops, family
 
 # why coins move (the events' `why`, worded classic_coins.<why>): the sales to the shop, the thief's take
-economy.EARNED = (*economy.EARNED, "sale")
-economy.SPENT = (*economy.SPENT, "stolen")  # type: ignore[assignment]
+economy.EARNED = (*economy.EARNED, "sale", "bribe")
+economy.SPENT = (*economy.SPENT, "stolen", "bribe", "bribe_refusal")  # type: ignore[assignment]
 
 MOVES.role("lawyer", "maniac", "thief", "thug", "swindler", "bouncer", "deputy", "psycho", "rebel")
 
@@ -104,6 +106,7 @@ def _lawyer_frees(state: GameState, pid: int, why: str) -> None:
         return
     if _sinless(state, pid) and any(p.secret_role == "lawyer" and in_play(state, p.pid) for p in state.players):
         jailed.flags["released_before"] = 1
+        state.counters[LAW_FREED] = state.counters.get(LAW_FREED, 0) + 1
         release(state, pid, "lawyer")
 
 
@@ -126,6 +129,128 @@ MOVES.on_death.append(_cop_sins)
 @MOVES.queries.modifier("reach", layer=5)
 def _evening(state: GameState, allowed: bool, *, actor: int, target: int, move: Move) -> bool:
     return allowed and (actor == target or not state.effects_of(CHURCH, target=target))
+
+
+# ---- the mafia's bribe: «Выпускает из тюрьмы свежепосаженных персонажей за взятку в 8 монет от мафии (может
+# выпустить любого игрока)… (Выпуск за взятку… — ночной ход)… Отказать мафу может только в случае, если до этого
+# уже выпускались копы или священник. При этом теряет 1 монету (если монет нет, то отказать не может).»
+
+BRIBE = "bribe_offer"  # target: the jailed; source: the clan's Босс; param `clan`. This night's offer.
+BRIBE_PRICE = 8
+REFUSAL_COST = 1
+LAW_FREED = "lawyer_freed_law"  # a counter: the Адвокат has let a cop or the priest out («уже выпускались»)
+MOVES.jail_targets.update({"mafia_bribe", "lawyer_release"})  # they name a jailed character
+
+
+def _revealed(state: GameState, pid: int) -> bool:
+    return any(e.kind == "role_revealed" and e.params.get("pid") == pid for e in state.events)
+
+
+def lawyer_in_play(state: GameState) -> int | None:
+    return next((p.pid for p in state.players if p.secret_role == "lawyer" and in_play(state, p.pid)), None)
+
+
+def _bribable(state: GameState, target: int) -> str | None:
+    """Why the jailed cannot be bought out (a refusal's reason), or None: freshly jailed (in the day just ended),
+    his role not revealed, never let out before."""
+    if not in_prison(state, target) or cit(state, target).jailed_day != state.day_number - 1:
+        return "not_freshly_jailed"
+    if _revealed(state, target):
+        return "role_revealed"
+    if state.player(target).flags.get("released_before"):
+        return "released_before"
+    return None
+
+
+@MOVES.rule("clan_boss")
+def _clan_boss(state: GameState, pid: int, what: str) -> None:
+    """The clan's Босс «руководит действиями мафии, распоряжается общаком»."""
+    me = state.player(pid)
+    if me.secret_role != "boss" or me.faction not in CLANS:
+        raise Refusal("not_allowed", what=what, reason="not_the_boss")
+
+
+@MOVES.instant("mafia_bribe")
+def mafia_bribe(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    """The Босс offers the Адвокат (whoever he is: «Изначально адвоката никто не знает») 8 coins of the общак
+    for a freshly jailed character; the Адвокат is told at once and answers this night (his move «Выпуск за
+    взятку»); the coins go only when he lets him out. Not a move of the Босс."""
+    target = int(params["target"])
+    why = _bribable(state, target)
+    if why is not None:
+        raise Refusal("invalid_target", target=target, reason=why)
+    clan = state.player(pid).faction
+    if any(e.params.get("clan") == clan for e in state.effects_of(BRIBE)):
+        raise Refusal("limit_reached", what="mafia_bribe", reason="bribe_tonight")
+    if not economy.can_pay(state, pid, BRIBE_PRICE):
+        raise Refusal("not_allowed", what="mafia_bribe", reason="no_coins")
+    state.add_effect(BRIBE, target=target, source=pid, during=THIS_PHASE, clan=clan)
+    state.emit("bribe_sent", "player", pid, target=target)
+    lawyer = lawyer_in_play(state)
+    if lawyer is not None:
+        state.emit("bribe_offered", "player", lawyer, target=target, n=BRIBE_PRICE)
+
+
+def _release_check(state: GameState, pid: int, params: dict[str, Any]) -> None:
+    target = int(params["target"])
+    if not state.effects_of(BRIBE, target=target):
+        raise Refusal("invalid_target", target=target, reason="no_bribe")
+
+
+def _bought_out(state: GameState, lawyer: int, offer: Any) -> bool:
+    """The general rule of a bribe taken: 8 coins of the clan to the Адвокат, the jailed out."""
+    target = offer.target
+    if _bribable(state, target) is not None or not state.player(offer.source).alive \
+            or not economy.transfer(state, offer.source, lawyer, BRIBE_PRICE, "bribe"):
+        state.emit("bribe_refused", "player", offer.source, target=target)
+        return False
+    state.player(target).flags["released_before"] = 1
+    release(state, target, "lawyer")
+    state.emit("bribe_taken", "player", offer.source, target=target)
+    return True
+
+
+@MOVES.move("lawyer_release", step=o.STEP_LAWYER, check=_release_check)
+def lawyer_release(move: Move) -> None:
+    """«Выпуск за взятку … — ночной ход»: he takes the offer."""
+    state = move.state
+    offers = [e for e in state.effects_of(BRIBE, target=move.target) if not e.params.get("done")]
+    if not offers:
+        move.fail()
+        return
+    offer = offers[0]
+    offer.params["done"] = 1
+    if _bought_out(state, move.actor, offer):
+        move.done()
+    else:
+        move.fail()
+
+
+@MOVES.after_step(o.STEP_LAWYER)
+def unanswered_bribes(res: Resolution) -> None:
+    """An offer he did not take: «В случае, если ответа по предложению о взятке не последовало, это означает
+    автоматический отказ (если адвокат имеет право отказать во взятке по правилам игры)». He may refuse anyone
+    but a mafioso; a mafioso only once a cop or the priest has been let out, and it costs him 1 coin (none:
+    he cannot refuse). Not allowed to refuse, he lets him out: that is his move of the night («неудачно» for
+    any other). No Адвокат in the game (or none able to act): nobody takes it."""
+    state = res.state
+    for offer in state.effects_of(BRIBE):
+        if offer.params.get("done") or offer.source is None or offer.target is None:
+            continue
+        offer.params["done"] = 1
+        lawyer = lawyer_in_play(state)
+        if lawyer is None or down(state, lawyer) or blocked(state, lawyer):
+            state.emit("bribe_refused", "player", offer.source, target=offer.target)
+            continue
+        mafioso = state.player(offer.target).faction in CLANS
+        may_refuse = not mafioso or (state.counters.get(LAW_FREED, 0) > 0
+                                     and economy.pay(state, lawyer, REFUSAL_COST, "bribe_refusal"))
+        if may_refuse:
+            state.emit("bribe_refused", "player", offer.source, target=offer.target)
+            continue
+        if _bought_out(state, lawyer, offer):
+            block(state, lawyer)
+            state.emit("bribe_forced", "player", lawyer, target=offer.target)
 
 
 @MOVES.move("lawyer_take_vote", step=o.STEP_LAWYER_VOTE)
@@ -165,6 +290,12 @@ def _bloody(state: GameState, pid: int, cause: str) -> None:
 MOVES.on_death.append(_bloody)
 
 
+@MOVES.queries.modifier("revivable", layer=10)
+def _not_after_a_bloody_murder(state: GameState, revivable: bool, *, pid: int) -> bool:
+    """«Ведьмак и Реаниматор не могут помочь жертве» of the bloody murder."""
+    return revivable and not state.player(pid).flags.get("bloody")
+
+
 def last_item(state: GameState, pid: int) -> Item | None:
     """«последнюю по очередности приобретения»: the one bought last (held from the start: before any bought)."""
     held = [i for i in cit(state, pid).items if i.charges > 0]
@@ -191,6 +322,8 @@ def maniac_torture(move: Move) -> None:
     if state.player(target).secret_role == "priest":
         move.fail()
         return
+    if state.player(target).secret_role == "van_helsing":
+        move.shoot(target, cause="torture")  # Ван Хельсинг: «Пытку маньяка пережить не может»
     state.add_effect(VOICELESS, target=target, source=move.actor, during=NEXT_DAY)
     learn = str(move.params.get("learn"))
     if learn == "torture_visits":
@@ -238,7 +371,7 @@ def thief_steal(move: Move) -> None:
     state, target = move.state, move.target
     if not move.reach(target):
         return
-    state.player(move.actor).flags["robbed"] = 1  # «гопник грешен после первого ограбления»
+    care.sin(state, move.actor)  # «гопник грешен после первого ограбления»
     held = [i for i in cit(state, target).items if i.charges > 0]
     mirror = next((i for i in held if i.kind == "mirror"), None)
     if mirror is not None:  # «Если у игрока было "зеркало", то забирает только его и оставляет себе»
@@ -312,6 +445,46 @@ def swindler_copy(move: Move) -> None:
     if move.reach(target):
         state.add_effect(VOTES_LIKE, target=target, source=move.actor, during=NEXT_DAY)
         move.done()
+
+
+SWAP = "votes_swapped"  # source: the Аферист; param `to`: whom the changed ballots of the next day's vote go to
+SWAP_LATE, SWAP_COUNT = 5, 2  # «два голоса из пяти последних проголосовавших»
+SWAP_LATE_FEW, SWAP_COUNT_FEW, FEW = 3, 1, 10  # «Если в игре осталось 10 и менее игроков… один голос из трёх»
+
+
+@MOVES.move("swindler_swap", step=o.STEP_SWINDLER)
+def swindler_swap(move: Move) -> None:
+    """«может изменить два голоса из пяти последних проголосовавших»: a night move for the next day's vote (no
+    visit: he names whom the ballots go to)."""
+    move.state.add_effect(SWAP, source=move.actor, during=NEXT_DAY, to=move.target)
+    move.done()
+
+
+@MOVES.after_step(o.STEP_DAY_MOVES)
+def swapped_ballots(res: Resolution) -> None:
+    """The day's ballots as the vote counts them (after the Телепат): of the last five cast (by the time cast;
+    three when ten or fewer are in the game), the latest two (one) not already against the named, not the
+    Аферист's own and not of the named himself go to the named. «Никто не узнаёт о том, чьи голоса менялись»:
+    no event (the public ballots stay as cast; the tally counts the change)."""
+    state = res.state
+    orders: dict[int, list[Any]] = res.scratch.get("orders", {})
+    for effect in state.effects_of(SWAP):
+        to = effect.params.get("to")
+        if effect.source is None or not isinstance(to, int) or not in_play(state, to) \
+                or not in_play(state, effect.source):
+            continue
+        few = sum(1 for p in state.players if in_play(state, p.pid)) <= FEW
+        late, count = (SWAP_LATE_FEW, SWAP_COUNT_FEW) if few else (SWAP_LATE, SWAP_COUNT)
+        ballots = sorted((order.oid, voter, i) for voter, found in orders.items() if in_play(state, voter)
+                         for i, order in enumerate(found) if order.kind == "vote")
+        for _oid, voter, i in reversed(ballots[-late:]):
+            if count == 0:
+                break
+            ballot = orders[voter][i]
+            if voter in (effect.source, to) or ballot.params.get("target") == to:
+                continue
+            orders[voter][i] = ballot.model_copy(update={"params": {**ballot.params, "target": to}})
+            count -= 1
 
 
 # ---------------------------------------------------------------- Вышибала
@@ -389,6 +562,12 @@ def deputy_corruption(move: Move) -> None:
     move.done()
 
 
+@MOVES.queries.modifier("order_price", layer=10)
+def _deputy_harlot_free(state: GameState, price: int, *, by: int, service: str) -> int:
+    """Депутат: «Заказ Шмаре не оплачивает»."""
+    return 0 if service == "seduce" and state.player(by).secret_role == "deputy" else price
+
+
 @MOVES.rule("deputy_church")
 def _priest_in_play(state: GameState, pid: int, what: str) -> None:
     if not any(p.secret_role == "priest" and in_play(state, p.pid) for p in state.players):
@@ -404,6 +583,51 @@ def deputy_church(move: Move) -> None:
 # ---------------------------------------------------------------- Псих
 
 PSYCHO_STOCK = 1  # «Имеет первоначальный запас взрывчатки - 1 шт.»
+STATION_BLAST = 2  # «Имея две взрывчатки в запасе может взорвать копа в участке, вместе с посаженным» (both spent)
+MOVES.failure("in_station")
+# «Изначально не существует» and the text never says who becomes him (**Решение**, docs/rulesets/classic.md,
+# «Псих»): in a game of PSYCHO_FROM characters or more, on the morning of day PSYCHO_DAY the master is asked
+# whether one of the town drawn by lot goes mad and becomes the Псих (default: yes); the setting `psycho` off: never.
+PSYCHO_DAY = 2
+PSYCHO_FROM = 12  # a small game keeps its few townsfolk (as the spouses come from 10)
+PSYCHO_QUESTION = "psycho"
+MOVES.question_kinds[PSYCHO_QUESTION] = ("psycho_yes", "psycho_no")
+
+
+def _may_go_mad(state: GameState, pid: int) -> bool:
+    """One of the town (a Мирный житель or a town role; not a cop) in the game, without a «не роль» (the spouses
+    go mad their own way: the Маньяк; the Спортсмен), not a follower of the Бунтарь, not the Внебрачный ребёнок
+    (his fate is the clan's)."""
+    player = state.player(pid)
+    return (player.faction == "town" and player.secret_role != "bastard" and in_play(state, pid)
+            and not cit(state, pid).traits and not player.flags.get("rebel_since"))
+
+
+@MOVES.after_step(o.STEP_REANIMATOR)
+def psycho_question(res: Resolution) -> None:
+    """The night before day PSYCHO_DAY ends: one of the town drawn by lot (the state's RNG), the master asked."""
+    state = res.state
+    if state.settings.get("psycho", "on") == "off" or state.day_number != PSYCHO_DAY \
+            or len(state.players) < PSYCHO_FROM or PSYCHO_QUESTION in state.questions:
+        return
+    candidates = [p.pid for p in state.players if _may_go_mad(state, p.pid)]
+    if candidates:
+        rulings.ask_at_resolution(state, PSYCHO_QUESTION, PSYCHO_QUESTION, ["psycho_yes", "psycho_no"], "psycho_yes",
+                                  to="master", pid=state.random.choice(candidates))
+
+
+@MOVES.after_step(o.STEP_DAY_MOVES)
+def psycho_arises(res: Resolution) -> None:
+    """At the end of that day, the master's answer (or the default): he becomes the Псих, acting from the night."""
+    state = res.state
+    question = state.questions.get(PSYCHO_QUESTION)
+    if question is None or question.phase != state.phase:
+        return
+    pid = int(str(question.params["pid"]))
+    if rulings.ruling(state, PSYCHO_QUESTION) == "psycho_yes" and _may_go_mad(state, pid):
+        become(state, pid, "psycho")
+
+
 
 
 def explosives(state: GameState, pid: int) -> int:
@@ -424,12 +648,37 @@ def psycho_blow(move: Move) -> None:
     if explosives(state, move.actor) < 1:
         move.fail()
         return
-    if move.reach(move.target):
-        flags = state.player(move.actor).flags
-        flags["explosives_used"] = flags.get("explosives_used", 0) + 1
-        flags["killed"] = 1  # «псих [грешен] после первого убийства» (an attempt counts: **Решение**)
-        move.shoot(move.target, cause="blast")
-        move.done()
+    if not move.reach(move.target):
+        return
+    flags = state.player(move.actor).flags
+    victims = [move.target, *_pair_of(state, move.target)]
+    jailed = clans.interrogations(move.res).get(move.target)
+    if jailed is not None:  # a cop at the interrogation, in the station
+        if explosives(state, move.actor) < STATION_BLAST:
+            move.tell("psycho_station", target=move.target)  # «неудачно, игрок в участке» (узнает копа)
+            move.fail("in_station")
+            return
+        victims = [move.target, jailed]  # «может взорвать копа в участке, вместе с посаженным»
+        flags["explosives_used"] = flags.get("explosives_used", 0) + STATION_BLAST - 1
+    flags["explosives_used"] = flags.get("explosives_used", 0) + 1
+    flags["killed"] = 1  # «псих [грешен] после первого убийства» (an attempt counts: **Решение**)
+    for pid in victims:
+        move.shoot(pid, cause="blast")
+    move.done()
+
+
+def _pair_of(state: GameState, pid: int) -> list[int]:
+    """«При взрыве Шмары или ее клиента погибают оба»; «При взрыве Пьяни или его собутыльника погибают оба»: the
+    other one of his pair tonight."""
+    found: list[int] = []
+    for kind in (care.BROTHEL, care.DRUNK):
+        sources = {e.source for e in state.effects_of(kind, target=pid)}
+        found += [e.target for e in state.effects_of(kind) if e.source in sources and e.target is not None
+                  and e.target != pid and e.target not in found]
+    return found
+
+
+care.PIERCES_BROTHEL.add("psycho_blow")  # «…кроме укуса вампира и взрыва психа»
 
 
 @MOVES.move("psycho_make", step=o.STEP_PSYCHO)
@@ -485,8 +734,7 @@ MOVES.on_jail.append(_psycho_jailed)
 # ---------------------------------------------------------------- Бунтарь
 
 # «Нельзя завербовать следующие роли» (the Вербовщик's list, 6.2: «Может завербовать те же роли, что и мафия»);
-# the clans, the cops, the unclean and the undead by side. The Журналист «если не видел убийства»: the town's
-# module sets his flag `saw_murder`.
+# the clans, the cops, the unclean and the undead by side. The Журналист «если не видел убийства» (town.saw_murder).
 NOT_RECRUITABLE = ("lawyer", "spirit", "priest", "apprentice", "rebel", "reanimator", "maniac", "bastard", "psycho",
                    "thug", "swindler", "shopkeeper")
 NOT_RECRUITABLE_SIDES = (*CLANS, "cops", "unclean", "undead")
@@ -496,9 +744,11 @@ REBELS = "rebels"  # the followers' group (the `team` query)
 
 
 def recruitable(state: GameState, pid: int) -> bool:
+    from engine.rulesets.classic.roles.town import saw_murder  # town imports after this module
+
     player = state.player(pid)
-    if player.secret_role == "journalist":
-        return bool(player.flags.get("saw_murder"))
+    if player.secret_role == "journalist":  # «Журналист-последователь»: he keeps his role
+        return saw_murder(state, pid)
     return player.secret_role not in NOT_RECRUITABLE and player.faction not in NOT_RECRUITABLE_SIDES
 
 
@@ -544,6 +794,12 @@ def rebel_recruit(move: Move) -> None:
         return
     if len(followers(state)) >= REBEL_GROUP:
         move.fail()
+        return
+    from engine.rulesets.classic.roles.town import athlete_recruited  # town imports after this module
+
+    if athlete_recruited(state, target):  # a Вышибала, not a follower: to the Бунтарь, «не вербуется»
+        move.tell("rebel_not_recruitable", target=target)
+        move.done()
         return
     state.player(target).flags["rebel_since"] = state.next_id("rebel")
     state.emit("rebel_recruited", "player", target, pid=move.actor)
@@ -595,11 +851,17 @@ def _rebels(state: GameState, team: str | None, *, pid: int) -> str | None:
 
 
 MOVES.words(
+    EventFormat("bribe_sent", params={"target": Value("player")}),
+    EventFormat("bribe_offered", params={"target": Value("player"), "n": Value("number")}),
+    EventFormat("bribe_taken", params={"target": Value("player")}),
+    EventFormat("bribe_refused", params={"target": Value("player")}),
+    EventFormat("bribe_forced", params={"target": Value("player")}),
     EventFormat("rebel_not_recruitable", params={"target": Value("player")}),
     EventFormat("rebel_first_visit", params={"target": Value("player")}),
     EventFormat("rebel_follower", params={"target": Value("player")}),
     EventFormat("rebel_recruited", params={"pid": Value("player")}),
     EventFormat("explosive_made", params={"n": Value("number")}),
+    EventFormat("psycho_station", params={"target": Value("player")}),
     EventFormat("bloody_murder", params={"pid": Value("player")}),
     EventFormat("torture_visits", params={"target": Value("player"), "pids": Value("players")}),
     EventFormat("torture_items", params={"target": Value("player"), "items": Each("items", Line(

@@ -31,6 +31,7 @@ from engine.rulesets.classic.model import (
     ITEMS,
     Citizen,
     Town,
+    become,
     cit,
     down,
     in_play,
@@ -520,10 +521,10 @@ def _not_bitten(state: GameState, allowed: bool, *, actor: int, target: int, mov
 
 # ---------------------------------------------------------------- Спортсмен (не роль)
 
-ATHLETE = "athlete"  # the trait (model.Citizen.traits); the deal does not give it yet
+ATHLETE = "athlete"  # the trait (model.Citizen.traits), dealt by the table (setup.TRAIT_SEATS)
 # «В случае нападении Уличного воришки, Ученика мафии, приходящего с осиновым колом»: the stakes (citizen.
-# STAKE_KINDS) and what the thief's and the apprentice's modules append here.
-ATHLETE_REPELS: list[str] = []
+# STAKE_KINDS), the thief's theft and the apprentice's shot.
+ATHLETE_REPELS: list[str] = ["thief_steal", "apprentice_kill"]
 
 
 @MOVES.queries.modifier("reach", layer=40)
@@ -537,6 +538,17 @@ def _athlete(state: GameState, allowed: bool, *, actor: int, target: int, move: 
         state.add_effect(BLOCKED, target=actor, source=target, during=NEXT_DAY)
         state.emit("athlete_beaten", "player", actor, by=target)
     return False
+
+
+def athlete_recruited(state: GameState, pid: int) -> bool:
+    """«В случае вербовки бунтарем или мафией становится Вышибалой»: a recruited Спортсмен is a Вышибала (and no
+    longer a citizen with strength) instead of joining. True when he was one."""
+    if ATHLETE not in cit(state, pid).traits:
+        return False
+    with edit(Citizen, state.player(pid)) as me:
+        me.traits = [t for t in me.traits if t != ATHLETE]
+    become(state, pid, "bouncer")
+    return True
 
 
 # ---------------------------------------------------------------- words

@@ -52,6 +52,7 @@ from engine.rulesets.classic.model import (
     use_up,
 )
 from engine.rulesets.classic.moves import MOVES, Move, block, fold
+from engine.rulesets.classic.roles import care, town
 from engine.rulesets.classic.roles.family import HARMFUL
 
 MOVES.role("vampire", "ghoul", "spirit")
@@ -63,6 +64,8 @@ MOVES.words(
 GHOUL_BITE = "ghoul_bite"
 BITE_CAUSES = (VAMPIRE_BITE, GHOUL_BITE)  # the causes of the bites (a layer of another module may stop them)
 HARMFUL.update({"vampire_bite", "ghoul_bite"})  # spouses cannot harm each other
+town.BITES.extend(["vampire_bite", "ghoul_bite"])  # Ван Хельсинг «Не может быть укушен Нечистью»
+care.PIERCES_BROTHEL.add("vampire_bite")  # the harlot's shelter stops all «кроме укуса вампира и взрыва психа»
 
 BITTEN = "undead_bitten"  # bitten this night (params: by = "vampire" | "ghoul", cured): bleeds the next night
 BLEEDING = "undead_bleeding"  # the DYING cause of a bite's next night
@@ -138,16 +141,34 @@ def _bite(move: Move, kind: str) -> bool:
     if packet.amount <= 0:
         move.fail()  # «Не может воздействовать на игроков, имеющих крестик или иную защиту от вампира»
         return False
-    state.emit("undead_bitten", "player", target)  # «Укушенный игрок получает сообщение: «укушен»»
+    took_bite(state, target, move.actor, kind)
+    move.done()
+    return True
+
+
+def took_bite(state: GameState, target: int, biter: int, kind: str) -> None:
+    """A bite that got through: «Укушенный игрок получает сообщение: «укушен»»; the Вампир's second bite running
+    turns him into an Упырь, else he bleeds (unless an antidote is taken at once)."""
+    state.emit("undead_bitten", "player", target)
     twice = kind == "vampire" and any(e.params.get("by") == "vampire" and e.start == state.phase - 2
                                       for e in state.effects_of(BITTEN, target=target))
     if twice:
-        turn_ghoul(state, target, move.actor)
+        turn_ghoul(state, target, biter)
     else:
         cured = use_antidote(state, target)
-        state.add_effect(BITTEN, target=target, source=move.actor, during=BITE_SPAN, by=kind, cured=cured)
-    move.done()
-    return True
+        state.add_effect(BITTEN, target=target, source=biter, during=BITE_SPAN, by=kind, cured=cured)
+
+
+@MOVES.after_step(o.STEP_HARLOT)
+def harlot_and_vampire(res: Resolution) -> None:
+    """Шмара: «Если переспит с вампиром, подвергается укусу» (through the protections from the vampire)."""
+    state = res.state
+    for effect in state.effects_of(care.BROTHEL):
+        harlot, client = effect.source, effect.target
+        if harlot is None or client is None or client == harlot or role_of(state, client) != "vampire":
+            continue
+        if fold(res, client, harlot, VAMPIRE_BITE).amount > 0:
+            took_bite(state, harlot, client, "vampire")
 
 
 @MOVES.move("vampire_bite", step=o.STEP_VAMPIRE)
