@@ -4,7 +4,7 @@ button by day; at the day's end he becomes a Ученик клана and the В�
 
 from __future__ import annotations
 
-from tests.e2e.classic_game import playing
+from tests.e2e.classic_game import playing, send_on_the_job
 from tests.e2e.driver import labels, tap
 from tests.e2e.panel_play import deadline_passes, lines, use
 
@@ -14,6 +14,8 @@ RECRUITING = "table boss,recruiter,soldier,boss,soldier,soldier,sheriff,citizen"
 async def test_a_recruitment_offer_is_asked_and_answered_with_a_button_in_the_private_chat(tmp_path) -> None:
     async with playing(tmp_path, RECRUITING) as (h, cast):
         recruiter, citizen = cast.one("recruiter"), cast.one("citizen")
+        boss = next(p for p in cast.of(cast.side[recruiter]) if cast.role[p] == "boss")
+        await send_on_the_job(h, cast.user[boss], cast.names[recruiter])  # 1.6: the Босс sends the clan's moves
         await use(h, cast.user[recruiter], "🤝 Вербовка", cast.names[citizen])
         await deadline_passes(h)  # day 1: the offer is asked
         user = cast.user[citizen]

@@ -1,10 +1,10 @@
-"""«Классическая форумная мафия» through the real bot: /newgame classic, eight characters sign up (one public
-role for all, «Житель»), the game starts at night 1, the day's votes are cast from the panel and shown in the
-public group as they are cast, the most voted goes to prison, night moves (a purchase in the shop, the clans'
-kills with the Босс sending his soldier on the job, the bar) are made from the panel's buttons, the bot
-restarts mid-phase, a clan writes to its members, a day order and the clan's Диплом are used, and the game ends with a clan's win, the reveal and the master's
-readable record. The shop, items, «сижу дома», the day's vote, penalties and paid orders in detail:
-test_classic_shop.py, test_classic_day.py. No line of tgbot/ names the rule set."""
+"""«Классическая форумная мафия» through the real bot: /newgame classic, eight characters sign up (one public role
+for all, «Житель»), the game starts at night 1, the day's votes are cast from the panel and shown in the public
+group as they are cast, the most voted goes to prison, night moves (a purchase in the shop, the clans' kills with
+the Босс sending his soldier on the job, the bar) are made from the panel's buttons, the bot restarts mid-phase,
+a clan writes to its members, a day order and the clan's Диплом are used, and the game ends with a clan's win,
+the reveal and the master's readable record. The shop, items, «сижу дома», the day's vote, penalties and paid
+orders in detail: test_classic_shop.py, test_classic_day.py. No line of tgbot/ names the rule set."""
 
 from __future__ import annotations
 
