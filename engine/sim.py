@@ -18,7 +18,7 @@ from engine.core.params import card_pool, corpses, count_of, least_of, past_phas
 from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.state import GameState
-from engine.core.views import player_view
+from engine.core.views import events_of_phase, player_view
 
 MAX_PHASES = 400
 
@@ -47,7 +47,7 @@ class Agent:
         api.deck_auto(state, self.pid)
 
     def act(self, state: GameState, ruleset: Ruleset) -> None:
-        view = player_view(state, self.pid)
+        view = player_view(state, self.pid, events=False)  # it reads no events
         me = view["me"]
         if not me["alive"]:
             return
@@ -190,6 +190,18 @@ class Agent:
             api.submit(state, self.pid, kind, **kwargs)
 
 
+def trial_copy(state: GameState) -> GameState:
+    """A deep copy of the game to try something on, sharing the event objects (the bulk of a long game,
+    never changed once emitted) in a list of its own, so what the trial emits stays in the trial."""
+    events, state.events = state.events, []
+    try:
+        trial = state.model_copy(deep=True)
+    finally:
+        state.events = events
+    trial.events = list(events)
+    return trial
+
+
 class MafikAgent(Agent):
     """A random Мафик player: Hand and Sleeve plays, night discards, the Вече, messages, rooms,
     and the Маньяк's and Предатель's own actions — all through the public API."""
@@ -201,7 +213,7 @@ class MafikAgent(Agent):
                 api.deck_build(state, self.pid, legal)
 
     def _legal_deck(self, state: GameState, ruleset: Ruleset) -> list[str] | None:
-        trial = state.model_copy(deep=True)
+        trial = trial_copy(state)
         trial.status = "setup"
         player = trial.player(self.pid)
         if player.building is not None:
@@ -225,22 +237,26 @@ class MafikAgent(Agent):
         return self.rnd.sample(pool, min(self.rnd.randint(0, most), len(pool)))
 
     def act(self, state: GameState, ruleset: Ruleset) -> None:
-        view = player_view(state, self.pid)
-        me = view["me"]
-        if not me["alive"]:
+        """Reads only what the player's view shows (`player_view`): its own hand, sleeve, deck size and
+        secret role, who is alive, this phase's events it may see — straight from the state, as building
+        the whole view each time would cost more than the rest of the game."""
+        me = state.player(self.pid)
+        if not me.alive:
             return
-        living = [p["pid"] for p in view["players"] if p["alive"]]
+        living = [p.pid for p in state.players if p.alive]
         others = [p for p in living if p != self.pid]
-        hand = [c["uid"] for c in me["hand"]]
+        hand = [c.uid for c in me.hand]
+        sleeve = [c.uid for c in me.sleeve]
+        events = events_of_phase(state, self.pid)  # as they were before this player acted
         if hand and self.rnd.random() < 0.2:
             order = hand[:]
             self.rnd.shuffle(order)
             api.reorder_hand(state, self.pid, order)
-        if me["deck_size"] == 0:
+        if not me.deck:
             legal = self._legal_deck(state, ruleset)
             if legal is not None:
                 self._act(state, "rebuild_deck", {"cards": legal})
-        if view["is_night"]:
+        if state.is_night:
             if len(hand) >= 2 and self.rnd.random() < 0.15:
                 self._try(state, "night_discard", params={"cards": self.rnd.sample(hand, 2)})
         else:
@@ -252,23 +268,24 @@ class MafikAgent(Agent):
                 self._act(state, "private_message", {"to": self.rnd.choice(others), "text": "привет"})
             if len(others) >= 2 and self.rnd.random() < 0.1:
                 self._act(state, "room_propose", {"members": self.rnd.sample(others, 2)})
-            for event in view["events"]:
-                if event["kind"] == "room_proposed" and self.pid in event["params"]["members"] \
-                        and event["phase"] == state.phase and self.rnd.random() < 0.7:
-                    self._act(state, "room_confirm", {"room": event["params"]["room"]})
-        for zone in ("hand", "sleeve"):
-            if me[zone] and self.rnd.random() < 0.7:
+            for event in events:
+                if event.kind == "room_proposed" and self.pid in event.params["members"] \
+                        and self.rnd.random() < 0.7:
+                    self._act(state, "room_confirm", {"room": event.params["room"]})
+        for zone, held in (("hand", hand), ("sleeve", sleeve)):
+            if held and self.rnd.random() < 0.7:
                 self._play_from(state, ruleset, living, zone)
-        self._neutral_role(state, me, hand, others)
+        self._neutral_role(state, me.secret_role, hand, sleeve, others)
 
-    def _neutral_role(self, state: GameState, me: dict[str, Any], hand: list[int], others: list[int]) -> None:
-        if me["secret_role"] == "maniac":
-            if me["sleeve"] and hand and self.rnd.random() < 0.2:
-                self._act(state, "swap", {"hand": self.rnd.choice(hand), "sleeve": self.rnd.choice(me["sleeve"])["uid"]})
+    def _neutral_role(self, state: GameState, role: str, hand: list[int], sleeve: list[int],
+                      others: list[int]) -> None:
+        if role == "maniac":
+            if sleeve and hand and self.rnd.random() < 0.2:
+                self._act(state, "swap", {"hand": self.rnd.choice(hand), "sleeve": self.rnd.choice(sleeve)})
             use = self.rnd.choice(["armor", "damage1", "damage2", "draw_sleeve", "draw_hand"])
             if self.rnd.random() < 0.3:
                 self._try(state, "blood", params={"use": use, "target": self.rnd.choice(others) if others else None})
-        if me["secret_role"] == "traitor" and self.rnd.random() < 0.2:
+        if role == "traitor" and self.rnd.random() < 0.2:
             self._try(state, "traitor_colours", params={"colours": self.rnd.sample(list(MAFIK_COLOURS), 3)})
 
     def _play_from(self, state: GameState, ruleset: Ruleset, living: list[int], zone: str) -> None:
