@@ -190,18 +190,6 @@ class Agent:
             api.submit(state, self.pid, kind, **kwargs)
 
 
-def trial_copy(state: GameState) -> GameState:
-    """A deep copy of the game to try something on, sharing the event objects (the bulk of a long game,
-    never changed once emitted) in a list of its own, so what the trial emits stays in the trial."""
-    events, state.events = state.events, []
-    try:
-        trial = state.model_copy(deep=True)
-    finally:
-        state.events = events
-    trial.events = list(events)
-    return trial
-
-
 class MafikAgent(Agent):
     """A random Мафик player: Hand and Sleeve plays, night discards, the Вече, messages, rooms,
     and the Маньяк's and Предатель's own actions — all through the public API."""
@@ -213,17 +201,30 @@ class MafikAgent(Agent):
                 api.deck_build(state, self.pid, legal)
 
     def _legal_deck(self, state: GameState, ruleset: Ruleset) -> list[str] | None:
-        trial = trial_copy(state)
-        trial.status = "setup"
-        player = trial.player(self.pid)
-        if player.building is not None:
-            player.building.done = False
+        """The automatic deck this player would build now (on a trial: see `_deck_trial`), and free cards."""
+        trial = self._deck_trial(state)
         try:
             api.deck_auto(trial, self.pid)
         except Refusal:
             return None
         cards = list(trial.player(self.pid).deck_choice)
         return cards + self._free_cards(state, ruleset)
+
+    def _deck_trial(self, state: GameState) -> GameState:
+        """The game as this player's deck building sees it, to build on without changing the game: a
+        shallow copy with its own status, event list and players — this player's a deep copy, building
+        again; the others' shallow copies without a building, so that the trial never starts a game
+        (a whole deep copy, and the trial game's deal, took most of a simulated game's time). Building a
+        deck changes nothing else (tests/engine/test_sim.py holds the game unchanged after a trial)."""
+        trial = state.model_copy()
+        trial.status = "setup"
+        trial.events = list(state.events)
+        trial.players = [p.model_copy(deep=True) if p.pid == self.pid else p.model_copy(update={"building": None})
+                         for p in state.players]
+        building = trial.player(self.pid).building
+        if building is not None:
+            building.done = False
+        return trial
 
     def _free_cards(self, state: GameState, ruleset: Ruleset) -> list[str]:
         """Up to as many Свободные as a deck may hold besides its paid cards (the automatic deck takes none),
