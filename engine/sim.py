@@ -228,13 +228,15 @@ class MafikAgent(Agent):
 
     def _free_cards(self, state: GameState, ruleset: Ruleset) -> list[str]:
         """Up to as many Свободные as a deck may hold besides its paid cards (the automatic deck takes none),
-        so that the free cards (Псевдоним, Запрет, Размашистая Z…) come into play too."""
+        so that the free cards (Псевдоним, Запрет, Размашистая Z…) come into play too. The number is the
+        deck limit of free cards (`api.deck_rules` reports it, after counting the whole collection's copies)."""
+        from engine.rulesets.mafik.deck import deck_limits
         from engine.rulesets.mafik.ruleset import Mafik
 
         if not isinstance(ruleset, Mafik):
             return []
         pool = ruleset.auto_pool(state, self.pid, free=True)
-        most = max((limit.most or 0 for limit in api.deck_rules(state, self.pid).limits if limit.free), default=0)
+        most = deck_limits(state, self.pid)["free"]
         return self.rnd.sample(pool, min(self.rnd.randint(0, most), len(pool)))
 
     def act(self, state: GameState, ruleset: Ruleset) -> None:

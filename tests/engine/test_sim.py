@@ -49,3 +49,14 @@ def test_deck_trial_builds_the_deck_of_a_whole_copy_and_leaves_the_game_unchange
         expected = _deck_on_a_deep_copy(MafikAgent(pid, random.Random(pid)), runner)
         assert agent._legal_deck(state, runner.ruleset) == expected
         assert state.to_json() == before
+
+
+def test_the_agents_free_card_limit_is_the_one_deck_rules_report() -> None:
+    from engine.rulesets.mafik.deck import deck_limits
+
+    state = _mafik_runner(5, 4).state
+    state.player(2).public_role = "genius"  # Гений: five free cards, not three
+    for pid in range(16):
+        reported = max(limit.most or 0 for limit in api.deck_rules(state, pid).limits if limit.free)
+        assert deck_limits(state, pid)["free"] == reported
+    assert deck_limits(state, 2)["free"] == 5
