@@ -7,6 +7,7 @@ refuses is simply not done. Used by `python -m engine simulate`, the property te
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from typing import Any
 
 from engine.core import api
 from engine.core.cards import ParamSpec
-from engine.core.params import card_pool, corpses, count_of, least_of, past_phases
+from engine.core.params import ParamContext, card_pool, corpses, count_of, least_of, past_phases
 from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.state import GameState
@@ -103,9 +104,13 @@ class Agent:
         ids = ruleset.catalog.ids()
         dead = [p.pid for p in state.players if not p.alive]
         hand = [c.uid for c in state.player(self.pid).hand]
-        ctx = ruleset.param_context(state, self.pid, ruleset.catalog[spec_id]) if spec_id in ruleset.catalog else None
+
+        @functools.cache
+        def context() -> ParamContext | None:  # built only for a parameter whose span or pool needs it
+            return ruleset.param_context(state, self.pid, ruleset.catalog[spec_id]) if spec_id in ruleset.catalog else None
 
         def span(spec: ParamSpec) -> tuple[int, int]:  # (fewest, most) for this player now
+            ctx = context()
             if ctx is None:
                 return (spec.min or 1, spec.count)
             return (max(1, least_of(ctx, spec)), count_of(ctx, spec))
@@ -153,6 +158,7 @@ class Agent:
                 phases = past_phases(state, spec.of)
                 params[spec.name] = self.rnd.sample(phases, min(len(phases), self.rnd.randint(*span(spec))))
             elif kind == "phase_cards":  # a card of the parameter's pool for each chosen phase
+                ctx = context()
                 pool = card_pool(ctx, spec) if ctx is not None else ids
                 params[spec.name] = [self.rnd.choice(pool) for _ in params.get("phases") or []]
             else:
