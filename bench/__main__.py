@@ -13,7 +13,7 @@ import platform
 import sys
 
 from bench.bot_bench import run as bot_figures
-from bench.engine_bench import games_per_second, resolve_vs_roundtrip
+from bench.engine_bench import games_per_second, mafik_simulation, resolve_vs_roundtrip
 from tgbot.run import tune_gc
 
 
@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": {"python": platform.python_version(), "cpu": platform.machine()},
         **resolve_vs_roundtrip("mafik", 16, repeats),
         "sim_games_per_s_micromafik": games_per_second("micromafik", 8, games),
-        "sim_games_per_s_mafik": games_per_second("mafik", 16, max(3, games // 10)),
+        **mafik_simulation(max(10, games // 4)),
         **bot_figures(args.quick),
     }
     if args.json:

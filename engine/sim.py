@@ -7,6 +7,7 @@ refuses is simply not done. Used by `python -m engine simulate`, the property te
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,11 +15,11 @@ from typing import Any
 
 from engine.core import api
 from engine.core.cards import ParamSpec
-from engine.core.params import card_pool, corpses, count_of, least_of, past_phases
+from engine.core.params import ParamContext, card_pool, corpses, count_of, least_of, past_phases
 from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.state import GameState
-from engine.core.views import player_view
+from engine.core.views import events_of_phase, player_view
 
 MAX_PHASES = 400
 
@@ -47,7 +48,7 @@ class Agent:
         api.deck_auto(state, self.pid)
 
     def act(self, state: GameState, ruleset: Ruleset) -> None:
-        view = player_view(state, self.pid)
+        view = player_view(state, self.pid, events=False)  # it reads no events
         me = view["me"]
         if not me["alive"]:
             return
@@ -103,9 +104,13 @@ class Agent:
         ids = ruleset.catalog.ids()
         dead = [p.pid for p in state.players if not p.alive]
         hand = [c.uid for c in state.player(self.pid).hand]
-        ctx = ruleset.param_context(state, self.pid, ruleset.catalog[spec_id]) if spec_id in ruleset.catalog else None
+
+        @functools.cache
+        def context() -> ParamContext | None:  # built only for a parameter whose span or pool needs it
+            return ruleset.param_context(state, self.pid, ruleset.catalog[spec_id]) if spec_id in ruleset.catalog else None
 
         def span(spec: ParamSpec) -> tuple[int, int]:  # (fewest, most) for this player now
+            ctx = context()
             if ctx is None:
                 return (spec.min or 1, spec.count)
             return (max(1, least_of(ctx, spec)), count_of(ctx, spec))
@@ -164,6 +169,7 @@ class Agent:
                         return params
                     params[spec.name] = self.rnd.sample(offered, self.rnd.randint(least, min(most, len(offered))))
             elif kind == "phase_cards":  # a card of the parameter's pool for each chosen phase
+                ctx = context()
                 pool = card_pool(ctx, spec) if ctx is not None else ids
                 params[spec.name] = [self.rnd.choice(pool) for _ in params.get("phases") or []]
             else:
@@ -212,11 +218,8 @@ class MafikAgent(Agent):
                 api.deck_build(state, self.pid, legal)
 
     def _legal_deck(self, state: GameState, ruleset: Ruleset) -> list[str] | None:
-        trial = state.model_copy(deep=True)
-        trial.status = "setup"
-        player = trial.player(self.pid)
-        if player.building is not None:
-            player.building.done = False
+        """The automatic deck this player would build now (on a trial: see `_deck_trial`), and free cards."""
+        trial = self._deck_trial(state)
         try:
             api.deck_auto(trial, self.pid)
         except Refusal:
@@ -224,34 +227,56 @@ class MafikAgent(Agent):
         cards = list(trial.player(self.pid).deck_choice)
         return cards + self._free_cards(state, ruleset)
 
+    def _deck_trial(self, state: GameState) -> GameState:
+        """The game as this player's deck building sees it, to build on without changing the game: a
+        shallow copy with its own status, event list and players — this player's a deep copy, building
+        again; the others' shallow copies without a building, so that the trial never starts a game
+        (a whole deep copy, and the trial game's deal, took most of a simulated game's time). Building a
+        deck changes nothing else (tests/engine/test_sim.py holds the game unchanged after a trial)."""
+        trial = state.model_copy()
+        trial.status = "setup"
+        trial.events = list(state.events)
+        trial.players = [p.model_copy(deep=True) if p.pid == self.pid else p.model_copy(update={"building": None})
+                         for p in state.players]
+        building = trial.player(self.pid).building
+        if building is not None:
+            building.done = False
+        return trial
+
     def _free_cards(self, state: GameState, ruleset: Ruleset) -> list[str]:
         """Up to as many Свободные as a deck may hold besides its paid cards (the automatic deck takes none),
-        so that the free cards (Псевдоним, Запрет, Размашистая Z…) come into play too."""
+        so that the free cards (Псевдоним, Запрет, Размашистая Z…) come into play too. The number is the
+        deck limit of free cards (`api.deck_rules` reports it, after counting the whole collection's copies)."""
+        from engine.rulesets.mafik.deck import deck_limits
         from engine.rulesets.mafik.ruleset import Mafik
 
         if not isinstance(ruleset, Mafik):
             return []
         pool = ruleset.auto_pool(state, self.pid, free=True)
-        most = max((limit.most or 0 for limit in api.deck_rules(state, self.pid).limits if limit.free), default=0)
+        most = deck_limits(state, self.pid)["free"]
         return self.rnd.sample(pool, min(self.rnd.randint(0, most), len(pool)))
 
     def act(self, state: GameState, ruleset: Ruleset) -> None:
-        view = player_view(state, self.pid)
-        me = view["me"]
-        if not me["alive"]:
+        """Reads only what the player's view shows (`player_view`): its own hand, sleeve, deck size and
+        secret role, who is alive, this phase's events it may see — straight from the state, as building
+        the whole view each time would cost more than the rest of the game."""
+        me = state.player(self.pid)
+        if not me.alive:
             return
-        living = [p["pid"] for p in view["players"] if p["alive"]]
+        living = [p.pid for p in state.players if p.alive]
         others = [p for p in living if p != self.pid]
-        hand = [c["uid"] for c in me["hand"]]
+        hand = [c.uid for c in me.hand]
+        sleeve = [c.uid for c in me.sleeve]
+        events = events_of_phase(state, self.pid)  # as they were before this player acted
         if hand and self.rnd.random() < 0.2:
             order = hand[:]
             self.rnd.shuffle(order)
             api.reorder_hand(state, self.pid, order)
-        if me["deck_size"] == 0:
+        if not me.deck:
             legal = self._legal_deck(state, ruleset)
             if legal is not None:
                 self._act(state, "rebuild_deck", {"cards": legal})
-        if view["is_night"]:
+        if state.is_night:
             if len(hand) >= 2 and self.rnd.random() < 0.15:
                 self._try(state, "night_discard", params={"cards": self.rnd.sample(hand, 2)})
         else:
@@ -263,23 +288,24 @@ class MafikAgent(Agent):
                 self._act(state, "private_message", {"to": self.rnd.choice(others), "text": "привет"})
             if len(others) >= 2 and self.rnd.random() < 0.1:
                 self._act(state, "room_propose", {"members": self.rnd.sample(others, 2)})
-            for event in view["events"]:
-                if event["kind"] == "room_proposed" and self.pid in event["params"]["members"] \
-                        and event["phase"] == state.phase and self.rnd.random() < 0.7:
-                    self._act(state, "room_confirm", {"room": event["params"]["room"]})
-        for zone in ("hand", "sleeve"):
-            if me[zone] and self.rnd.random() < 0.7:
+            for event in events:
+                if event.kind == "room_proposed" and self.pid in event.params["members"] \
+                        and self.rnd.random() < 0.7:
+                    self._act(state, "room_confirm", {"room": event.params["room"]})
+        for zone, held in (("hand", hand), ("sleeve", sleeve)):
+            if held and self.rnd.random() < 0.7:
                 self._play_from(state, ruleset, living, zone)
-        self._neutral_role(state, me, hand, others)
+        self._neutral_role(state, me.secret_role, hand, sleeve, others)
 
-    def _neutral_role(self, state: GameState, me: dict[str, Any], hand: list[int], others: list[int]) -> None:
-        if me["secret_role"] == "maniac":
-            if me["sleeve"] and hand and self.rnd.random() < 0.2:
-                self._act(state, "swap", {"hand": self.rnd.choice(hand), "sleeve": self.rnd.choice(me["sleeve"])["uid"]})
+    def _neutral_role(self, state: GameState, role: str, hand: list[int], sleeve: list[int],
+                      others: list[int]) -> None:
+        if role == "maniac":
+            if sleeve and hand and self.rnd.random() < 0.2:
+                self._act(state, "swap", {"hand": self.rnd.choice(hand), "sleeve": self.rnd.choice(sleeve)})
             use = self.rnd.choice(["armor", "damage1", "damage2", "draw_sleeve", "draw_hand"])
             if self.rnd.random() < 0.3:
                 self._try(state, "blood", params={"use": use, "target": self.rnd.choice(others) if others else None})
-        if me["secret_role"] == "traitor" and self.rnd.random() < 0.2:
+        if role == "traitor" and self.rnd.random() < 0.2:
             self._try(state, "traitor_colours", params={"colours": self.rnd.sample(list(MAFIK_COLOURS), 3)})
 
     def _play_from(self, state: GameState, ruleset: Ruleset, living: list[int], zone: str) -> None:

@@ -119,6 +119,23 @@ class Queries:
             value = fn(state, value, **context)
         return value
 
+    def ask_each(self, name: str, state: GameState, questions: Iterable[tuple[Any, dict[str, Any]]]) -> list[Any]:
+        """`ask` for many questions of one query (each a value and its context) about a state none of them
+        changes, as a rule set asks about every card of its collection: the state's effect kinds are looked
+        at once for all."""
+        present: set[str] | None = None
+        answers = []
+        for value, context in questions:
+            for needs, fn in self._compiled_chain(name, context):
+                if needs is not None:
+                    if present is None:
+                        present = {e.kind for e in state.effects}
+                    if needs.isdisjoint(present):
+                        continue
+                value = fn(state, value, **context)
+            answers.append(value)
+        return answers
+
     def ask_flagged(self, name: str, flag: str, state: GameState, value: Any, **context: Any) -> Any:
         """`ask`, through only the modifiers registered with `flag` (in their layer order)."""
         chosen = self._flagged.get(name, {}).get(flag, set())

@@ -68,3 +68,24 @@ def test_a_modifier_taken_out_of_its_query_is_not_asked_any_more() -> None:
     assert queries.ask("word", _state(), "") == ""
     queries.modifier("word")(lambda state, value, **_: value + "b")
     assert queries.ask("word", _state(), "") == "b"
+
+
+def test_ask_each_answers_every_question_as_ask_does() -> None:
+    """Many questions at once (a deck's whole pool): a card-scoped rule for its card only, a modifier needing
+    an effect run only while the state holds one, each question with its own value and context."""
+    queries = Queries()
+    queries.modifier("copies", card="tank")(lambda state, value, **_: value + 1)
+
+    @queries.modifier("copies", layer=90)
+    @only_while("mask")
+    def masked(state: GameState, value: int, *, pid: int, **_: Any) -> int:
+        return value * 10 if state.effects_of("mask", target=pid) else value
+
+    tank, pistol = SimpleNamespace(id="tank"), SimpleNamespace(id="pistol")
+    questions = [(2, {"pid": 0, "spec": tank}), (2, {"pid": 0, "spec": pistol}), (3, {"pid": 1, "spec": pistol})]
+    state = _state()
+    assert queries.ask_each("copies", state, questions) == [3, 2, 3]
+    state.add_effect("mask", target=0)
+    expected = [queries.ask("copies", state, value, **context) for value, context in questions]
+    assert expected == [30, 20, 3]
+    assert queries.ask_each("copies", state, questions) == expected

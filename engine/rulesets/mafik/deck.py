@@ -9,7 +9,7 @@ their say (Иллюзия обмана, Кредит); `destroy` takes cards out
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import MappingProxyType
 
 from engine.cardgame.deckrules import DeckLimit, DeckRules
@@ -34,14 +34,23 @@ def deck_limits(state: GameState, pid: int) -> dict[str, int]:
 
 def max_copies(state: GameState, pid: int, card: str) -> int:
     """How many copies of a card a new deck may hold (query `max_copies`, context pid and card)."""
+    return max_copies_each(state, pid, [card])[card]
+
+
+def max_copies_each(state: GameState, pid: int, cards: Iterable[str]) -> dict[str, int]:
+    """`max_copies` of each of these cards (a deck's whole pool: the query asked of them all at once)."""
     player = state.player(pid)
-    most = MAX_COPIES
+    questions = [(_printed_copies(player, card), {"pid": pid, "card": card}) for card in cards]
+    answers: list[int] = REGISTRIES.queries.ask_each("max_copies", state, questions)
+    return {str(context["card"]): most for (_, context), most in zip(questions, answers, strict=True)}
+
+
+def _printed_copies(player: PlayerState, card: str) -> int:
+    """The copies the card's text allows this player (a role's own number), else the rule's two."""
     for by in CATALOG[card].max_copies_by:
         if by.max is not None and has_role(player, by.who):
-            most = by.max
-            break
-    asked: int = REGISTRIES.queries.ask("max_copies", state, most, pid=pid, card=card)
-    return asked
+            return by.max
+    return MAX_COPIES
 
 
 def deck_colours(state: GameState, pid: int) -> tuple[str, ...]:
@@ -114,8 +123,8 @@ def deck_rules(state: GameState, pid: int) -> DeckRules:
     first = state.status == "setup" and player.building is not None and not player.building.done
     rebuild = not first and may_rebuild(state, pid)
     own = deck_colours(state, pid)
-    pool = {spec.id: max_copies(state, pid, spec.id) for spec in CATALOG
-            if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours}
+    pool = max_copies_each(state, pid, (spec.id for spec in CATALOG
+                                   if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours))
     present = {CATALOG[c].colour for c in pool}
     order = [*own, NEUTRAL, *(c for c in COLOURS if c not in own)]
     limits = deck_limits(state, pid)

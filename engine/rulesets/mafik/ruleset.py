@@ -22,7 +22,7 @@ from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards import deaths, mail
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, copy_has, exiled, normalise_hand, sleeve_blocked, stance
-from engine.rulesets.mafik.deck import deck_colours, deck_limits, max_copies
+from engine.rulesets.mafik.deck import deck_colours, deck_limits, max_copies_each
 from engine.rulesets.mafik.panel import STANCE_COLOURS, panel_facts
 from engine.rulesets.mafik.registry import (
     BLANK,
@@ -170,7 +170,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         own = deck_colours(state, pid)
         ids = [c.id for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and self.is_implemented(c.id)
                and c.has("free") == free and orders.never_choosable(state, pid, c, pools_only=True) is None]
-        return [c for c in ids for _ in range(max_copies(state, pid, c))]
+        return [c for c, most in max_copies_each(state, pid, ids).items() for _ in range(most)]
 
     def start(self, state: GameState) -> None:
         if state.status != "setup":
