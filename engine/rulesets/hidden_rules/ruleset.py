@@ -83,7 +83,8 @@ class HiddenRules(Ruleset):
     action_defs = (VOTE, TRIAL_VOTE, *ABILITIES.action_defs())
     ability_catalogue = ABILITIES
     play_zones = ()  # no cards
-    view_profile = ViewProfile(zones=())
+    # the Суд's ballot offers only the two named, a stun no one already in the spirit world (targets the check accepts)
+    view_profile = ViewProfile(zones=(), checked_targets=True)
     event_formats: ClassVar[tuple[EventFormat, ...]] = EVENT_FORMATS
     # The master's settings before the start (`/set KEY VALUE`; the first value is the default).
     start_settings: ClassVar[dict[str, tuple[str, ...]]] = {
