@@ -81,3 +81,14 @@ def test_maniac_torture_not_twice_on_one() -> None:
     g.to_night()
     assert refused(g, "maniac_torture", "twice_on_target", target=Y, learn="torture_visits"), \
         "«Не может пытать одного и того же персонажа более одного раза за игру»"
+
+
+def test_maniac_torture_is_not_stopped_by_a_siren() -> None:
+    """«Сирена, броник, ловушка и отражатель не спасает (не сбивает защиту), за исключением капкана»."""
+    g = at("maniac", arises=True, extra=2)
+    new_item(g.state, Y, "siren")
+    g.to_night().order(X, "maniac_torture", target=Y, learn="torture_visits").resolve()
+    assert g.result(X) == "ok"
+    assert "siren" in g.items(Y), "the siren is not set off (не сбивает защиту)"
+    vote(g, {Y: RED_1, X: RED_2})
+    assert tally(g).get(RED_1, 0) == 0, "the tortured lost his vote all the same"

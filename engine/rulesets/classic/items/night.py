@@ -5,7 +5,8 @@
 было, сирена спугнула посетителя)». Every visit to its holder by another fails; one charge is spent for every
 visitor of the same step («в один момент времени» — a step of 4.1, as the vest). Decisions: the stakes pass it
 (4.3: «сирена не сбивается» — the stake walk is a check that hurts nobody but a vampire); the Дух ignores it
-(«игнорирует любую защиту, кроме Святой воды и Зеркала»).
+(«игнорирует любую защиту, кроме Святой воды и Зеркала»); the Маньяк's torture passes it, which it does not set
+off («Сирена… не спасает (не сбивает защиту)»).
 
 Снотворное (2.1): «Блокирует ночное действие игрока, а также аннулирует его голос на голосовании на следующий
 день.» Decisions: given at night to another, as the giver's move of the night (unpaid: not his role's
@@ -27,11 +28,14 @@ from engine.rulesets.classic.roles.citizen import STAKE_KINDS
 
 NO_VOTE = "no_vote"  # his vote does not count today (the sleeping pill)
 PASS_SIREN = ("spirit",)
+# the Маньяк's torture: «Сирена, броник, ловушка и отражатель не спасает (не сбивает защиту), за исключением капкана»
+SIREN_IGNORED = ("maniac_torture",)
 
 
 @MOVES.queries.modifier("reach", layer=40)
 def _siren(state: GameState, allowed: bool, *, actor: int, target: int, move: Move) -> bool:
-    if not allowed or actor == target or move.ability.id in STAKE_KINDS or role_of(state, actor) in PASS_SIREN:
+    if (not allowed or actor == target or move.ability.id in STAKE_KINDS or move.ability.id in SIREN_IGNORED
+            or role_of(state, actor) in PASS_SIREN):
         return allowed
     scared: dict[int, Any] = move.res.scratch.setdefault("siren_moment", {})
     moment = move.res.scratch.get("moment")
