@@ -78,7 +78,7 @@ def test_a_marked_listener_passes_to_the_world_of_spirits_and_hears_it() -> None
     assert [f.key for f in api.panel_facts(state, 1)] == ["panel_whisper.world_living"]
     assert [(e.to, e.who) for e in state.events if e.kind == "whisper_marked"] == [("player", 2)]
     stone = Diagram.from_json([e for e in state.events if e.kind == "whisper_stone"][-1].params["diagram"])
-    assert [n.badges for n in stone.nodes].count(("marked",)) == 1
+    assert [n.badges for n in stone.nodes].count(("whisper_mark",)) == 1
 
 
 def test_a_link_of_an_earlier_night_is_plain_on_the_stone() -> None:

@@ -260,8 +260,9 @@ async def step(draw: Any, cast_: World, records: Records) -> None:
                 resolved = {g.id for g in bot.games}
     elif kind == "edit":
         mine = [m for m in world.messages_in(user.chat, sender=user) if m.text]
-        if mine:
-            updates.append(user.edit(draw(st.sampled_from(mine)), draw(TEXTS)))
+        text = draw(TEXTS)
+        if mine and text.strip():  # as a send: Telegram's apps send no edit to nothing but whitespace
+            updates.append(user.edit(draw(st.sampled_from(mine)), text))
             STATS.edits += 1
     elif kind == "inline":
         updates.append(user.inline_query(draw(TEXTS)[:60]))
