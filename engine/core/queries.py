@@ -59,6 +59,21 @@ class _Chains(dict[str, Any]):
         return super().pop(key, *default)
 
 
+class _Kinds:
+    """The kinds of the effects a state holds, looked at the first time a modifier needs them."""
+
+    __slots__ = ("_kinds", "_state")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._kinds: set[str] | None = None
+
+    def present(self) -> set[str]:
+        if self._kinds is None:
+            self._kinds = {e.kind for e in self._state.effects}
+        return self._kinds
+
+
 class Queries:
     def __init__(self) -> None:
         # each question's chain as it runs: (the effect kinds a modifier needs or None, modifier), by query
@@ -108,33 +123,22 @@ class Queries:
             self._compiled[key] = chain
         return chain
 
-    def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
-        present: set[str] | None = None
+    def _fold(self, name: str, state: GameState, value: Any, context: dict[str, Any], kinds: _Kinds) -> Any:
         for needs, fn in self._compiled_chain(name, context):
-            if needs is not None:
-                if present is None:
-                    present = {e.kind for e in state.effects}
-                if needs.isdisjoint(present):
-                    continue
+            if needs is not None and needs.isdisjoint(kinds.present()):
+                continue
             value = fn(state, value, **context)
         return value
+
+    def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
+        return self._fold(name, state, value, context, _Kinds(state))
 
     def ask_each(self, name: str, state: GameState, questions: Iterable[tuple[Any, dict[str, Any]]]) -> list[Any]:
         """`ask` for many questions of one query (each a value and its context) about a state none of them
         changes, as a rule set asks about every card of its collection: the state's effect kinds are looked
         at once for all."""
-        present: set[str] | None = None
-        answers = []
-        for value, context in questions:
-            for needs, fn in self._compiled_chain(name, context):
-                if needs is not None:
-                    if present is None:
-                        present = {e.kind for e in state.effects}
-                    if needs.isdisjoint(present):
-                        continue
-                value = fn(state, value, **context)
-            answers.append(value)
-        return answers
+        kinds = _Kinds(state)
+        return [self._fold(name, state, value, context, kinds) for value, context in questions]
 
     def ask_flagged(self, name: str, flag: str, state: GameState, value: Any, **context: Any) -> Any:
         """`ask`, through only the modifiers registered with `flag` (in their layer order)."""
