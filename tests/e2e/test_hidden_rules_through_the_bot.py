@@ -79,6 +79,9 @@ async def test_a_game_of_hidden_rules_from_newgame_to_the_end_through_the_bot(tm
         await deadline_passes(h)
         stone_line = next(t for t in h.texts(user[shaman_a]) if "Камень душ" in t)
         assert f"{min(one, two)}–{max(one, two)}" in stone_line
+        stone = next(m for m in h.world.messages_in(user[shaman_a]) if m.photo is not None)
+        assert "Камень душ" in (stone.caption or ""), "the stone he saw comes as a picture, its words the caption"
+        assert stone.photo is not None and stone.photo.data.startswith(b"\x89PNG")
         state = await h.app.service.state(1)
         assert not state.player(cultist).alive
         assert state.status == "finished" and state.winners == ["town"]
