@@ -35,7 +35,7 @@ from engine.rulesets.classic.model import (
 from engine.rulesets.classic.moves import MOVES
 
 MIN_PLAYERS = 8  # two clans of three, a cop, a citizen
-MAX_PLAYERS = 30
+MAX_PLAYERS = 32  # a decision: at 32 the default table deals every single role of the text, the Дух and the Внебрачный ребёнок last
 CITIZEN = "citizen"
 # The roles dealt (their moves work): each role module declares its own (MOVES.role("sheriff")).
 IMPLEMENTED: set[str] = MOVES.roles

@@ -17,7 +17,13 @@ def test_the_game_begins_with_night_one() -> None:
     assert (state.status, state.phase, state.is_night, state.day_number) == ("running", 1, True, 1)
 
 
-@pytest.mark.parametrize("players", [8, 12, 20, 30])
+def test_default_table_at_the_most_players_deals_every_single_role_of_the_text() -> None:
+    """At 32 the default table deals the Дух and the Внебрачный ребёнок too, the last of its order."""
+    assert {"spirit", "bastard", "athlete"} <= set(default_table(32))
+    assert "spirit" in default_table(31) and "bastard" not in default_table(31)
+
+
+@pytest.mark.parametrize("players", [8, 12, 20, 30, 32])
 def test_default_table_has_two_clans_of_three_and_deals_only_implemented_roles(players: int) -> None:
     roles = default_table(players)
     assert len(roles) == players
