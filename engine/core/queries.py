@@ -124,9 +124,13 @@ class Queries:
         return chain
 
     def _fold(self, name: str, state: GameState, value: Any, context: dict[str, Any], kinds: _Kinds) -> Any:
+        present = None  # the state's effect kinds, looked at once, when the first gated modifier comes
         for needs, fn in self._compiled_chain(name, context):
-            if needs is not None and needs.isdisjoint(kinds.present()):
-                continue
+            if needs is not None:
+                if present is None:
+                    present = kinds.present()
+                if needs.isdisjoint(present):
+                    continue
             value = fn(state, value, **context)
         return value
 
