@@ -124,9 +124,13 @@ class Queries:
         return chain
 
     def _fold(self, name: str, state: GameState, value: Any, context: dict[str, Any], kinds: _Kinds) -> Any:
+        present = None  # the state's effect kinds, looked at once, when the first gated modifier comes
         for needs, fn in self._compiled_chain(name, context):
-            if needs is not None and needs.isdisjoint(kinds.present()):
-                continue
+            if needs is not None:
+                if present is None:
+                    present = kinds.present()
+                if needs.isdisjoint(present):
+                    continue
             value = fn(state, value, **context)
         return value
 
@@ -136,9 +140,21 @@ class Queries:
     def ask_each(self, name: str, state: GameState, questions: Iterable[tuple[Any, dict[str, Any]]]) -> list[Any]:
         """`ask` for many questions of one query (each a value and its context) about a state none of them
         changes, as a rule set asks about every card of its collection: the state's effect kinds are looked
-        at once for all."""
+        at once for all, and each card's chain is cut down to the modifiers they let run once for all its questions."""
         kinds = _Kinds(state)
-        return [self._fold(name, state, value, context, kinds) for value, context in questions]
+        live: dict[str, tuple[Modifier, ...]] = {}  # by card id: the modifiers the state's effect kinds let run
+        answers = []
+        for value, context in questions:
+            spec = context.get("spec")
+            card = getattr(spec, "id", "") if spec is not None else ""
+            chain = live.get(card)
+            if chain is None:
+                chain = live[card] = tuple(fn for needs, fn in self._compiled_chain(name, context)
+                                           if needs is None or not needs.isdisjoint(kinds.present()))
+            for fn in chain:
+                value = fn(state, value, **context)
+            answers.append(value)
+        return answers
 
     def ask_flagged(self, name: str, flag: str, state: GameState, value: Any, **context: Any) -> Any:
         """`ask`, through only the modifiers registered with `flag` (in their layer order)."""
