@@ -13,6 +13,7 @@ failed or slow answer ends the connection, so a leader that steps down cannot ke
 from __future__ import annotations
 
 import contextlib
+import os
 
 import asyncpg
 
@@ -21,7 +22,8 @@ LEADER_LOCK = -20
 ANSWER_WITHIN_S = 2.0  # a renewal not answered this fast counts as lost (rounds are 1 s apart)
 # The server notices a dead peer within about 10 s even with no FIN from it (a lost machine, a cut cable).
 _SESSION = {"tcp_user_timeout": "6000", "tcp_keepalives_idle": "3", "tcp_keepalives_interval": "1",
-            "tcp_keepalives_count": "3", "application_name": "tgbot leader lease"}
+            "tcp_keepalives_count": "3"}
+APPLICATION = "tgbot leader lease"  # pg_stat_activity shows which process leads: "tgbot leader lease <pid>"
 
 
 class PostgresLease:
@@ -32,7 +34,8 @@ class PostgresLease:
 
     async def acquire(self) -> bool:
         if self._conn is None or self._conn.is_closed():
-            self._conn = await asyncpg.connect(self.url, timeout=ANSWER_WITHIN_S, server_settings=_SESSION)
+            session = _SESSION | {"application_name": f"{APPLICATION} {os.getpid()}"}
+            self._conn = await asyncpg.connect(self.url, timeout=ANSWER_WITHIN_S, server_settings=session)
         try:
             won = await self._conn.fetchval("SELECT pg_try_advisory_lock($1)", self.key, timeout=ANSWER_WITHIN_S)
         except BaseException:
