@@ -40,11 +40,13 @@ from tgbot.storage.pg_lease import APPLICATION
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTANCES = 3
-KILLS = 6
+KILLS = int(os.environ.get("FAILOVER_KILLS", "6"))  # the full proof: FAILOVER_KILLS=30
 GAMES_AT_ONCE = 2
 MAX_PHASES = 4
 SECRET = "failover-secret"
-TAKEOVER_WITHIN_S = 5.0
+# A contender's round is 1 s and the lock is free the moment the session ends; the rest is a loaded
+# machine (2 cores, 3 bots, PostgreSQL, Redis and the drivers) scheduling the survivors late.
+TAKEOVER_WITHIN_S = 10.0
 LEADER_SQL = ("SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
               "WHERE l.locktype = 'advisory' AND l.granted AND a.application_name LIKE $1")
 
@@ -145,7 +147,7 @@ async def test_sigkill_of_the_leader_among_three_instances_loses_nothing(tmp_pat
     client = Redis.from_url(redis_server.url)
     await client.flushdb()
     await client.aclose()
-    world = World()
+    world = World(rate_limits=True)  # Telegram's limits, on the wall clock: a 429 would be counted
     ports = [free_port() for _ in range(INSTANCES)]
     async with FakeTelegramServer(world) as server:
         db = PgView(database_url)
@@ -196,6 +198,7 @@ async def test_sigkill_of_the_leader_among_three_instances_loses_nothing(tmp_pat
             lost_messages = sum(max(0, n - sends[key]) for key, n in expected.items())
             duplicates = sum(max(0, sends[key] - n) for key, n in expected.items())
             too_many = sum(call.error_code == 429 for call in world.calls)
+            assert world.limits.accepted, "the fake's limits counted nothing"
             errors = [line for line in failover.log_lines()
                       if line.startswith("{") and json.loads(line)["level"] in ("ERROR", "CRITICAL")]
             takeovers = [round(k.takeover_s, 2) for k in failover.kills]
