@@ -107,7 +107,8 @@ async def test_a_leader_whose_session_was_ended_by_the_server_steps_down_at_its_
     admin = await asyncpg.connect(url)
     try:
         ended = await admin.fetchval(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name LIKE 'tgbot leader lease %'")
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            " WHERE application_name LIKE 'tgbot leader lease %' AND datname = current_database()")
         assert ended == 1
         deadline = time.monotonic() + 3.0
         while leader.leadership.leading and time.monotonic() < deadline:
