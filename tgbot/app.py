@@ -1,8 +1,9 @@
 """Wiring: the database, services, routers, middlewares, scheduler and delivery of one bot.
 
 The deadlines' scheduler, the outbox sender and the chat rooms' re-sync run only while this instance
-leads (`tgbot/leader.py`): always, for the single process; one instance at a time among several that
-share Redis (`REDIS_URL`, `tgbot/redis_shared.py`).
+leads (`tgbot/leader.py`): always, for the single process on SQLite; one instance at a time among
+several that share a PostgreSQL database (`DATABASE_URL`, `tgbot/storage/pg_lease.py`) or, on SQLite,
+Redis (`REDIS_URL`, `tgbot/redis_shared.py`); see `choose_lease`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from tgbot.leader import Leadership, Lease, SoleLease
 from tgbot.logs import log_context
 from tgbot.menus import set_menus
 from tgbot.nudges import Nudges
-from tgbot.redis_shared import LEASE_EVERY_S, shared_by_redis
+from tgbot.redis_shared import LEASE_EVERY_S, Shared, shared_by_redis
 from tgbot.routers import answers, comms, decisions, deck, errors, general, master, play, signup, watch
 from tgbot.routers import rooms as room_router
 from tgbot.services.games import GameService
@@ -43,6 +44,7 @@ from tgbot.services.rooms import RoomService
 from tgbot.services.signup import SignupBoard
 from tgbot.storage import Database, Repository
 from tgbot.storage.fsm import SqliteStorage
+from tgbot.storage.pg_lease import PostgresLease
 from tgbot.ui.panel import build_panel
 
 log = logging.getLogger("tgbot")
@@ -234,7 +236,7 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     app = BotApp(settings=settings, bot=bot, dp=dp, db=db, repo=repo, service=service, board=board,
                  delivery=delivery, scheduler=scheduler, deadlines=deadlines,
                  default_locale=settings.default_locale, rooms=RoomService(bot, service),
-                 redis=shared.redis if shared else None, lease=shared.lease if shared else SoleLease(),
+                 redis=shared.redis if shared else None, lease=choose_lease(settings, shared),
                  nudges=shared.nudges if shared else None)
     dp["rooms"], dp["tools"] = app.rooms, MasterTools(service)
     inject = Inject(app)
@@ -250,6 +252,15 @@ async def create_app(settings: Settings, *, session: BaseSession | None = None,
     errors.answer_refusals(dp)
     dp.errors.register(_on_error)
     return app
+
+
+def choose_lease(settings: Settings, shared: Shared | None) -> Lease:
+    """PostgreSQL's lock when the database is PostgreSQL (with or without Redis): it frees itself the moment
+    its holder's session ends, with no time to live to wait out, and a leader cut off from the database its
+    duties write to loses it. Else Redis's lease when Redis is shared; else the single process's own."""
+    if settings.database_url:
+        return PostgresLease(settings.database_url)
+    return shared.lease if shared is not None else SoleLease()
 
 
 def _wake_everywhere(delivery: Delivery, nudges: Nudges) -> Callable[[], None]:

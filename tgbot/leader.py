@@ -4,8 +4,9 @@ scheduler, the outbox sender and the chat rooms' re-sync.
 A `Lease` is the right to lead: `acquire` takes it if it is free, `renew` keeps it (False: it was
 lost — it expired, and another instance may hold it now), `release` gives it up. `SoleLease` is the
 single process's (always its own); `RedisLease` is a Redis key set with NX and a time to live, renewed
-by a script that extends it only while it still names this holder. (PostgreSQL's advisory lock, which
-frees itself when its holder's connection dies, fits the same interface.)
+by a script that extends it only while it still names this holder; `PostgresLease`
+(`tgbot/storage/pg_lease.py`) is PostgreSQL's session advisory lock, which frees itself when its
+holder's connection dies (the bot's lease whenever the database is PostgreSQL: `app.choose_lease`).
 
 `Leadership` asks for the lease every `every` seconds and runs the duties' callbacks: `on_lead` when
 the lease is won, `on_follow` when it is lost or given up. A leader steps down at the first renewal

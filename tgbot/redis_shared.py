@@ -4,7 +4,7 @@
 - one user's updates handled by one instance at a time (aiogram's `RedisEventIsolation`, a lock per
   user and chat that frees itself after `LOCK_TTL_S` if its holder died);
 - the delivery's pacing (`tgbot/redis_pacing.py`): one budget of Telegram's limits for all;
-- the leader's lease (`tgbot/leader.py`);
+- the leader's lease (`tgbot/leader.py`), on SQLite (on PostgreSQL the database's own lock leads: `app.choose_lease`);
 - nudges to the leader's delivery when another instance queued messages (`tgbot/nudges.py`).
 
 Keys are prefixed `tgbot:`. Redis must keep what it is given (`appendonly yes`): the FSM holds

@@ -100,3 +100,19 @@ async def test_a_games_lock_waits_for_its_holder_and_frees_itself_when_the_holde
         await b.close()
         a.conn.pool.terminate()
         a._writes.terminate()
+
+
+async def test_resolve_on_an_instance_that_cached_the_game_in_signup_sees_it_started(database):
+    """The master's /resolve reaches an instance that last saw the game in sign-up, after another instance
+    started it: the phase is offered, not "nothing to resolve" (found by tests/reliability/test_failover.py)."""
+    a, b, game_id = await _two_instances(database)
+    try:
+        async with a.lock(game_id), a.repo.db.batch() as conn:
+            await a.repo.update_game(conn, game_id, status="signup")
+        assert (await b.game(game_id))["status"] == "signup"  # b caches the row
+        async with a.lock(game_id), a.repo.db.batch() as conn:
+            await a.repo.update_game(conn, game_id, status="running")
+        assert await b.resolvable(game_id, user_id=1) == (await a.state(game_id)).phase
+    finally:
+        await a.repo.db.close()
+        await b.repo.db.close()

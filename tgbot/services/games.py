@@ -550,8 +550,11 @@ class GameService:
         return deadline
 
     async def resolvable(self, game_id: int, *, user_id: int) -> int:
-        """The phase the master may end now; refused for others, while paused, or with no phase open."""
-        game = await self.game(game_id)
+        """The phase the master may end now; refused for others, while paused, or with no phase open.
+        Read under the game's lock: that is where a row another instance changed is read again
+        (`Repository.sync_version`), and a stale "sign-up" must not refuse a game that started."""
+        async with self.lock(game_id):
+            game = await self.game(game_id)
         self.require_master(game, user_id)
         if game["status"] not in ("setup", "running"):
             raise ServiceError("nothing_to_resolve")
