@@ -1,8 +1,9 @@
 """`python -m bench [--quick] [--json]` — measure the project and print one JSON object.
 
 Figures are compared with baselines measured in the same run (ratios), never with fixed times.
-Covered: the engine (Микромафик; Мафик once its cards are in), the bot's throughput against a bare
-echo handler, end-of-phase fan-out against Telegram's limits, memory per game, re-arming on restart.
+Covered: the engine (Микромафик, Мафик) and the simulator, the bot's throughput against a bare echo handler
+(on SQLite and on PostgreSQL), end-of-phase fan-out against Telegram's limits, memory per game, re-arming on
+restart, and a burst of three instances sharing Telegram's limits through Redis against the least time they allow.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 
 from bench.bot_bench import run as bot_figures
 from bench.engine_bench import games_per_second, mafik_simulation, resolve_vs_roundtrip
+from bench.redis_bench import run as redis_figures
 from tgbot.run import tune_gc
 
 
@@ -31,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         "sim_games_per_s_micromafik": games_per_second("micromafik", 8, games),
         **mafik_simulation(max(10, games // 4)),
         **bot_figures(args.quick),
+        **redis_figures(),
     }
     if args.json:
         print(json.dumps(report, ensure_ascii=False))

@@ -12,8 +12,9 @@ KEYS = {"engine_resolve_ms", "engine_roundtrip_ms", "engine_resolve_vs_roundtrip
         "bot_vs_echo_p99", "fanout_s", "fanout_min_s", "fanout_vs_limit", "fanout_429", "fanout_lost",
         "rss_mb_per_game", "restart_rearm_s", "echo_edit_updates_per_s", "bot_vs_echo_edit_throughput",
         "echo_edit_p99_ms", "bot_vs_echo_edit_p99", "pg_bot_updates_per_s", "pg_bot_p99_ms",
-        "pg_vs_sqlite_throughput", "pg_vs_sqlite_p99"}
-ZERO_OK = {"fanout_429", "fanout_lost"}
+        "pg_vs_sqlite_throughput", "pg_vs_sqlite_p99", "redis_burst_s", "redis_burst_min_s",
+        "redis_burst_vs_limit", "redis_burst_429"}
+ZERO_OK = {"fanout_429", "fanout_lost", "redis_burst_429"}
 
 
 def test_bench_quick_prints_every_key():
@@ -23,3 +24,4 @@ def test_bench_quick_prints_every_key():
     assert set(report) >= KEYS
     assert all(report[k] > 0 for k in KEYS - {"rss_mb_per_game"} - ZERO_OK), report
     assert report["fanout_lost"] == 0
+    assert report["redis_burst_429"] == 0

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import Counter
 
 from redis.asyncio import Redis
 
+from bench.redis_bench import three_instance_burst
 from tgbot.delivery import Delivery, DirectSends
-from tgbot.pacing import Limits, least_time
+from tgbot.pacing import Limits
 from tgbot.redis_pacing import RedisPacing
 from tgbot.sandbox.faketg import FakeTelegram, World
-from tgbot.storage import Database, OutboxMessage, Repository
+from tgbot.storage import Database, Repository
 
 MARGIN = 0.05
 
@@ -89,32 +89,15 @@ async def test_every_key_expires_when_it_can_no_longer_matter(redis):
         assert 0 < ttl <= 62_000, key
 
 
-async def test_three_instances_send_a_burst_without_a_429_within_the_least_time_the_limits_allow(redis, tmp_path):
+async def test_three_instances_send_a_burst_without_a_429(redis, tmp_path):
     """Three deliveries (three instances, each its own outbox) share Redis's count; every user gets a message
-    from each of them. The fake Telegram runs on the real clock and refuses anything over the limits."""
-    world = World(rate_limits=True)
-    users = [world.add_user(f"U{n}", started=True) for n in range(45)]
-    deliveries, closing = [], []
-    for n in range(3):
-        tg = FakeTelegram(world=world)
-        db = await Database.open(tmp_path / f"bot{n}.sqlite3")
-        repo = Repository(db)
-        async with db.transaction() as conn:
-            for user in users:
-                await repo.enqueue(conn, OutboxMessage(chat_id=user.id, text=f"from {n}"), now=time.time())
-        deliveries.append(Delivery(tg.bot, repo, pacing=pacing(redis)))
-        closing += [db.close, tg.close]
-    least = least_time(Counter(u.id for u in users for _ in range(3)), Limits())
-    start = time.monotonic()
-    await asyncio.gather(*(d.drain(timeout=60) for d in deliveries))
-    elapsed = time.monotonic() - start
-    for close in closing:
-        await close()
-    assert sum(world.limits.rejected.values()) == 0, f"429s: {dict(world.limits.rejected)} in {elapsed:.2f}s"
-    assert all(sorted(world.texts_in(u)) == ["from 0", "from 1", "from 2"] for u in users)
-    assert least == 4.0
-    print(f"burst of {3 * len(users)} messages by 3 instances: {elapsed:.2f}s, least {least}s")
-    assert elapsed <= 1.15 * least, f"{elapsed:.2f}s for a burst the limits allow in {least}s"
+    from each of them, and the fake Telegram, on the real clock, refuses nothing. How close to the least time
+    the limits allow is a figure of the bench (bench/redis_bench.py: redis_burst_vs_limit), not a test."""
+    world, figures = await three_instance_burst(redis, tmp_path)
+    assert figures["redis_burst_429"] == 0, f"429s: {dict(world.limits.rejected)}"
+    assert all(sorted(world.texts_in(u)) == ["from 0", "from 1", "from 2"] for u in world.users.values()
+               if not u.is_bot)
+    assert figures["redis_burst_min_s"] == 4.0  # 135 messages at 30 a second in all (3 a chat need only 2 s)
 
 
 async def test_replies_of_three_instances_to_one_user_keep_a_second_apart(redis, tmp_path):
