@@ -71,21 +71,7 @@ def send_document(world: World, p: Params) -> Any:
         raise bad_request("failed to get HTTP URL content")
     else:
         raise bad_request("wrong file identifier/HTTP URL specified")
-    caption, caption_entities = _caption(p)
-    markup = reply_markup(p)
-    reply_to = reply_to_id(chat, p)
-    world.limits.check_send(chat.id, chat.is_private)
-    message = world.post_message(
-        chat,
-        world.bot.id,
-        document=stored,
-        caption=caption,
-        caption_entities=caption_entities,
-        reply_markup=markup,
-        reply_to_message_id=reply_to,
-        message_thread_id=p.integer("message_thread_id"),
-    )
-    return render.message_json(world, message)
+    return _post_file(world, chat, p, document=stored)
 
 
 def send_photo(world: World, p: Params) -> Any:
@@ -110,6 +96,11 @@ def send_photo(world: World, p: Params) -> Any:
         stored = world.files[photo]
     else:
         raise bad_request("wrong file identifier/HTTP URL specified")
+    return _post_file(world, chat, p, photo=stored)
+
+
+def _post_file(world: World, chat: Any, p: Params, **stored: Any) -> Any:
+    """A stored document or photo posted with the request's caption, keyboard and reply, within the limits."""
     caption, caption_entities = _caption(p)
     markup = reply_markup(p)
     reply_to = reply_to_id(chat, p)
@@ -117,12 +108,12 @@ def send_photo(world: World, p: Params) -> Any:
     message = world.post_message(
         chat,
         world.bot.id,
-        photo=stored,
         caption=caption,
         caption_entities=caption_entities,
         reply_markup=markup,
         reply_to_message_id=reply_to,
         message_thread_id=p.integer("message_thread_id"),
+        **stored,
     )
     return render.message_json(world, message)
 
