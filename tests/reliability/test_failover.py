@@ -1,13 +1,12 @@
 """The first failover proof: three real `python -m tgbot` processes on one PostgreSQL and one Redis, fed
-by the fake Telegram's webhook round-robin (`WebhookPusher`), play Микромафик games while the leader
-(the holder of PostgreSQL's lease, `tgbot/storage/pg_lease.py`) and a follower in turn are SIGKILLed at random
-moments and started again.
+by the fake Telegram's webhook round-robin (`WebhookPusher`), play Микромафик games while the LEADER
+(the holder of PostgreSQL's lease, `tgbot/storage/pg_lease.py`) is SIGKILLed at random moments and
+started again.
 
 Asserted: every submission answered "accepted" is in the committed state (0 lost); no phase resolved
 twice; every announcement of the outbox delivered at least once (duplicates are counted and reported:
 a message Telegram accepted while its sender died before marking it sent); 0 × 429 from the fake's
-limits; a new leader within seconds of every kill of the leader (the times are reported); a follower's
-death leaves the leadership where it was.
+limits; a new leader within seconds of every kill (the times are reported).
 """
 
 from __future__ import annotations
@@ -57,7 +56,6 @@ class Kill:
     pid: int
     in_flight: Counter[str]
     pending_outbox: int
-    leader: bool = True  # the leader killed (else a follower: the leadership must not move)
     takeover_s: float = 0.0
 
 
@@ -96,23 +94,17 @@ class Failover:
         while len(self.kills) < KILLS and not stop.is_set():
             await asyncio.sleep(rnd.uniform(2.0, 6.0))
             assert await until(lambda: self.leader() is not None, 30), "no leader"
-            leader = self.leader()
-            of_leader = len(self.kills) % 2 == 0  # the leader and a follower in turn
-            pid = leader if of_leader else rnd.choice(
-                [proc.pid for proc in self.procs.values() if proc.pid != leader and proc.returncode is None])
+            pid = self.leader()
             port = next(p for p, proc in self.procs.items() if proc.pid == pid)
             os.kill(pid, signal.SIGKILL)
             killed = time.monotonic()
             self.generation += 1
             self.ready.clear()
-            kill = Kill(pid, Counter(+self.in_flight), self.db.pending(), leader=of_leader)
+            kill = Kill(pid, Counter(+self.in_flight), self.db.pending())
             self.kills.append(kill)
             await self.procs[port].wait()
-            if of_leader:
-                assert await until(lambda dead=pid: self.leader() not in (None, dead), 30), "no new leader within 30 s"
-                kill.takeover_s = time.monotonic() - killed
-            else:
-                assert self.leader() == leader, "a follower's death moved the leadership"
+            assert await until(lambda dead=pid: self.leader() not in (None, dead), 30), "no new leader within 30 s"
+            kill.takeover_s = time.monotonic() - killed
             self.ready.set()
             await self.start(port)
 
@@ -149,7 +141,7 @@ async def database_url(postgres_server: str) -> AsyncIterator[str]:
 
 
 @pytest.mark.slow
-async def test_sigkill_of_the_leader_and_the_followers_among_three_instances_loses_nothing(tmp_path, figures, database_url,
+async def test_sigkill_of_the_leader_among_three_instances_loses_nothing(tmp_path, figures, database_url,
                                                                           redis_server):  # noqa: F811
     rnd = random.Random(20261204)
     client = Redis.from_url(redis_server.url)
@@ -209,10 +201,9 @@ async def test_sigkill_of_the_leader_and_the_followers_among_three_instances_los
             assert world.limits.accepted, "the fake's limits counted nothing"
             errors = [line for line in failover.log_lines()
                       if line.startswith("{") and json.loads(line)["level"] in ("ERROR", "CRITICAL")]
-            takeovers = [round(k.takeover_s, 2) for k in failover.kills if k.leader]
+            takeovers = [round(k.takeover_s, 2) for k in failover.kills]
             numbers = dict(
-                instances=INSTANCES, leader_kills=len(takeovers), follower_kills=len(failover.kills) - len(takeovers),
-                takeover_s=takeovers,
+                instances=INSTANCES, leader_kills=len(failover.kills), takeover_s=takeovers,
                 takeover_max_s=max(takeovers, default=0.0), games=len(drivers),
                 phases_resolved=sum(d.resolutions for d in drivers), submissions_accepted=accepted,
                 submissions_verified=sum(d.verified for d in drivers), submissions_lost=len(lost_submissions),
