@@ -33,7 +33,7 @@ from engine.core.queries import Queries
 from engine.core.resolution import DamagePacket, Replacement, Resolution, add_replacement
 from engine.core.state import GameState, JsonValue, Order
 from engine.core.wording import EventFormat
-from engine.rulesets.classic.model import BLOCKED, DYING, IN_BAR, blocked, down, in_prison
+from engine.rulesets.classic.model import BLOCKED, DYING, IN_BAR, blocked, down, in_prison, items_of, use_up
 
 Behaviour = Callable[["Move"], None]
 # An instant act (state, pid, params): raises the rules' Refusal or does it at once.
@@ -237,6 +237,18 @@ class Move:
     def done(self) -> None:
         """«удачно»."""
         self._report(True)
+
+    def use_item(self, kind: str) -> bool:
+        """Spend one of the actor's items of `kind` for this move: True when it works; else the move ends —
+        failed when he holds none, done (no effect) when the one spent was a fake."""
+        held = items_of(self.state, self.actor, kind)
+        if not held:
+            self.fail()
+            return False
+        if not use_up(self.state, self.actor, held[0].uid):
+            self.done()
+            return False
+        return True
 
     def fail(self, why: str = FAILED) -> None:
         """«неудачно, кто-то или что-то помешало» (or another wording of 4.3 named by `why`)."""

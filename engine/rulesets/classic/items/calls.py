@@ -85,12 +85,7 @@ def mafia_card(move: Move) -> None:
 @MOVES.move("use_police_call", step=o.STEP_DAY_MOVES, paid=False, free=True)
 def police_call(move: Move) -> None:
     state = move.state
-    held = items_of(state, move.actor, "police_call")
-    if not held:
-        move.fail()
-        return
-    if not use_up(state, move.actor, held[0].uid):
-        move.done()
+    if not move.use_item("police_call"):
         return
     state.add_effect(POLICE_CALL, target=move.actor, during=NEXT_NIGHT)
     for cop in [p.pid for p in state.players if p.faction == "cops" and in_play(state, p.pid)]:

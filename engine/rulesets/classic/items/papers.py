@@ -67,12 +67,7 @@ for _item in ("business_trip", "alibi", "will", "inheritance"):
 @MOVES.move("use_business_trip", step=o.STEP_DAY_MOVES, paid=False, free=True)
 def business_trip(move: Move) -> None:
     state = move.state
-    held = items_of(state, move.actor, "business_trip")
-    if not held:
-        move.fail()
-        return
-    if not use_up(state, move.actor, held[0].uid):
-        move.done()
+    if not move.use_item("business_trip"):
         return
     state.add_effect(ON_TRIP, target=move.target, source=move.actor, during=NEXT_NIGHT)
     state.add_effect(BLOCKED, target=move.target, source=move.actor, during=NEXT_NIGHT)
