@@ -83,7 +83,7 @@ def sabotage(play: Play) -> None:
     changeable = [c for c in target.hand if not copy_has(c, "no_transform")]
     hit = changeable if accusation_hits(play) else \
         play.state.random.sample(changeable, min(SABOTAGED, len(changeable)))
-    changed = sum(1 for card in hit if transform(card, BLANK))
+    changed = sum(1 for card in hit if transform(play.state, card, BLANK))
     if target.alive:
         play.tell(play.target, "sabotaged", n=changed)
     if play.params.get("upper_stance"):
