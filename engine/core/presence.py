@@ -66,17 +66,15 @@ def presence_pass(state: GameState, presence: Callable[[GameState], Presence | N
         del _passes[key]
 
 
+def current(state: GameState) -> Presence | None:
+    """The pass over `state` now open, if any."""
+    return _passes.get(id(state)) if _passes else None
+
+
 def may_matter(state: GameState, owner: str) -> bool:
     """False only inside a pass over `state` in which `owner` is absent."""
     found = _passes.get(id(state)) if _passes else None
     return found is None or owner in found.owners
-
-
-def kinds_held(state: GameState) -> set[str] | None:
-    """Inside a pass over `state`: every effect kind it has held since the pass began (a superset of those
-    it holds now, which is all a query's `only_while` needs to skip a modifier); outside one, None."""
-    found = _passes.get(id(state)) if _passes else None
-    return None if found is None else found.kinds
 
 
 def arrived(state: GameState, owner: str) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.core.presence import kinds_held, may_matter
+from engine.core.presence import Presence, current
 from engine.core.state import GameState
 
 Modifier = Callable[..., Any]
@@ -63,10 +63,9 @@ class _Chains(dict[str, Any]):
         return super().pop(key, *default)
 
 
-def _kinds_of(state: GameState) -> set[str]:
+def _kinds_of(state: GameState, found: Presence | None) -> set[str]:
     """The kinds of the effects a state holds (in a resolution, known already: engine/core/presence.py)."""
-    held = kinds_held(state)
-    return {e.kind for e in state.effects} if held is None else held
+    return {e.kind for e in state.effects} if found is None else found.kinds
 
 
 class Queries:
@@ -124,14 +123,18 @@ class Queries:
         return chain
 
     def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
+        chain = self._compiled_chain(name, context)
+        if not chain:
+            return value
+        found = current(state)  # a resolution's pass: which cards can matter, which effect kinds it has held
         present = None  # the state's effect kinds, looked at once, when the first gated modifier comes
-        for needs, owner, fn in self._compiled_chain(name, context):
+        for needs, owner, fn in chain:
             if needs is not None:
                 if present is None:
-                    present = _kinds_of(state)
+                    present = _kinds_of(state, found)
                 if needs.isdisjoint(present):
                     continue
-            if owner is not None and not may_matter(state, owner):
+            if owner is not None and found is not None and owner not in found.owners:
                 continue
             value = fn(state, value, **context)
         return value
@@ -140,6 +143,7 @@ class Queries:
         """`ask` for many questions of one query (each a value and its context) about a state none of them
         changes, as a rule set asks about every card of its collection: the state's effect kinds are looked
         at once for all, and each card's chain is cut down to the modifiers they let run once for all its questions."""
+        found = current(state)
         present: set[str] | None = None
         live: dict[str, tuple[Modifier, ...]] = {}  # by card id: the modifiers the state's effect kinds let run
         answers = []
@@ -150,10 +154,10 @@ class Queries:
             if chain is None:
                 links = self._compiled_chain(name, context)
                 if present is None and any(needs is not None for needs, _owner, _fn in links):
-                    present = _kinds_of(state)
+                    present = _kinds_of(state, found)
                 chain = live[card] = tuple(fn for needs, owner, fn in links
                                            if (needs is None or (present is not None and not needs.isdisjoint(present)))
-                                           and (owner is None or may_matter(state, owner)))
+                                           and (owner is None or found is None or owner in found.owners))
             for fn in chain:
                 value = fn(state, value, **context)
             answers.append(value)
