@@ -126,7 +126,8 @@ def close_phase(state: GameState, shown_hand_size: Callable[[GameState, int], in
     state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
     state.orders = {}
     for player in state.players:
-        player.discard_last = []
+        if player.discard_last:
+            player.discard_last = []
 
 
 def finish(state: GameState, winners: list[str], reveal: dict[str, dict[str, str]]) -> None:
