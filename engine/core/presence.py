@@ -1,18 +1,18 @@
 """Which of a rule set's declarations can matter in one game, for the length of one resolution.
 
 Мафик declares 264 cards, each with its own steps, triggers, replacements, death rules and query
-modifiers; a game holds a few dozen of them. Run anyway, the hooks of a card no one has only look for
-plays and effects that cannot exist. So while a resolution runs (`presence_pass`, opened by
-engine/core/resolution.py `Pipeline.run`), the rule set names the owners that can matter
-(`Ruleset.presence`: for a card game, every card in any zone, ever played, named by an order or an
-effect, or whose effects are in force — engine/cardgame/presence.py), and a hook declared by an owner not
-named is skipped (`may_matter`). Whatever brings an owner into the game during the pass names it at once:
-a card created (`GameState.new_card`) or changed into another (`arrived`), an effect added
-(`GameState.add_effect` names the owners that declared its kind).
+modifiers; a game holds some of them (a 16-player game about half, a small one a few dozen). Run anyway,
+the hooks of a card no one has only look for plays and effects that cannot exist. So while a resolution
+runs (`presence_pass`, opened by engine/core/resolution.py `Pipeline.run`), the rule set names the owners
+that can matter (`Ruleset.presence`: for a card game, every card in any zone, ever played, named by an
+order or an effect, or whose effects are in force — engine/cardgame/presence.py), and a hook declared by
+an owner not named is skipped (`gated`; the pipeline and the queries look at `current` themselves).
+Whatever brings an owner into the game during the pass names it at once: a card created
+(`GameState.new_card`) or changed into another (`arrived`), an effect added (`GameState.add_effect`
+names the owners that declared its kind).
 
 Outside a pass nothing is skipped: a hook asked by a validation, a view or a test runs as it always did.
-tests/engine/test_presence.py runs whole games with the skipped hooks run anyway, and proves they would
-have changed nothing.
+tests/engine/test_presence.py plays whole games with the skipping and without it, and finds them the same.
 """
 
 from __future__ import annotations
@@ -71,12 +71,6 @@ def current(state: GameState) -> Presence | None:
     return _passes.get(id(state)) if _passes else None
 
 
-def may_matter(state: GameState, owner: str) -> bool:
-    """False only inside a pass over `state` in which `owner` is absent."""
-    found = _passes.get(id(state)) if _passes else None
-    return found is None or owner in found.owners
-
-
 def arrived(state: GameState, owner: str) -> None:
     """`owner` is in the game from now on (a card created, or a card changed into it)."""
     found = _passes.get(id(state)) if _passes else None
@@ -97,11 +91,13 @@ def gated(owner: str, fn: Callable[..., Any], *, on_state: bool = False, skipped
 
     if on_state:
         def run_on_state(state: GameState, *args: Any, **kwargs: Any) -> Any:
-            return fn(state, *args, **kwargs) if may_matter(state, owner) else skipped
+            found = _passes.get(id(state)) if _passes else None
+            return fn(state, *args, **kwargs) if found is None or owner in found.owners else skipped
 
         return run_on_state
 
     def run(res: Any, *args: Any, **kwargs: Any) -> Any:
-        return fn(res, *args, **kwargs) if may_matter(res.state, owner) else skipped
+        found = _passes.get(id(res.state)) if _passes else None
+        return fn(res, *args, **kwargs) if found is None or owner in found.owners else skipped
 
     return run

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from engine.core.cards import CardSpec
 from engine.core.durations import Duration
-from engine.core.presence import arrived, may_matter, presence_pass
+from engine.core.presence import arrived, current, presence_pass
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order, PlayerState
 
 if TYPE_CHECKING:
@@ -278,7 +278,8 @@ class Pipeline:
     def run(self, res: Resolution) -> None:
         state, owners = res.state, self._owners
         with presence_pass(state, res.ruleset.presence):
+            found = current(state)
             for _order, name, fn in self._steps:
                 owner = owners.get(name)
-                if owner is None or may_matter(state, owner):
+                if owner is None or found is None or owner in found.owners:
                     fn(res)

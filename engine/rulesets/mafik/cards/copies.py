@@ -145,8 +145,10 @@ def _debt_penalty_cost(state: GameState, value: int, *, pid: int, spec: CardSpec
 def _hand_bottom(res: Resolution) -> None:
     """«Всегда лежит внизу руки»: before damage discards the Hand in its order, and again as the phase ends
     (for what was drawn), the cards that always lie at the bottom go last."""
+    pinned = CATALOG.tagged("hand_bottom")
     for player in res.state.living():
-        normalise_hand(res.state, player.pid)
+        if any(card.tags or card.card in pinned for card in player.hand):
+            normalise_hand(res.state, player.pid)
 
 
 REGISTRIES.declare("debt", debt, queries=(Query("cost", _debt_cost, own=True), Query("cost", _debt_penalty_cost)),
