@@ -24,26 +24,25 @@ def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) ->
     found = {card.card for player in players
              for zone in (player.deck, player.hand, player.sleeve, player.discard) for card in zone}
     for player in players:
-        found.update(player.deck_choice)
-        found.update(player.hand_at_phase_start)
+        found.update(player.deck_choice, player.hand_at_phase_start, player.flags)
+        for counter in player.flags:
+            if ":" in counter:
+                found.update(counter.split(":"))
         if player.building is not None:
             found.update(player.building.picks, player.building.offer, player.building.guaranteed)
-        for counter in player.flags:
-            found.update(counter.split(":"))
         if player.ext:
             _strings(player.ext, found)
-    for record in state.history:
-        found.add(record.card)
-        if record.printed is not None:
-            found.add(record.printed)
+    history = state.history
+    found.update([record.card for record in history])
+    found.update([record.printed for record in history if record.printed is not None])
     for orders in state.orders.values():
         for order in orders:
             if order.params:
                 _strings(order.params, found)
-    kinds = set()
+    kinds = {effect.kind for effect in state.effects}
+    for kind in kinds:
+        found.update(kind_owners.get(kind, ()))
     for effect in state.effects:
-        kinds.add(effect.kind)
-        found.update(kind_owners.get(effect.kind, ()))
         if effect.params:
             _strings(effect.params, found)
     if state.ext:
