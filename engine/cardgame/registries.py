@@ -15,7 +15,7 @@ Every step and layer number comes from the rule set's order.py; ties are refused
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +23,8 @@ from engine.cardgame.effects import EffectKind, EffectKinds
 from engine.cardgame.orders import SetRule, Validator
 from engine.core.cards import CardBehaviour, CardCatalog, CardRegistry, CardSpec
 from engine.core.phase import DeathRule, Instead, OnDiscard
-from engine.core.queries import Modifier, Queries
+from engine.core.presence import gated
+from engine.core.queries import WHILE, Modifier, Queries
 from engine.core.resolution import Pipeline, Play, Replacement, Resolution, add_replacement
 from engine.core.state import CardInstance, GameState, JsonValue
 
@@ -122,6 +123,7 @@ class CardGameRegistries:
     instant_actions: dict[str, InstantAction] = field(default_factory=dict)  # by action name
     # what a player counter kept by a card or perk means (engine/core/ruleset.py Ruleset.counters), by kind
     counters: dict[str, CounterReading] = field(default_factory=dict)
+    kind_owners: dict[str, set[str]] = field(default_factory=dict)  # effect kind -> the cards that declared it
 
     @classmethod
     def load(cls, name: str) -> CardGameRegistries:
@@ -168,8 +170,15 @@ class CardGameRegistries:
         queries = contributions.pop("queries", ())
         for query in queries:
             self.queries.modifier(query.name, layer=query.layer, flags=query.flags,
-                                  card=card_id if query.own else None)(query.fn)
-        self.rule(**contributions)
+                                  card=card_id if query.own else None, owner=card_id)(query.fn)
+            self._owns_kinds(card_id, getattr(query.fn, WHILE, ()))
+        self.rule(owner=card_id, **contributions)
+
+    def _owns_kinds(self, owner: str, kinds: Iterable[str]) -> None:
+        """An effect of these kinds in the state makes `owner` present (engine/core/presence.py): the kinds
+        it declares, and those its query modifiers wait for (`only_while`)."""
+        for kind in kinds:
+            self.kind_owners.setdefault(kind, set()).add(owner)
 
     def rule(self, *, steps: Sequence[Step] = (), replacements: Sequence[Layer] = (), queries: Sequence[Query] = (),
              options: dict[str, OptionCheck] | None = None, payment_options: dict[str, PaymentOption] | None = None,
@@ -179,39 +188,50 @@ class CardGameRegistries:
              on_rebuild: RebuildHook | None = None, on_message_sent: MessageHook | None = None,
              on_draw: DrawHook | None = None,
              effects: Sequence[EffectKind] = (), on_death: DeathHook | None = None,
-             actions: dict[str, InstantAction] | None = None, counters: dict[str, CounterReading] | None = None) -> None:
-        """Register what one card, perk or rule contributes, each into its registry, in the order given."""
+             actions: dict[str, InstantAction] | None = None, counters: dict[str, CounterReading] | None = None,
+             owner: str | None = None) -> None:
+        """Register what one card, perk or rule contributes, each into its registry, in the order given.
+        What a card (`owner`) contributes is skipped in a resolution where the card cannot matter
+        (engine/core/presence.py); a perk's or a rule's always runs."""
+
+        def own(fn: Any, *, on_state: bool = False, skipped: Any = None) -> Any:
+            return fn if owner is None else gated(owner, fn, on_state=on_state, skipped=skipped)
+
         for step in steps:
-            self.pipeline.step(step.name, step.number)(step.fn)
+            self.pipeline.step(step.name, step.number, owner=owner)(step.fn)
         for layer in replacements:
-            self.replacement(layer.name, layer.number)(layer.fn)
+            self.replacement(layer.name, layer.number)(own(layer.fn))
         for query in queries:
             if query.own:
                 raise ValueError(f"query {query.name!r}: only a card's declaration has its own questions")
-            self.queries.modifier(query.name, layer=query.layer, flags=query.flags)(query.fn)
+            self.queries.modifier(query.name, layer=query.layer, flags=query.flags, owner=owner)(query.fn)
+            if owner is not None:
+                self._owns_kinds(owner, getattr(query.fn, WHILE, ()))
         for option, option_check in (options or {}).items():
             self.option_checks[option] = option_check
         self.payment_options.update(payment_options or {})
-        self.set_checks.extend(set_checks)
+        self.set_checks.extend(own(check, on_state=True) for check in set_checks)
         if targeting is not None:
-            self.targeting.append(targeting)
+            self.targeting.append(own(targeting))
         if trigger is not None:
-            self.triggers.append(trigger)
-        self.death_rules.extend(death_rules)
+            self.triggers.append(own(trigger))
+        self.death_rules.extend(own(rule) for rule in death_rules)  # skipped: no say
         if on_death is not None:
-            self.on_death.append(on_death)
+            self.on_death.append(own(on_death))
         if on_damage_discard is not None:
-            self.on_damage_discard.append(on_damage_discard)
+            self.on_damage_discard.append(own(on_damage_discard))
         if discard_instead is not None:
-            self.discard_instead.append(discard_instead)
+            self.discard_instead.append(own(discard_instead, skipped=False))
         if on_rebuild is not None:
-            self.on_rebuild.append(on_rebuild)
+            self.on_rebuild.append(own(on_rebuild, on_state=True))
         if on_draw is not None:
-            self.on_draw.append(on_draw)
+            self.on_draw.append(own(on_draw, on_state=True))
         if on_message_sent is not None:
-            self.on_message_sent.append(on_message_sent)
+            self.on_message_sent.append(own(on_message_sent))
         for effect in effects:
             self.effects.add(effect)
+            if owner is not None:
+                self._owns_kinds(owner, (effect.kind,))
         for name, action in (actions or {}).items():
             if name in self.instant_actions:
                 raise ValueError(f"instant action {name!r} registered twice")

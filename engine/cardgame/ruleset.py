@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.cardgame.deckrules import DeckRules, check_selection
 from engine.cardgame.options import PlayOption
+from engine.cardgame.presence import card_presence
 from engine.core.actions import PaymentOptions
 from engine.core.cards import CardRegistry, CardSpec
 from engine.core.phase import DeathRule
+from engine.core.presence import Presence
 from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset
 from engine.core.state import CardInstance, GameState, Payment, PlayerState
@@ -117,6 +119,10 @@ class CardRuleset(Ruleset):
 
     def is_implemented(self, card_id: str) -> bool:
         return card_id in self.cards.behaviours
+
+    def presence(self, state: GameState) -> Presence:
+        """The cards that can matter now: a resolution skips the hooks of the others (engine/cardgame/presence.py)."""
+        return card_presence(state, self.registries.kind_owners)
 
 
 def card_rules(ruleset: Ruleset) -> CardRuleset:

@@ -245,8 +245,9 @@ def record_orders(state: GameState) -> None:
     for pid, mine in sorted(state.orders.items()):
         if not mine:
             continue
-        dumped = [o.model_dump(exclude_defaults=True) for o in mine]
-        named = _numbers(dumped)
+        dumped = [_recorded(o) for o in mine]
+        named: set[int] = set()
+        _numbers(dumped, named)
         player = state.player(pid)
         orders[str(pid)] = dumped
         held[str(pid)] = {zone: {str(c.uid): c.card for c in cards if c.uid in named}
@@ -257,26 +258,44 @@ def record_orders(state: GameState) -> None:
     state.emit("phase_orders", "master", None, orders=orders, held=held, **({"statuses": statuses} if statuses else {}))
 
 
-def _numbers(orders: list[dict[str, Any]]) -> set[int]:
-    """Every number in dumped orders, card uids among them: the integers, and the digits in strings (a number
-    that is not a uid — a player id, a digit in a message — only keeps a card the record did not need)."""
-    found: set[int] = set()
-    stack: list[Any] = [orders]
-    while stack:
-        value = stack.pop()
-        kind = type(value)
-        if kind is int:
-            found.add(value)
-        elif kind is list or kind is tuple:
-            stack.extend(value)
-        elif kind is dict:
-            stack.extend(value.values())
-            stack.extend(value.keys())
-        elif kind is str or kind is float:
-            text = str(value)
-            if not text.isalpha():
-                found.update(int(n) for n in _NUMBER.findall(text))
-    return found
+def _recorded(order: Order) -> dict[str, Any]:
+    """`order.model_dump(exclude_defaults=True)`, pruned from the plain dump (which is twice as fast):
+    no card, no params, and a payment of nothing are left out, as is each part of a payment that is empty."""
+    dumped = order.model_dump()
+    if dumped["card"] is None:
+        del dumped["card"]
+    if not dumped["params"]:
+        del dumped["params"]
+    payment = {part: value for part, value in dumped.pop("payment").items() if value}
+    if payment:
+        dumped["payment"] = payment
+    return dumped
+
+
+def _numbers(value: Any, found: set[int]) -> None:
+    """Every number in dumped orders, card uids among them, into `found`: the integers, and the digits in
+    strings (a number that is not a uid — a player id, a digit in a message — only keeps a card the record
+    did not need)."""
+    kind = type(value)
+    if kind is int:
+        found.add(value)
+    elif kind is list or kind is tuple:
+        for item in value:
+            if type(item) is int:
+                found.add(item)
+            else:
+                _numbers(item, found)
+    elif kind is dict:
+        for key, item in value.items():
+            _numbers(key, found)
+            if type(item) is int:
+                found.add(item)
+            else:
+                _numbers(item, found)
+    elif kind is str or kind is float:
+        text = str(value)
+        if not text.isalpha():
+            found.update(int(n) for n in _NUMBER.findall(text))
 
 
 def rule(state: GameState, key: str, option: str) -> None:

@@ -46,10 +46,10 @@ def revalidate(state: GameState, pid: int, validate: Callable[[GameState, int, l
 
 
 def take(zone: list[CardInstance], uid: int) -> CardInstance:
-    """Remove card `uid` from a zone and return it."""
-    card = next(c for c in zone if c.uid == uid)
-    zone.remove(card)
-    return card
+    """Remove card `uid` from a zone and return it (by its place: `list.remove` would compare the models
+    before it field by field)."""
+    at = next(i for i, c in enumerate(zone) if c.uid == uid)
+    return zone.pop(at)
 
 
 def discard_order(player: PlayerState) -> list[CardInstance]:
@@ -126,7 +126,8 @@ def close_phase(state: GameState, shown_hand_size: Callable[[GameState, int], in
     state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
     state.orders = {}
     for player in state.players:
-        player.discard_last = []
+        if player.discard_last:
+            player.discard_last = []
 
 
 def finish(state: GameState, winners: list[str], reveal: dict[str, dict[str, str]]) -> None:

@@ -10,6 +10,8 @@ context's `spec`), such as a card's own cost rule, and is not even called for th
 asked about every card of every Hand then costs what the cards in play need, not what the whole
 collection declares. And a modifier that can change an answer only while an effect of some kind is in
 force says so (`@only_while(kind, …)`): a question asked when no effect of those kinds exists skips it.
+A modifier a card declares (its `owner`) is skipped in a resolution of a game where that card cannot
+matter (engine/core/presence.py).
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from engine.core.presence import Presence, current
 from engine.core.state import GameState
 
 Modifier = Callable[..., Any]
+_Link = tuple[frozenset[str] | None, str | None, Modifier]  # a compiled chain's entry (see Queries._compiled)
 WHILE = "__only_while__"  # the effect kinds a modifier needs (set by `only_while`)
 
 
@@ -59,26 +63,19 @@ class _Chains(dict[str, Any]):
         return super().pop(key, *default)
 
 
-class _Kinds:
-    """The kinds of the effects a state holds, looked at the first time a modifier needs them."""
-
-    __slots__ = ("_kinds", "_state")
-
-    def __init__(self, state: GameState) -> None:
-        self._state = state
-        self._kinds: set[str] | None = None
-
-    def present(self) -> set[str]:
-        if self._kinds is None:
-            self._kinds = {e.kind for e in self._state.effects}
-        return self._kinds
+def _kinds_of(state: GameState, found: Presence | None) -> set[str]:
+    """The kinds of the effects a state holds (in a resolution, known already: engine/core/presence.py)."""
+    return {e.kind for e in state.effects} if found is None else found.kinds
 
 
 class Queries:
     def __init__(self) -> None:
-        # each question's chain as it runs: (the effect kinds a modifier needs or None, modifier), by query
-        # name and card id ("" for a question about no card); compiled on first ask, forgotten on any change
-        self._compiled: dict[tuple[str, str], tuple[tuple[frozenset[str] | None, Modifier], ...]] = {}
+        # each question's chain as it runs: (the effect kinds a modifier needs or None, the card that declared
+        # it or None, modifier), by query name and card id ("" for a question about no card); compiled on
+        # first ask, forgotten on any change
+        self._compiled: dict[tuple[str, str], tuple[_Link, ...]] = {}
+        # each modifier's owner: the card that declared it, or None (a rule's, or one shared by several)
+        self._owners: dict[Modifier, str | None] = {}
         # (layer, registration number, modifier), in the order they run: the modifiers for every card
         self._modifiers: dict[str, list[tuple[int, int, Modifier]]] = _Chains(self._compiled.clear)
         # the modifiers scoped to one card, by query name and card id
@@ -88,12 +85,13 @@ class Queries:
         self._registered = 0
 
     def modifier(self, name: str, *, layer: int = 50, flags: Iterable[str] = (),
-                 card: str | None = None) -> Callable[[Modifier], Modifier]:
+                 card: str | None = None, owner: str | None = None) -> Callable[[Modifier], Modifier]:
         """Register a modifier of query `name` at `layer`; `flags` mark it for `ask_flagged` (e.g. a
         disguise that deceives even an undeceivable check: engine/core/checks.py); `card` scopes it to
-        the questions about that card (the context's `spec`)."""
+        the questions about that card (the context's `spec`); `owner` is the card that declared it."""
 
         def register(fn: Modifier) -> Modifier:
+            self._owners[fn] = owner if self._owners.get(fn, owner) == owner else None
             scoped = self._scoped.setdefault(name, {})
             entries = self._modifiers.setdefault(name, []) if card is None else scoped.setdefault(card, [])
             entries.append((layer, self._registered, fn))
@@ -114,34 +112,39 @@ class Queries:
         own = scoped.get(getattr(spec, "id", ""), []) if scoped and spec is not None else []
         return sorted([*general, *own], key=lambda item: (item[0], item[1])) if own else general
 
-    def _compiled_chain(self, name: str, context: dict[str, Any]) -> tuple[tuple[frozenset[str] | None, Modifier], ...]:
+    def _compiled_chain(self, name: str, context: dict[str, Any]) -> tuple[_Link, ...]:
         spec = context.get("spec")
         key = (name, getattr(spec, "id", "") if spec is not None else "")
         chain = self._compiled.get(key)
         if chain is None:
-            chain = tuple((getattr(fn, WHILE, None), fn) for _layer, _order, fn in self._chain(name, context))
+            chain = tuple((getattr(fn, WHILE, None), self._owners.get(fn), fn)
+                          for _layer, _order, fn in self._chain(name, context))
             self._compiled[key] = chain
         return chain
 
-    def _fold(self, name: str, state: GameState, value: Any, context: dict[str, Any], kinds: _Kinds) -> Any:
+    def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
+        chain = self._compiled_chain(name, context)
+        if not chain:
+            return value
+        found = current(state)  # a resolution's pass: which cards can matter, which effect kinds it has held
         present = None  # the state's effect kinds, looked at once, when the first gated modifier comes
-        for needs, fn in self._compiled_chain(name, context):
+        for needs, owner, fn in chain:
             if needs is not None:
                 if present is None:
-                    present = kinds.present()
+                    present = _kinds_of(state, found)
                 if needs.isdisjoint(present):
                     continue
+            if owner is not None and found is not None and owner not in found.owners:
+                continue
             value = fn(state, value, **context)
         return value
-
-    def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
-        return self._fold(name, state, value, context, _Kinds(state))
 
     def ask_each(self, name: str, state: GameState, questions: Iterable[tuple[Any, dict[str, Any]]]) -> list[Any]:
         """`ask` for many questions of one query (each a value and its context) about a state none of them
         changes, as a rule set asks about every card of its collection: the state's effect kinds are looked
         at once for all, and each card's chain is cut down to the modifiers they let run once for all its questions."""
-        kinds = _Kinds(state)
+        found = current(state)
+        present: set[str] | None = None
         live: dict[str, tuple[Modifier, ...]] = {}  # by card id: the modifiers the state's effect kinds let run
         answers = []
         for value, context in questions:
@@ -149,8 +152,12 @@ class Queries:
             card = getattr(spec, "id", "") if spec is not None else ""
             chain = live.get(card)
             if chain is None:
-                chain = live[card] = tuple(fn for needs, fn in self._compiled_chain(name, context)
-                                           if needs is None or not needs.isdisjoint(kinds.present()))
+                links = self._compiled_chain(name, context)
+                if present is None and any(needs is not None for needs, _owner, _fn in links):
+                    present = _kinds_of(state, found)
+                chain = live[card] = tuple(fn for needs, owner, fn in links
+                                           if (needs is None or (present is not None and not needs.isdisjoint(present)))
+                                           and (owner is None or found is None or owner in found.owners))
             for fn in chain:
                 value = fn(state, value, **context)
             answers.append(value)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from engine.core.cards import CardSpec
 from engine.core.durations import Duration
+from engine.core.presence import arrived, current, presence_pass
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order, PlayerState
 
 if TYPE_CHECKING:
@@ -130,6 +131,7 @@ class Play:
         self.res.cancel_refill(self.actor, card.uid)
         if becomes is not None:
             card.card = becomes
+            arrived(self.state, becomes)
             card.cost_mod = 0
         player.hand.append(card)
         if protect:
@@ -245,16 +247,21 @@ def add_replacement(layers: list[tuple[int, str, Replacement]], name: str, layer
 
 
 class Pipeline:
-    """Named steps, each with its own number (a tie is refused at registration); run in that order."""
+    """Named steps, each with its own number (a tie is refused at registration); run in that order. A step
+    a card declares (its `owner`) is skipped in a resolution of a game where the card cannot matter
+    (engine/core/presence.py)."""
 
     def __init__(self) -> None:
         self._steps: list[tuple[int, str, Step]] = []
+        self._owners: dict[str, str] = {}  # step name -> the card that declared it
 
-    def step(self, name: str, order: int) -> Callable[[Step], Step]:
+    def step(self, name: str, order: int, *, owner: str | None = None) -> Callable[[Step], Step]:
         def register(fn: Step) -> Step:
             _refuse_tie("step", self._steps, order, name)
             self._steps.append((order, name, fn))
             self._steps.sort(key=lambda s: s[0])
+            if owner is not None:
+                self._owners[name] = owner
             return fn
 
         return register
@@ -269,5 +276,10 @@ class Pipeline:
         return [(order, name) for order, name, _fn in self._steps]
 
     def run(self, res: Resolution) -> None:
-        for _order, _name, fn in self._steps:
-            fn(res)
+        state, owners = res.state, self._owners
+        with presence_pass(state, res.ruleset.presence):
+            found = current(state)
+            for _order, name, fn in self._steps:
+                owner = owners.get(name)
+                if owner is None or found is None or owner in found.owners:
+                    fn(res)

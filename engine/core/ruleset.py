@@ -22,6 +22,7 @@ from engine.core.actions import Action, ActionDef, PaymentOptions
 from engine.core.cards import DATA_DIR, CardCatalog, CardSpec, ParamSpec
 from engine.core.extensions import Extension
 from engine.core.params import ParamContext
+from engine.core.presence import Presence
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.queries import Queries
 from engine.core.resolution import Pipeline, Replacement
@@ -240,6 +241,11 @@ class Ruleset(ABC):
     def is_implemented(self, card_id: str) -> bool:
         """Does this card have behaviour (a game without cards has none)?"""
         return False
+
+    def presence(self, state: GameState) -> Presence | None:
+        """The owners of declarations (cards) that can matter in this game now, for a resolution to skip
+        the others' hooks (engine/core/presence.py); None, the default: every hook runs."""
+        return None
 
     # ---- state extensions ----
     def check_extensions(self, state: GameState) -> None:

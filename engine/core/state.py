@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engine.core.durations import Duration
+from engine.core.presence import arrived, kind_added
 from engine.core.rng import Rng
 
 # Phase numbering: 0 is deck building; then 1 = night 1, 2 = day 1, 3 = night 2, …
@@ -314,6 +315,7 @@ class GameState(BaseModel):
             start=begin, end=end, params=params,
         )
         self.effects.append(effect)
+        kind_added(self, kind)
         return effect
 
     def emit(self, kind: str, to: str, who: int | str | None = None, /, **params: JsonValue) -> Event:
@@ -322,4 +324,5 @@ class GameState(BaseModel):
         return event
 
     def new_card(self, card: str) -> CardInstance:
+        arrived(self, card)
         return CardInstance(uid=self.next_id("card"), card=card)

@@ -81,10 +81,14 @@ def check_discardable(cards: list[CardInstance], *, param: str = "cards") -> Non
 
 def normalise_hand(state: GameState, pid: int) -> None:
     """The cards that always lie at the bottom of the Hand (a Долг) go last, the rest keep their order."""
-    player = state.player(pid)
+    hand = state.player(pid).hand
     pinned = CATALOG.tagged("hand_bottom")
-    if not player.hand or not any(c.card in pinned or c.tags for c in player.hand):
-        return
+    for card in hand:
+        if card.tags or card.card in pinned:
+            break
+    else:
+        return  # nothing in the Hand may be pinned (the common case: a plain loop, no generator)
+    player = state.player(pid)
     bottom = [c for c in player.hand if copy_has(c, "hand_bottom")]
     if bottom and player.hand[-len(bottom):] != bottom:
         player.hand = [c for c in player.hand if not copy_has(c, "hand_bottom")] + bottom

@@ -13,8 +13,15 @@ def with_role(state: GameState, role: str) -> list[PlayerState]:
 
 
 def orders_of(res: Resolution, kind: str) -> list[tuple[PlayerState, Order]]:
-    """This phase's valid orders of a kind, by seat."""
-    out = []
-    for pid, orders in sorted(res.scratch["orders"].items()):
-        out += [(res.state.player(pid), o) for o in orders if o.kind == kind]
-    return out
+    """This phase's valid orders of a kind, by seat (every perk asks: the orders are sorted by kind once for
+    the set the commit step kept)."""
+    valid = res.scratch["orders"]
+    kept = res.scratch.get("orders_by_kind")
+    if kept is None or kept[0] is not valid:
+        by_kind: dict[str, list[tuple[PlayerState, Order]]] = {}
+        for pid, orders in sorted(valid.items()):
+            player = res.state.player(pid)
+            for order in orders:
+                by_kind.setdefault(order.kind, []).append((player, order))
+        kept = res.scratch["orders_by_kind"] = (valid, by_kind)
+    return list(kept[1].get(kind, ()))

@@ -398,8 +398,11 @@ def begin_phase(state: GameState, phase: int) -> None:
     for player in state.players:
         if not player.alive:
             continue
-        player.hand_at_phase_start = [c.card for c in player.hand]
-        player.points_at_phase_start = player.points
+        held = [c.card for c in player.hand]
+        if player.hand_at_phase_start != held:  # (a model's field set costs more than a comparison)
+            player.hand_at_phase_start = held
+        if player.points_at_phase_start != player.points:
+            player.points_at_phase_start = player.points
     state.emit("phase_started", "public", None, phase=phase, night=state.is_night, day=state.day_number)
 
 

@@ -113,8 +113,8 @@ def test_transform_never_changes_a_debt():
     g = game(("A", {"hand": ["debt", "pistol"]}))
     g.build()
     debt, pistol = g.p("A").hand
-    assert not transform(debt, "dummy") and debt.card == "debt"
-    assert transform(pistol, "dummy") and pistol.card == "dummy"
+    assert not transform(g.state, debt, "dummy") and debt.card == "debt"
+    assert transform(g.state, pistol, "dummy") and pistol.card == "dummy"
 
 
 # ---- Взятие показаний ----

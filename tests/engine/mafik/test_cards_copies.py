@@ -197,7 +197,7 @@ def test_debt_cannot_be_played_as_another_card_nor_transformed():
     refusal = refused(g, "A", "debt", {"as": "pistol", "target": g.pid("B")}, from_sleeve=True)
     assert refusal.params["reason"] == "no_as"
     debt = g.p("A").sleeve[0]
-    assert not transform(debt, "dummy") and debt.card == "debt"
+    assert not transform(g.state, debt, "dummy") and debt.card == "debt"
 
 
 def test_debt_always_at_the_bottom_of_the_hand():

@@ -164,7 +164,7 @@ def deductive_method(play: Play) -> None:
     chosen = {int(str(uid)) for uid in play.params.get("to_dummy") or ()}
     picked = [c for c in eligible if c.uid in chosen] or ([state.random.choice(eligible)] if eligible else [])
     before = picked[0].card if picked else None
-    if picked and transform(picked[0], "dummy"):
+    if picked and transform(state, picked[0], "dummy"):
         play.tell(play.actor, "deductive_dummy", named=before)
     else:
         play.damage(play.actor, 1)

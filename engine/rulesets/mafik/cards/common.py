@@ -14,6 +14,7 @@ from engine.core.cards import CardSpec, ParamSpec
 from engine.core.checks import inspect, learn
 from engine.core.durations import NEXT_PHASE, UNTIL_END, Duration, between, n_phases
 from engine.core.params import ParamContext, validate_params
+from engine.core.presence import arrived
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
@@ -504,13 +505,14 @@ def random_result(state: GameState, aspect: str, value: Any) -> Any:
     return value
 
 
-def transform(card: CardInstance, new_id: str) -> bool:
+def transform(state: GameState, card: CardInstance, new_id: str) -> bool:
     """A physical card becomes another card (Дедуктивный метод, Саботаж: a Пустышка) — never a Долг.
     It keeps its uid and place; what made the old card special (cost change, Свободная, the copy's own
     tags) goes with it. A card that cannot be changed (`no_transform`: the Долг) stays."""
     if copy_has(card, "no_transform"):
         return False
     card.card = new_id
+    arrived(state, new_id)
     card.cost_mod = 0
     card.free = False
     card.tags = []

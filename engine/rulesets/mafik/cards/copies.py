@@ -83,7 +83,7 @@ def sabotage(play: Play) -> None:
     changeable = [c for c in target.hand if not copy_has(c, "no_transform")]
     hit = changeable if accusation_hits(play) else \
         play.state.random.sample(changeable, min(SABOTAGED, len(changeable)))
-    changed = sum(1 for card in hit if transform(card, BLANK))
+    changed = sum(1 for card in hit if transform(play.state, card, BLANK))
     if target.alive:
         play.tell(play.target, "sabotaged", n=changed)
     if play.params.get("upper_stance"):
@@ -145,8 +145,10 @@ def _debt_penalty_cost(state: GameState, value: int, *, pid: int, spec: CardSpec
 def _hand_bottom(res: Resolution) -> None:
     """«Всегда лежит внизу руки»: before damage discards the Hand in its order, and again as the phase ends
     (for what was drawn), the cards that always lie at the bottom go last."""
+    pinned = CATALOG.tagged("hand_bottom")
     for player in res.state.living():
-        normalise_hand(res.state, player.pid)
+        if any(card.tags or card.card in pinned for card in player.hand):
+            normalise_hand(res.state, player.pid)
 
 
 REGISTRIES.declare("debt", debt, queries=(Query("cost", _debt_cost, own=True), Query("cost", _debt_penalty_cost)),

@@ -171,7 +171,7 @@ def persuasion(play: Play) -> None:
         return
     deck = play.state.player(target).deck
     for card, name in zip(deck, [str(c) for c in play.params.get("cards") or ()], strict=False):
-        transform(card, name)
+        transform(play.state, card, name)
 
 
 REGISTRIES.declare("persuasion", persuasion)
@@ -241,7 +241,7 @@ def _credit_drawn(state: GameState, pid: int, zone: str) -> None:
     deck = state.player(pid).deck
     if zone != "hand" or not deck or deck[0].card != "credit":
         return
-    transform(deck[0], "debt")
+    transform(state, deck[0], "debt")
     to_sleeve(state, pid, state.new_card(BLANK))
     state.emit("credit_debt", "player", pid)
 

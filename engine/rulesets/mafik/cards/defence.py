@@ -21,6 +21,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
+from engine.core.presence import arrived
 from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
@@ -246,6 +247,7 @@ def law_abiding_surplus(state: GameState, pid: int) -> None:
     copies = [c for c in state.player(pid).deck if c.card == LAW_ABIDING]
     for card in copies[LAW_ABIDING_MAX:]:
         card.card, card.cost_mod = BLANK, 0
+        arrived(state, BLANK)
 
 
 def law_abiding(play: Play) -> None:
@@ -263,8 +265,10 @@ def law_abiding(play: Play) -> None:
 def _law_abiding_in_deck(res: Resolution) -> None:
     """Each Законопослушный in a deck: its owner learns it and gets 2 armor this phase."""
     for player in res.state.living():
-        law_abiding_surplus(res.state, player.pid)
         count = sum(1 for c in player.deck if c.card == LAW_ABIDING)
+        if count > LAW_ABIDING_MAX:
+            law_abiding_surplus(res.state, player.pid)
+            count = LAW_ABIDING_MAX
         if count:
             res.add_armor(player.pid, 2 * count)
             res.state.emit("law_abiding_in_deck", "player", player.pid, count=count, armor=2 * count)

@@ -384,7 +384,7 @@ def _magic_trick_turn(res: Resolution) -> None:
         turned = []
         for uid, name in zip(effect.params["marked"], effect.params.get("names") or [], strict=False):
             card = held.get(int(uid))
-            if card is not None and card.card == BLANK and transform(card, str(name)):
+            if card is not None and card.card == BLANK and transform(res.state, card, str(name)):
                 turned.append(str(name))
         if turned:
             state.emit("magic_trick_turned", "player", player.pid, cards=turned)

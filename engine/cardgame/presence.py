@@ -1,0 +1,66 @@
+"""The cards that can matter in a card game now (engine/core/presence.py): a card whose hooks a
+resolution must run.
+
+A card can matter when it is anywhere in the game — a copy in someone's deck, Hand, Sleeve or discard
+pile, a card chosen for a deck, a draft's offer, a Hand at the phase's start — or has been: played (the
+history names it, and the card it was played as), named by an order (a card played as another, a card
+named as a parameter), by an effect's parameters, by the rule set's own data or by a player's counters;
+or when an effect of a kind it declared is in the state. Reading more than that is only slower, never
+wrong: a string that names no card owns no hook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine.core.presence import Presence
+from engine.core.state import GameState
+
+
+def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) -> Presence:
+    """Every card id `state` holds, names or has had, and the cards that declared its effects' kinds."""
+    players = state.players
+    found = {card.card for player in players
+             for zone in (player.deck, player.hand, player.sleeve, player.discard) for card in zone}
+    for player in players:
+        found.update(player.deck_choice, player.hand_at_phase_start, player.flags)
+        for counter in player.flags:
+            if ":" in counter:
+                found.update(counter.split(":"))
+        if player.building is not None:
+            found.update(player.building.picks, player.building.offer, player.building.guaranteed)
+        if player.ext:
+            _strings(player.ext, found)
+    history = state.history
+    found.update([record.card for record in history])
+    found.update([record.printed for record in history if record.printed is not None])
+    for orders in state.orders.values():
+        for order in orders:
+            if order.params:
+                _strings(order.params, found)
+    kinds = {effect.kind for effect in state.effects}
+    for kind in kinds:
+        found.update(kind_owners.get(kind, ()))
+    for effect in state.effects:
+        if effect.params:
+            _strings(effect.params, found)
+    if state.ext:
+        _strings(state.ext, found)
+    return Presence(found, kinds, kind_owners)
+
+
+def _strings(value: Any, into: set[str]) -> None:
+    """Every string in a JSON value (the keys of its objects too), into `into`."""
+    kind = type(value)
+    if kind is str:
+        into.add(value)
+    elif kind is dict:
+        for key, item in value.items():
+            into.add(key)
+            if type(item) is not int:
+                _strings(item, into)
+    elif kind is list:
+        for item in value:
+            if type(item) is not int:
+                _strings(item, into)

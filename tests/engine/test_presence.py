@@ -1,0 +1,177 @@
+"""A resolution skips the hooks of the cards that cannot matter in the game (engine/core/presence.py,
+engine/cardgame/presence.py) — and that never changes a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.cardgame.effects import EffectKind
+from engine.cardgame.presence import card_presence
+from engine.cardgame.registries import CardGameRegistries, Query, Step
+from engine.cardgame.ruleset import CardRuleset
+from engine.core import api
+from engine.core.cards import CardCatalog
+from engine.core.presence import Presence, presence_pass
+from engine.core.resolution import Resolution
+from engine.core.state import CardInstance, GameState, Order, PlayerState
+from engine.sim import play_game
+
+
+class _Rules:
+    """Just what a resolution asks of a rule set here: which cards are present."""
+
+    def __init__(self, registries: CardGameRegistries) -> None:
+        self.registries = registries
+
+    def presence(self, state: GameState) -> Presence:
+        return card_presence(state, self.registries.kind_owners)
+
+
+def _state(*hand: str) -> GameState:
+    player = PlayerState(pid=0, name="A", public_role="x", hand=[CardInstance(uid=i + 1, card=c) for i, c in enumerate(hand)])
+    return GameState(ruleset="t", seed=1, rng=1, status="running", phase=1, players=[player])
+
+
+def _registries(ran: list[str]) -> CardGameRegistries:
+    registries = CardGameRegistries(name="t", catalog=CardCatalog([]))
+    registries.declare("held", lambda play: None, steps=(Step("held_step", 10, lambda res: ran.append("held")),))
+    registries.declare("absent", lambda play: None, steps=(Step("absent_step", 20, lambda res: ran.append("absent")),),
+                       trigger=lambda res: ran.append("absent trigger"), effects=(EffectKind("absent_mark"),))
+    return registries
+
+
+def _resolve(registries: CardGameRegistries, state: GameState) -> None:
+    registries.pipeline.run(Resolution(state, _Rules(registries)))  # type: ignore[arg-type]
+
+
+def test_a_resolution_skips_the_steps_and_hooks_of_a_card_no_one_has() -> None:
+    ran: list[str] = []
+    registries = _registries(ran)
+    registries.pipeline.step("triggers", 15)(lambda res: [hook(res) for hook in registries.triggers])
+    _resolve(registries, _state("held"))
+    assert ran == ["held"]
+
+
+def test_outside_a_resolution_every_hook_runs() -> None:
+    ran: list[str] = []
+    registries = _registries(ran)
+    for hook in registries.triggers:
+        hook(Resolution(_state("held"), _Rules(registries)))  # type: ignore[arg-type]
+    assert ran == ["absent trigger"]
+
+
+def test_a_card_created_during_the_resolution_has_its_hooks_run() -> None:
+    ran: list[str] = []
+    registries = _registries(ran)
+    registries.pipeline.step("create", 5)(lambda res: res.state.players[0].hand.append(res.state.new_card("absent")))
+    _resolve(registries, _state("held"))
+    assert ran == ["held", "absent"]
+
+
+def test_a_card_changed_into_another_during_the_resolution_has_its_hooks_run() -> None:
+    ran: list[str] = []
+    registries = _registries(ran)
+
+    def becomes(res: Resolution) -> None:
+        play = api_play(res, res.state.players[0].hand[0])
+        play.keep_card(becomes="absent")
+
+    registries.pipeline.step("change", 5)(becomes)
+    _resolve(registries, _state("held"))
+    assert ran == ["held", "absent"]
+
+
+def api_play(res: Resolution, card: CardInstance) -> Any:
+    from engine.core.cards import CardSpec
+    from engine.core.resolution import Play
+
+    return Play(res, 0, CardSpec(id=card.card, name=card.card, name_en=card.card, colour="", text="", text_en=""), {}, instance=card)
+
+
+def test_an_effect_added_during_the_resolution_brings_in_the_card_that_declared_its_kind() -> None:
+    ran: list[str] = []
+    registries = _registries(ran)
+    registries.pipeline.step("mark", 5)(lambda res: res.state.add_effect("absent_mark", start=1))
+    _resolve(registries, _state("held"))
+    assert ran == ["held", "absent"]
+
+
+def test_an_absent_cards_query_modifier_is_skipped_only_inside_a_pass() -> None:
+    registries = CardGameRegistries(name="t", catalog=CardCatalog([]))
+    registries.declare("absent", lambda play: None, queries=(Query("limit", lambda state, value, **_: value + 1),))
+    state = _state("held")
+    assert registries.queries.ask("limit", state, 1) == 2
+    with presence_pass(state, _Rules(registries).presence):
+        assert registries.queries.ask("limit", state, 1) == 1
+        assert registries.queries.ask_each("limit", state, [(1, {})]) == [1]
+
+
+def test_a_query_modifier_two_cards_declare_runs_while_either_is_present() -> None:
+    registries = CardGameRegistries(name="t", catalog=CardCatalog([]))
+
+    def plus_one(state: GameState, value: int, **_: Any) -> int:
+        return value + 1
+
+    registries.declare("held", lambda play: None, queries=(Query("limit", plus_one),))
+    registries.declare("absent", lambda play: None, queries=(Query("limit", plus_one),))
+    state = _state("held")
+    with presence_pass(state, _Rules(registries).presence):
+        assert registries.queries.ask("limit", state, 0) == 2
+
+
+def test_card_presence_reads_every_place_a_card_is_or_was_named() -> None:
+    state = _state("in_hand")
+    player = state.players[0]
+    player.deck = [CardInstance(uid=10, card="in_deck")]
+    player.sleeve = [CardInstance(uid=11, card="in_sleeve")]
+    player.discard = [CardInstance(uid=12, card="in_discard")]
+    player.deck_choice = ["chosen"]
+    player.hand_at_phase_start = ["held_at_start"]
+    player.flags = {"counted:flagged": 1}
+    player.ext = {"kept": ["in_player_ext"]}
+    state.history = []
+    state.orders = {0: [Order(oid=1, kind="play", card=1, params={"as": {"card": "played_as"}, "targets": [1, 2]})]}
+    state.add_effect("granted", start=1, card="in_effect")
+    state.ext = {"aside": "in_game_ext"}
+    owners = card_presence(state, {"granted": {"declares_granted"}}).owners
+    assert {"in_hand", "in_deck", "in_sleeve", "in_discard", "chosen", "held_at_start", "flagged", "in_player_ext",
+            "played_as", "in_effect", "declares_granted", "in_game_ext"} <= owners
+
+
+# ---- the proof: whole games are the same with the skipping and without it ----
+
+def _played(ruleset: str, players: int, seed: int, *, skipping: bool) -> str:
+    original = CardRuleset.presence
+    if not skipping:
+        CardRuleset.presence = lambda self, state: None  # type: ignore[assignment,method-assign,return-value]
+    try:
+        return api.dump(play_game(ruleset, players, seed).state)
+    finally:
+        CardRuleset.presence = original  # type: ignore[method-assign]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(12, 20))
+def test_skipping_the_hooks_of_absent_cards_changes_no_mafik_game(seed: int, players: int) -> None:
+    assert _played("mafik", players, seed, skipping=True) == _played("mafik", players, seed, skipping=False)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(4, 10))
+def test_skipping_the_hooks_of_absent_cards_changes_no_micromafik_game(seed: int, players: int) -> None:
+    assert _played("micromafik", players, seed, skipping=True) == _played("micromafik", players, seed, skipping=False)
+
+
+def test_an_effect_of_a_kind_a_cards_modifier_waits_for_brings_that_card_in() -> None:
+    from engine.core.queries import only_while
+
+    registries = CardGameRegistries(name="t", catalog=CardCatalog([]))
+    registries.declare("absent", lambda play: None,
+                       queries=(Query("limit", only_while("boost")(lambda state, value, **_: value + 1)),))
+    state = _state("held")
+    state.add_effect("boost", start=1)
+    with presence_pass(state, _Rules(registries).presence):
+        assert registries.queries.ask("limit", state, 1) == 2
