@@ -57,6 +57,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import CardSpec, ParamSpec
+from engine.core.memo import remembered
 from engine.core.queries import Queries
 from engine.core.refusal import Refusal
 from engine.core.state import GameState, JsonValue
@@ -451,13 +452,23 @@ def unchoosable(ctx: ParamContext, played: int | None = None, *, pools_only: boo
     names, which do not depend on the moment (for deck building). Conditional and optional
     parameters, and those the player may not give, are not looked at."""
     for spec in ctx.spec.params:
-        if spec.optional or spec.when or (spec.mafia_only and not ctx.is_mafia):
-            continue
-        if pools_only and spec.kind not in CARD_POOL_KINDS:
+        if not _required(spec, pools_only=pools_only) or (spec.mafia_only and not ctx.is_mafia):
             continue
         if _choices_now(ctx, spec, played) < _fewest(ctx, spec):
             return spec
     return None
+
+
+def may_be_unchoosable(card: CardSpec, *, pools_only: bool = False) -> bool:
+    """Could `unchoosable` find anything in this card at all (a required parameter, a card-naming one with
+    `pools_only`)? When not, no context need be built to ask it."""
+    return any(_required(p, pools_only=pools_only) for p in card.params)
+
+
+def _required(spec: ParamSpec, *, pools_only: bool) -> bool:
+    """A parameter `unchoosable` looks at: neither optional nor conditional (nor, with `pools_only`, any
+    but a card-naming one)."""
+    return not (spec.optional or spec.when) and (not pools_only or spec.kind in CARD_POOL_KINDS)
 
 
 def _fewest(ctx: ParamContext, spec: ParamSpec) -> int:
@@ -512,9 +523,8 @@ def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:
     """The card ids this card-naming parameter may name: implemented cards of the collection, not the
     card itself, filtered by `of` (peaceful cards left out, only the actor's own colours, only cards
     that may be played by day, none of the colours outside the collection)."""
-    ruleset = ctx.ruleset
     itself = spec.kind in ("card_name", "card_effect")
-    pool = [c for c in ruleset.catalog if ruleset.is_implemented(c.id) and not (itself and c.id == ctx.spec.id)]
+    pool = [c for c in implemented_cards(ctx.ruleset) if not (itself and c.id == ctx.spec.id)]
     if spec.kind in ("accusation", "accusations") or spec.of == "non_peaceful":
         pool = [c for c in pool if not c.has("peaceful")]
     if spec.of == "own_colours":
@@ -527,6 +537,13 @@ def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:
     if spec.of == "collection":
         pool = [c for c in pool if c.colour not in ctx.outside_collection]
     return [c.id for c in pool]
+
+
+@remembered
+def implemented_cards(ruleset: Ruleset) -> list[CardSpec]:
+    """The cards of the collection that have behaviour (asked once in a pass that changes nothing: every
+    card-naming parameter of a deck's cards, or of a set of orders, starts from them)."""
+    return [c for c in ruleset.catalog if ruleset.is_implemented(c.id)]
 
 
 def colour_choices(ctx: ParamContext, spec: ParamSpec) -> list[str]:

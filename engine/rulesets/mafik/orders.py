@@ -17,7 +17,7 @@ from engine.cardgame import orders as card_orders
 from engine.cardgame.options import PlayOption, offer
 from engine.cardgame.registries import OptionCheck
 from engine.core.cards import CardSpec, ParamSpec
-from engine.core.params import CARD_POOL_KINDS, ParamContext, unchoosable, validate_params
+from engine.core.params import ParamContext, may_be_unchoosable, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
@@ -291,10 +291,11 @@ def never_choosable(state: GameState, pid: int, spec: CardSpec, uid: int | None 
     """A parameter of the card its player must give and could not now (e.g. «План В»'s ten cards of
     own colours when those colours have fewer); `pools_only`: only the card names (deck building) — a card
     that has none needs no context built (deck building asks this of the whole collection)."""
-    if pools_only and not any(p.kind in CARD_POOL_KINDS for p in spec.params):
+    if not may_be_unchoosable(spec, pools_only=pools_only):
         return None
     player = state.player(pid)
-    own = replace(spec, params=tuple(p for p in spec.params if not p.who or has_role(player, p.who)))
+    own = spec if not any(p.who for p in spec.params) else \
+        replace(spec, params=tuple(p for p in spec.params if not p.who or has_role(player, p.who)))
     return unchoosable(param_context(state, pid, own), played=uid, pools_only=pools_only)
 
 
