@@ -229,18 +229,18 @@ class MafikAgent(Agent):
 
     def _deck_trial(self, state: GameState) -> GameState:
         """The game as this player's deck building sees it, to build on without changing the game: a
-        shallow copy with its own status, event list and players — this player's a deep copy, building
-        again; the others' shallow copies without a building, so that the trial never starts a game
+        shallow copy with its own status, event list and players — this player's with a copy of its
+        building, building again; the others' without a building, so that the trial never starts a game
         (a whole deep copy, and the trial game's deal, took most of a simulated game's time). Building a
-        deck changes nothing else (tests/engine/test_sim.py holds the game unchanged after a trial)."""
+        deck sets only the building's fields and the player's `deck_choice`, and draws from the trial's
+        RNG (tests/engine/test_sim.py holds the game unchanged after a trial, and its deck the one a
+        whole deep copy builds)."""
         trial = state.model_copy()
         trial.status = "setup"
         trial.events = list(state.events)
-        trial.players = [p.model_copy(deep=True) if p.pid == self.pid else p.model_copy(update={"building": None})
+        trial.players = [p.model_copy(update={"building": None if p.pid != self.pid or p.building is None
+                                              else p.building.model_copy(update={"done": False})})
                          for p in state.players]
-        building = trial.player(self.pid).building
-        if building is not None:
-            building.done = False
         return trial
 
     def _free_cards(self, state: GameState, ruleset: Ruleset) -> list[str]:

@@ -41,7 +41,8 @@ def remembered(fn: Callable[P, R]) -> Callable[P, R]:
     def answer(*args: P.args, **kwargs: P.kwargs) -> R:
         if _memo is None:
             return fn(*args, **kwargs)
-        key = (fn, *map(id, args), *((name, id(value)) for name, value in sorted(kwargs.items())))
+        key = (fn, *map(id, args), *sorted((name, id(value)) for name, value in kwargs.items())) if kwargs \
+            else (fn, *map(id, args))
         kept = _memo.get(key)
         if kept is None:
             kept = _memo[key] = (fn(*args, **kwargs), (args, kwargs))

@@ -89,10 +89,12 @@ def check_timing(state: GameState, pid: int, spec: CardSpec) -> None:
 
 def find_card(state: GameState, pid: int, uid: int | None) -> tuple[CardInstance, str]:
     player = state.player(pid)
-    for zone in ("hand", "sleeve"):
-        card = next((c for c in getattr(player, zone) if c.uid == uid), None)
-        if card is not None:
-            return card, zone
+    for card in player.hand:
+        if card.uid == uid:
+            return card, "hand"
+    for card in player.sleeve:
+        if card.uid == uid:
+            return card, "sleeve"
     raise Refusal("card_not_in_hand", uid=uid)
 
 
@@ -152,6 +154,8 @@ def over_limit(state: GameState, pid: int, hand_colours: list[str], sleeve: int,
 
 
 def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
+    """The limit of plays, and no night discard with a counted play. Nothing counted is never over the
+    limit (the extra plays the queries allow are never fewer than none), so it asks nothing."""
     hand_colours: list[str] = []
     sleeve = 0
     plays = [o for o in orders if o.kind == "play"]
@@ -166,9 +170,9 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
             sleeve += 1
     # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
     sleeve += sum(1 for o in orders if o.kind != "play" and o.params.get("instead_of") == "sleeve")
-    if over_limit(state, pid, hand_colours, sleeve, orders):
+    if (hand_colours or sleeve) and over_limit(state, pid, hand_colours, sleeve, orders):
         raise Refusal("limit_reached", what="plays", hand=hand_limit(state, pid, hand_colours), sleeve=1)
-    if any(o.kind == "night_discard" for o in orders) and any(
+    if plays and any(o.kind == "night_discard" for o in orders) and any(
         counts_toward_limit(state, pid, played_spec(state, pid, *find_card(state, pid, o.card), o.params),
                             0, o.params, find_card(state, pid, o.card)[0]) for o in plays
     ):
@@ -202,14 +206,18 @@ def card_barred(state: GameState, pid: int, played: str, printed: str | None) ->
     return barred
 
 
+ROLE_IDS = tuple(SECRET_ROLES)
+ROLE_SIDES = tuple((r.id, r.faction) for r in SECRET_ROLES.values())
+
+
 def param_context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
     player = state.player(pid)
     return ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
-                        is_mafia=player.faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES),
+                        is_mafia=player.faction == "mafia", colours=COLOURS, roles=ROLE_IDS,
                         partial=partial, own_colours=colours_of(state, pid), outside_collection=(UNIQUE,),
                         stance=stance(state, pid),
                         identities=tuple(x for x in (player.secret_role, player.faction) if x),
-                        role_sides=tuple((r.id, r.faction) for r in SECRET_ROLES.values()))
+                        role_sides=ROLE_SIDES)
 
 
 def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str, Any], *,
@@ -359,9 +367,7 @@ def _vote(state: GameState, pid: int, order: Order, used: set[int]) -> int:
 
 
 def barred(state: GameState, punishment: str) -> bool:
-    return bool(state.effects_of("barred", target=None)) and any(
-        e.params.get("punishment") == punishment for e in state.effects_of("barred")
-    )
+    return any(e.params.get("punishment") == punishment for e in state.effects_of("barred"))
 
 
 def check_punishment(state: GameState, choice: object) -> None:
@@ -394,6 +400,8 @@ def _ruleset():  # type: ignore[no-untyped-def]
 
 def _once_per_game(state: GameState, pid: int, orders: list[Order]) -> None:
     """"Можно использовать 1 раз за игру": not twice in one phase either (Hand and Sleeve)."""
+    if sum(1 for o in orders if o.kind == "play") < 2:
+        return
     played = Counter(played_spec(state, pid, *find_card(state, pid, o.card), o.params).id
                      for o in orders if o.kind == "play")
     for card_id, count in played.items():
