@@ -523,10 +523,10 @@ def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:
     """The card ids this card-naming parameter may name: implemented cards of the collection, not the
     card itself, filtered by `of` (peaceful cards left out, only the actor's own colours, only cards
     that may be played by day, none of the colours outside the collection)."""
-    itself = spec.kind in ("card_name", "card_effect")
-    pool = [c for c in implemented_cards(ctx.ruleset) if not (itself and c.id == ctx.spec.id)]
-    if spec.kind in ("accusation", "accusations") or spec.of == "non_peaceful":
-        pool = [c for c in pool if not c.has("peaceful")]
+    itself = ctx.spec.id if spec.kind in ("card_name", "card_effect") else None
+    peaceful = ctx.ruleset.catalog.tagged("peaceful") \
+        if spec.kind in ("accusation", "accusations") or spec.of == "non_peaceful" else frozenset()
+    pool = [c for c in implemented_cards(ctx.ruleset) if c.id != itself and c.id not in peaceful]
     if spec.of == "own_colours":
         pool = [c for c in pool if c.colour in ctx.own_colours]
     if spec.of == "cond_day":

@@ -1,7 +1,8 @@
 """The simulator's speed-ups answer as the long way does: a card with no required card-naming parameter is
 never found unchoosable (so no context is built to ask), a card pool within a pass that remembers the
-implemented cards is the pool outside one, and a set of orders that counts no play is never over the limit
-of plays (so the limit's queries are not asked)."""
+implemented cards is the pool outside one, a set of orders that counts no play is never over the limit
+of plays (so the limit's queries are not asked), and a deck judged by its own cards' entries of the pool is
+judged as by the whole pool."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.cardgame.deckrules import check_selection
 from engine.core.memo import unchanging
 from engine.core.params import CARD_POOL_KINDS, card_pool, unchoosable
+from engine.core.refusal import Refusal
+from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, Order
 from engine.rulesets.mafik.orders import never_choosable, over_limit, param_context
 from engine.rulesets.mafik.registry import CATALOG
@@ -74,3 +78,31 @@ def test_orders_that_count_no_play_are_never_over_the_limit_of_plays(seed: int, 
         orders = state.orders.get(player.pid, [])
         uncounted = [o for o in orders if o.kind != "play"] or [Order(oid=0, kind="vote", params={"target": 0})]
         assert not over_limit(state, player.pid, [], 0, uncounted)
+
+
+def _said(refusal: Refusal | None) -> dict[str, object] | None:
+    return None if refusal is None else refusal.as_dict()
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=0, max_value=9),
+       data=st.data())
+def test_a_deck_is_judged_by_its_own_cards_entries_as_by_the_whole_pool(seed: int, phases: int,
+                                                                        data: st.DataObject) -> None:
+    """A deck is judged against the pool's entries for its own cards only (`deck_rules_of`): the same
+    answer as the whole deck rules give, for decks legal or not (unknown and unique cards, copies too many)."""
+    ruleset = get_ruleset("mafik")
+    state = _game(seed, phases)
+    names = [*CATALOG.ids(), "no_such_card"]
+    collection = {spec.id for spec in CATALOG if ruleset.in_collection(spec)}
+    judged = 0
+    for pid in range(0, 16, 4):
+        auto = ruleset.auto_pool(state, pid, free=False)
+        for deck in (auto[:15], data.draw(st.lists(st.sampled_from(names), max_size=18)),
+                     data.draw(st.lists(st.sampled_from(auto or names), min_size=15, max_size=15))):
+            for finished in (True, False):
+                whole = check_selection(ruleset.deck_rules(state, pid), CATALOG.specs, deck, collection,
+                                        finished=finished)
+                judged += whole is None
+                assert _said(ruleset._judge(state, pid, deck, finished=finished)) == _said(whole)
+    assert judged, "a test of nothing: no deck was legal"

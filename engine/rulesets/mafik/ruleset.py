@@ -130,6 +130,9 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def deck_rules(self, state: GameState, pid: int) -> DeckRules:
         return deck.deck_rules(state, pid)
 
+    def deck_rules_of(self, state: GameState, pid: int, cards: list[str]) -> DeckRules:
+        return deck.deck_rules(state, pid, only=frozenset(cards))
+
     def may_rebuild(self, state: GameState, pid: int) -> bool:
         return deck.may_rebuild(state, pid)
 
