@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import api
-from engine.core.cards import ParamSpec
+from engine.core.cards import CardCatalog, ParamSpec
 from engine.core.params import ParamContext, card_pool, corpses, count_of, least_of, past_phases
 from engine.core.refusal import Refusal
 from engine.core.ruleset import Ruleset, get_ruleset
@@ -101,13 +101,17 @@ class Agent:
                       living: list[int], *, spec_id: str) -> dict[str, Any]:
         params: dict[str, Any] = {}
         others = [p for p in living if p != self.pid] or living
-        ids = ruleset.catalog.ids()
+        ids = _card_ids(ruleset.catalog)
         dead = [p.pid for p in state.players if not p.alive]
         hand = [c.uid for c in state.player(self.pid).hand]
 
-        @functools.cache
-        def context() -> ParamContext | None:  # built only for a parameter whose span or pool needs it
-            return ruleset.param_context(state, self.pid, ruleset.catalog[spec_id]) if spec_id in ruleset.catalog else None
+        built: list[ParamContext | None] = []
+
+        def context() -> ParamContext | None:  # built only for a parameter whose span or pool needs it, once
+            if not built:
+                built.append(ruleset.param_context(state, self.pid, ruleset.catalog[spec_id])
+                             if spec_id in ruleset.catalog else None)
+            return built[0]
 
         def span(spec: ParamSpec) -> tuple[int, int]:  # (fewest, most) for this player now
             ctx = context()
@@ -335,17 +339,15 @@ class MafikAgent(Agent):
 
     def extra_param(self, state: GameState, ruleset: Ruleset, spec: ParamSpec, living: list[int],
                     params: dict[str, Any]) -> Any:
-        from engine.core.params import past_phases
         from engine.rulesets.mafik.roles import SECRET_ROLES
 
         kind = spec.kind
         roles = sorted(SECRET_ROLES)
         others = [p for p in living if p != self.pid] or living
         if kind == "accusation":
-            pool = [c.id for c in ruleset.catalog if not c.has("peaceful")]
-            return self.rnd.sample(pool, self.rnd.randint(1, 2))
+            return self.rnd.sample(_accusable(ruleset.catalog), self.rnd.randint(1, 2))
         if kind == "accusations":
-            pool = [c.id for c in ruleset.catalog if not c.has("peaceful")]
+            pool = _accusable(ruleset.catalog)
             return [self.rnd.sample(pool, self.rnd.randint(1, 2)) for _ in params.get("targets", [])] or None
         if kind == "secret_role":  # `of` a side: only that side's roles
             return self.rnd.choice([r for r in roles if not spec.of or SECRET_ROLES[r].faction == spec.of])
@@ -456,6 +458,18 @@ class ActionsAgent(Agent):
                 return None
             return self.rnd.sample(offered, self.rnd.randint(low, min(spec.count, len(offered))))
         return None
+
+
+@functools.cache
+def _card_ids(catalog: CardCatalog) -> list[str]:
+    """The collection's card ids (a collection never changes: kept, not rebuilt for each card played)."""
+    return catalog.ids()
+
+
+@functools.cache
+def _accusable(catalog: CardCatalog) -> list[str]:
+    """The cards an accusation may name: every one but the peaceful ones."""
+    return [c.id for c in catalog if not c.has("peaceful")]
 
 
 MAFIK_COLOURS = ("damage", "defence", "intel", "disguise", "control", "chaos", "support", "boost")
