@@ -496,7 +496,7 @@ def _choices_now(ctx: ParamContext, spec: ParamSpec, played: int | None) -> int:
     if kind in ("hand_cards", "sleeve_cards", "own_cards"):
         return len([c for c in held_cards(state, ctx.actor, kind) if c.uid != played])
     if kind in CARD_POOL_KINDS:
-        return len(card_pool(ctx, spec))
+        return card_pool_size(ctx, spec)
     return len(state.players) + len(ctx.ruleset.catalog)  # colours, choices, texts, numbers…: always some
 
 
@@ -523,19 +523,40 @@ def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:
     """The card ids this card-naming parameter may name: implemented cards of the collection, not the
     card itself, filtered by `of` (peaceful cards left out, only the actor's own colours, only cards
     that may be played by day, none of the colours outside the collection)."""
+    pool, itself = _pool_but(ctx, spec)
+    return [c for c in pool if c != itself]
+
+
+def card_pool_size(ctx: ParamContext, spec: ParamSpec) -> int:
+    """len(card_pool(ctx, spec)), without building the list (deck building asks it of many cards)."""
+    pool, itself = _pool_but(ctx, spec)
+    return len(pool) - (pool.count(itself) if itself is not None else 0)
+
+
+def _pool_but(ctx: ParamContext, spec: ParamSpec) -> tuple[list[str], str | None]:
+    """The card pool with the card itself still in it, and the card itself when the parameter leaves it out."""
     itself = ctx.spec.id if spec.kind in ("card_name", "card_effect") else None
-    peaceful = ctx.ruleset.catalog.tagged("peaceful") \
-        if spec.kind in ("accusation", "accusations") or spec.of == "non_peaceful" else frozenset()
-    pool = [c for c in implemented_cards(ctx.ruleset) if c.id != itself and c.id not in peaceful]
-    if spec.of == "own_colours":
-        pool = [c for c in pool if c.colour in ctx.own_colours]
-    if spec.of == "cond_day":
+    no_peaceful = spec.kind in ("accusation", "accusations") or spec.of == "non_peaceful"
+    return _filtered_pool(ctx.ruleset, ctx.state, no_peaceful, spec.of, ctx.own_colours, ctx.outside_collection), itself
+
+
+@remembered
+def _filtered_pool(ruleset: Ruleset, state: GameState, no_peaceful: bool, of: str | None,
+                   own_colours: tuple[str, ...], outside_collection: tuple[str, ...]) -> list[str]:
+    """`card_pool` but for the card itself (asked once in a pass for all the cards whose parameters share it)."""
+    pool = implemented_cards(ruleset)
+    if no_peaceful:
+        peaceful = ruleset.catalog.tagged("peaceful")
+        pool = [c for c in pool if c.id not in peaceful]
+    if of == "own_colours":
+        pool = [c for c in pool if c.colour in own_colours]
+    if of == "cond_day":
         pool = [c for c in pool if c.has("cond_day")]
-    if spec.of == "played":  # «карту, которую играли ранее» (Дежавю): played by anyone in an earlier phase
-        played = {r.card for r in ctx.state.history if r.phase < ctx.state.phase}
+    if of == "played":  # «карту, которую играли ранее» (Дежавю): played by anyone in an earlier phase
+        played = {r.card for r in state.history if r.phase < state.phase}
         pool = [c for c in pool if c.id in played]
-    if spec.of == "collection":
-        pool = [c for c in pool if c.colour not in ctx.outside_collection]
+    if of == "collection":
+        pool = [c for c in pool if c.colour not in outside_collection]
     return [c.id for c in pool]
 
 

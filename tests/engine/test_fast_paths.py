@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engine.cardgame.deckrules import check_selection
 from engine.core.memo import unchanging
-from engine.core.params import CARD_POOL_KINDS, card_pool, unchoosable
+from engine.core.params import CARD_POOL_KINDS, card_pool, card_pool_size, unchoosable
 from engine.core.refusal import Refusal
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, Order
@@ -53,14 +53,17 @@ def test_never_choosable_answers_as_a_full_context_does(seed: int, phases: int, 
 @SLOW
 @given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=0, max_value=9))
 def test_a_card_pool_in_a_pass_is_the_pool_outside_one(seed: int, phases: int) -> None:
-    """The implemented cards are remembered within a pass that changes nothing (engine/core/memo.py)."""
+    """The implemented cards, and each filtered pool before its card is left out, are remembered within a pass
+    that changes nothing (engine/core/memo.py); a pool's size is counted without building it."""
     state = _game(seed, phases)
     asked = [(pid, spec, param) for pid in range(0, 16, 5) for spec in CATALOG for param in spec.params
              if param.kind in CARD_POOL_KINDS]
     outside = [card_pool(param_context(state, pid, spec), param) for pid, spec, param in asked]
     with unchanging():
         inside = [card_pool(param_context(state, pid, spec), param) for pid, spec, param in asked]
+        sizes = [card_pool_size(param_context(state, pid, spec), param) for pid, spec, param in asked]
     assert inside == outside
+    assert sizes == [len(pool) for pool in outside]
     assert any(outside), "a test of nothing: every pool empty"
 
 
