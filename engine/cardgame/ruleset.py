@@ -84,8 +84,8 @@ class CardRuleset(Ruleset):
         return self._judge(state, pid, cards, finished=False)
 
     def _judge(self, state: GameState, pid: int, cards: list[str], *, finished: bool) -> Refusal | None:
-        collection = {spec.id for spec in self.catalog if self.in_collection(spec)}
-        return check_selection(self.deck_rules_of(state, pid, list(cards)), self.catalog.specs, list(cards), collection,
+        return check_selection(self.deck_rules_of(state, pid, list(cards)), self.catalog.specs, list(cards),
+                               lambda card: self.in_collection(self.catalog[card]),
                                finished=finished)
 
     # ---- phases ----

@@ -55,6 +55,7 @@ def _printed_copies(player: PlayerState, card: str) -> int:
     return MAX_COPIES
 
 
+_CATALOG_COLOURS = frozenset(spec.colour for spec in CATALOG)
 _BY_ROLE = frozenset(spec.id for spec in CATALOG if spec.max_copies_by)  # the cards whose text sets a role's number
 
 
@@ -136,7 +137,7 @@ def deck_rules(state: GameState, pid: int, *, only: frozenset[str] | None = None
     present = {CATALOG[c].colour for c in pool}
     order = [*own, NEUTRAL, *(c for c in COLOURS if c not in own)]
     limits = deck_limits(state, pid)
-    others = frozenset(spec.colour for spec in CATALOG if spec.colour not in (*own, NEUTRAL, UNIQUE))
+    others = _CATALOG_COLOURS - {*own, NEUTRAL, UNIQUE}
     return DeckRules(
         kind="build" if first or rebuild else None, layout="collection", rebuild=rebuild, own=own,
         colours=tuple(c for c in order if c in present), pool=MappingProxyType(pool), copies=MAX_COPIES,
