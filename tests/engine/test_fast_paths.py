@@ -53,8 +53,9 @@ def test_never_choosable_answers_as_a_full_context_does(seed: int, phases: int, 
 @SLOW
 @given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=0, max_value=9))
 def test_a_card_pool_in_a_pass_is_the_pool_outside_one(seed: int, phases: int) -> None:
-    """The implemented cards, and each filtered pool before its card is left out, are remembered within a pass
-    that changes nothing (engine/core/memo.py); a pool's size is counted without building it."""
+    """The implemented cards, each filtered pool before its card is left out, and what a parameter context says
+    of its actor are remembered within a pass that changes nothing (engine/core/memo.py); a pool's size is
+    counted without building it."""
     state = _game(seed, phases)
     asked = [(pid, spec, param) for pid in range(0, 16, 5) for spec in CATALOG for param in spec.params
              if param.kind in CARD_POOL_KINDS]
@@ -64,6 +65,9 @@ def test_a_card_pool_in_a_pass_is_the_pool_outside_one(seed: int, phases: int) -
         sizes = [card_pool_size(param_context(state, pid, spec), param) for pid, spec, param in asked]
     assert inside == outside
     assert sizes == [len(pool) for pool in outside]
+    with unchanging():  # what a context says of its actor is remembered too
+        contexts = [param_context(state, pid, spec) for pid, spec, _param in asked]
+    assert contexts == [param_context(state, pid, spec) for pid, spec, _param in asked]
     assert any(outside), "a test of nothing: every pool empty"
 
 

@@ -17,6 +17,7 @@ from engine.cardgame import orders as card_orders
 from engine.cardgame.options import PlayOption, offer
 from engine.cardgame.registries import OptionCheck
 from engine.core.cards import CardSpec, ParamSpec
+from engine.core.memo import remembered
 from engine.core.params import ParamContext, may_be_unchoosable, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
@@ -211,13 +212,18 @@ ROLE_SIDES = tuple((r.id, r.faction) for r in SECRET_ROLES.values())
 
 
 def param_context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+    return ParamContext(spec=spec, partial=partial, **_actor_context(state, pid))
+
+
+@remembered
+def _actor_context(state: GameState, pid: int) -> dict[str, Any]:
+    """What a parameter context says of its actor now, whatever the card (once a pass: deck building asks
+    it for each card of the collection that names cards)."""
     player = state.player(pid)
-    return ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
-                        is_mafia=player.faction == "mafia", colours=COLOURS, roles=ROLE_IDS,
-                        partial=partial, own_colours=colours_of(state, pid), outside_collection=(UNIQUE,),
-                        stance=stance(state, pid),
-                        identities=tuple(x for x in (player.secret_role, player.faction) if x),
-                        role_sides=ROLE_SIDES)
+    return {"state": state, "ruleset": _ruleset(), "actor": pid, "by_day": state.is_day,
+            "is_mafia": player.faction == "mafia", "colours": COLOURS, "roles": ROLE_IDS,
+            "own_colours": colours_of(state, pid), "outside_collection": (UNIQUE,), "stance": stance(state, pid),
+            "identities": tuple(x for x in (player.secret_role, player.faction) if x), "role_sides": ROLE_SIDES}
 
 
 def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str, Any], *,
