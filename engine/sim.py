@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -554,24 +555,40 @@ def play_game(ruleset_name: str, players: int, seed: int, *, hook: Hook | None =
     return runner.result()
 
 
+@contextlib.contextmanager
+def long_run(ruleset_name: str) -> Iterator[None]:
+    """Many games in one process: the rule set is loaded first, and all that exists then (the rule sets'
+    modules, catalogues, registries) is kept out of the cyclic garbage collector's passes (`gc.freeze`),
+    which the games' allocations would otherwise start again and again over it; given back after. The
+    games are the same, a sixteenth or so faster."""
+    get_ruleset(ruleset_name)
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def simulate(ruleset_name: str, players: int, games: int, seed: int) -> dict[str, Any]:
     winners: dict[str, int] = {"none": 0}
     completed = errors = 0
     phases = 0
     error_samples: list[str] = []
-    for i in range(games):
-        try:
-            result = play_game(ruleset_name, players, seed * 1_000_003 + i)
-        except Exception as exc:
-            errors += 1
-            if len(error_samples) < 5:
-                error_samples.append(f"game {i}: {type(exc).__name__}: {exc}")
-            continue
-        if result.completed:
-            completed += 1
-            phases += result.phases
-            key = "+".join(result.winners) or "none"
-            winners[key] = winners.get(key, 0) + 1
+    with long_run(ruleset_name):
+        for i in range(games):
+            try:
+                result = play_game(ruleset_name, players, seed * 1_000_003 + i)
+            except Exception as exc:
+                errors += 1
+                if len(error_samples) < 5:
+                    error_samples.append(f"game {i}: {type(exc).__name__}: {exc}")
+                continue
+            if result.completed:
+                completed += 1
+                phases += result.phases
+                key = "+".join(result.winners) or "none"
+                winners[key] = winners.get(key, 0) + 1
     return {
         "ruleset": ruleset_name,
         "players": players,

@@ -72,6 +72,8 @@ def play_options(state: GameState, pid: int, uid: int, params: dict[str, Any]) -
 
 def tags_of(state: GameState, pid: int, spec: CardSpec) -> frozenset[str]:
     """The card's tags for this player, with those its role or faction adds."""
+    if not spec.tags_by:
+        return spec.tags
     tags = set(spec.tags)
     player = state.player(pid)
     for by in spec.tags_by:
