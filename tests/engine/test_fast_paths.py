@@ -113,3 +113,16 @@ def test_a_deck_is_judged_by_its_own_cards_entries_as_by_the_whole_pool(seed: in
                 judged += whole is None
                 assert _said(ruleset._judge(state, pid, deck, finished=finished)) == _said(whole)
     assert judged, "a test of nothing: no deck was legal"
+
+
+def test_the_agents_kept_card_lists_are_the_collections_own() -> None:
+    """The random agents keep each collection's ids and the cards an accusation may name (a collection never
+    changes); asked again, after games were played, they are what the collection gives."""
+    from engine.sim import _accusable, _card_ids, play_game
+
+    play_game("mafik", 12, 3)
+    for name in ("mafik", "micromafik", "classic"):
+        catalog = get_ruleset(name).catalog
+        assert _card_ids(catalog) == catalog.ids()
+        assert _accusable(catalog) == [c.id for c in catalog if not c.has("peaceful")]
+    assert len(_accusable(CATALOG)) < len(_card_ids(CATALOG))
