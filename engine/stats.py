@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.core.state import GameState
-from engine.sim import play_game
+from engine.sim import long_run, play_game
 
 
 def _rate(part: int, whole: int) -> float:
@@ -109,15 +109,16 @@ def balance(ruleset: str, players: int, games: int, seed: int) -> dict[str, Any]
     """The figures of `games` random games of `players` (seeds as `engine.sim.simulate` draws them)."""
     tally = Tally()
     errors: list[str] = []
-    for i in range(games):
-        try:
-            result = play_game(ruleset, players, seed * 1_000_003 + i)
-        except Exception as exc:  # a simulator failure is a figure too, never the end of the run
-            tally.error()
-            if len(errors) < 5:
-                errors.append(f"game {i}: {type(exc).__name__}: {exc}")
-            continue
-        tally.add(result.state)
+    with long_run(ruleset):
+        for i in range(games):
+            try:
+                result = play_game(ruleset, players, seed * 1_000_003 + i)
+            except Exception as exc:  # a simulator failure is a figure too, never the end of the run
+                tally.error()
+                if len(errors) < 5:
+                    errors.append(f"game {i}: {type(exc).__name__}: {exc}")
+                continue
+            tally.add(result.state)
     return {"ruleset": ruleset, "players": players, "seed": seed, **tally.report(), "error_samples": errors}
 
 

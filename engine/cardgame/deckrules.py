@@ -5,7 +5,7 @@ deck, or a selection still being put together, against it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
@@ -74,20 +74,22 @@ class DeckRules:
 NO_DECK = DeckRules()
 
 
-def _card(card: str, rules: DeckRules, catalog: Mapping[str, CardSpec], collected: bool) -> Refusal | None:
+def _card(card: str, rules: DeckRules, catalog: Mapping[str, CardSpec],
+          collected: Callable[[str], bool]) -> Refusal | None:
     if card in rules.pool:
         return None
-    reason = "not_implemented" if card in catalog and collected else "unknown_card"
+    reason = "not_implemented" if card in catalog and collected(card) else "unknown_card"
     return Refusal("deck_invalid", reason=reason, card=card)
 
 
 def check_selection(rules: DeckRules, catalog: Mapping[str, CardSpec], cards: list[str],
-                    collection: set[str], *, finished: bool) -> Refusal | None:
+                    collected: Callable[[str], bool], *, finished: bool) -> Refusal | None:
     """Why these cards break the rules: each card in the pool, its copies, then each limit — for a
     `finished` deck its bounds, for a selection only the ceilings that refuse early (`over`).
-    `collection`: the catalogue's cards that may go into a deck at all (implemented or not)."""
+    `collected`: may this card of the catalogue go into a deck at all (implemented or not)? Asked only of
+    a card outside the pool, to tell the refusal's reason."""
     for card in cards:
-        refusal = _card(card, rules, catalog, card in collection)
+        refusal = _card(card, rules, catalog, collected)
         if refusal is not None:
             return refusal
     for card, count in Counter(cards).items():

@@ -61,6 +61,12 @@ class CardRuleset(Ruleset):
         """What this player may build now, and the pool and limits a deck of theirs is held to (given
         whether or not a building is open, so a deck may be judged at any time)."""
 
+    def deck_rules_of(self, state: GameState, pid: int, cards: list[str]) -> DeckRules:
+        """`deck_rules`, as far as a judgement of these cards reads them: a rule set whose pool is costly
+        to compute may give only these cards' entries of it (a deck is judged at every build). The whole
+        rules by default."""
+        return self.deck_rules(state, pid)
+
     def may_rebuild(self, state: GameState, pid: int) -> bool:
         """May this player build a new deck now, in a running game (`deck_rules(...).rebuild`)? A rule set
         whose pool is costly to compute answers without it: a panel asks on every click."""
@@ -80,8 +86,8 @@ class CardRuleset(Ruleset):
         return self._judge(state, pid, cards, finished=False)
 
     def _judge(self, state: GameState, pid: int, cards: list[str], *, finished: bool) -> Refusal | None:
-        collection = {spec.id for spec in self.catalog if self.in_collection(spec)}
-        return check_selection(self.deck_rules(state, pid), self.catalog.specs, list(cards), collection,
+        return check_selection(self.deck_rules_of(state, pid, list(cards)), self.catalog.specs, list(cards),
+                               lambda card: self.in_collection(self.catalog[card]),
                                finished=finished)
 
     # ---- phases ----

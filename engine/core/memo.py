@@ -9,8 +9,7 @@ an identity is never reused by another object while it counts. Outside a pass no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
@@ -20,18 +19,27 @@ R = TypeVar("R")
 _memo: dict[tuple[Any, ...], tuple[Any, tuple[Any, ...]]] | None = None
 
 
-@contextmanager
-def unchanging() -> Iterator[None]:
+class _Pass:
+    """The context manager `unchanging()` returns (a class, not a generator: a validation of orders opens
+    one each time, and a generator's context manager costs more than the checks it spares)."""
+
+    __slots__ = ("_outermost",)
+
+    def __enter__(self) -> None:
+        global _memo
+        self._outermost = _memo is None
+        if self._outermost:
+            _memo = {}
+
+    def __exit__(self, *exc: object) -> None:
+        global _memo
+        if self._outermost:
+            _memo = None
+
+
+def unchanging() -> _Pass:
     """A pass in which nothing changes the state; nested passes share the outermost one's memo."""
-    global _memo
-    if _memo is not None:
-        yield
-        return
-    _memo = {}
-    try:
-        yield
-    finally:
-        _memo = None
+    return _Pass()
 
 
 def remembered(fn: Callable[P, R]) -> Callable[P, R]:
@@ -41,7 +49,8 @@ def remembered(fn: Callable[P, R]) -> Callable[P, R]:
     def answer(*args: P.args, **kwargs: P.kwargs) -> R:
         if _memo is None:
             return fn(*args, **kwargs)
-        key = (fn, *map(id, args), *((name, id(value)) for name, value in sorted(kwargs.items())))
+        key = (fn, *map(id, args), *sorted((name, id(value)) for name, value in kwargs.items())) if kwargs \
+            else (fn, *map(id, args))
         kept = _memo.get(key)
         if kept is None:
             kept = _memo[key] = (fn(*args, **kwargs), (args, kwargs))

@@ -57,6 +57,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import CardSpec, ParamSpec
+from engine.core.memo import remembered
 from engine.core.queries import Queries
 from engine.core.refusal import Refusal
 from engine.core.state import GameState, JsonValue
@@ -451,13 +452,23 @@ def unchoosable(ctx: ParamContext, played: int | None = None, *, pools_only: boo
     names, which do not depend on the moment (for deck building). Conditional and optional
     parameters, and those the player may not give, are not looked at."""
     for spec in ctx.spec.params:
-        if spec.optional or spec.when or (spec.mafia_only and not ctx.is_mafia):
-            continue
-        if pools_only and spec.kind not in CARD_POOL_KINDS:
+        if not _required(spec, pools_only=pools_only) or (spec.mafia_only and not ctx.is_mafia):
             continue
         if _choices_now(ctx, spec, played) < _fewest(ctx, spec):
             return spec
     return None
+
+
+def may_be_unchoosable(card: CardSpec, *, pools_only: bool = False) -> bool:
+    """Could `unchoosable` find anything in this card at all (a required parameter, a card-naming one with
+    `pools_only`)? When not, no context need be built to ask it."""
+    return any(_required(p, pools_only=pools_only) for p in card.params)
+
+
+def _required(spec: ParamSpec, *, pools_only: bool) -> bool:
+    """A parameter `unchoosable` looks at: neither optional nor conditional (nor, with `pools_only`, any
+    but a card-naming one)."""
+    return not (spec.optional or spec.when) and (not pools_only or spec.kind in CARD_POOL_KINDS)
 
 
 def _fewest(ctx: ParamContext, spec: ParamSpec) -> int:
@@ -485,7 +496,7 @@ def _choices_now(ctx: ParamContext, spec: ParamSpec, played: int | None) -> int:
     if kind in ("hand_cards", "sleeve_cards", "own_cards"):
         return len([c for c in held_cards(state, ctx.actor, kind) if c.uid != played])
     if kind in CARD_POOL_KINDS:
-        return len(card_pool(ctx, spec))
+        return card_pool_size(ctx, spec)
     return len(state.players) + len(ctx.ruleset.catalog)  # colours, choices, texts, numbers…: always some
 
 
@@ -512,21 +523,48 @@ def card_pool(ctx: ParamContext, spec: ParamSpec) -> list[str]:
     """The card ids this card-naming parameter may name: implemented cards of the collection, not the
     card itself, filtered by `of` (peaceful cards left out, only the actor's own colours, only cards
     that may be played by day, none of the colours outside the collection)."""
-    ruleset = ctx.ruleset
-    itself = spec.kind in ("card_name", "card_effect")
-    pool = [c for c in ruleset.catalog if ruleset.is_implemented(c.id) and not (itself and c.id == ctx.spec.id)]
-    if spec.kind in ("accusation", "accusations") or spec.of == "non_peaceful":
-        pool = [c for c in pool if not c.has("peaceful")]
-    if spec.of == "own_colours":
-        pool = [c for c in pool if c.colour in ctx.own_colours]
-    if spec.of == "cond_day":
+    pool, itself = _pool_but(ctx, spec)
+    return [c for c in pool if c != itself]
+
+
+def card_pool_size(ctx: ParamContext, spec: ParamSpec) -> int:
+    """len(card_pool(ctx, spec)), without building the list (deck building asks it of many cards)."""
+    pool, itself = _pool_but(ctx, spec)
+    return len(pool) - (pool.count(itself) if itself is not None else 0)
+
+
+def _pool_but(ctx: ParamContext, spec: ParamSpec) -> tuple[list[str], str | None]:
+    """The card pool with the card itself still in it, and the card itself when the parameter leaves it out."""
+    itself = ctx.spec.id if spec.kind in ("card_name", "card_effect") else None
+    no_peaceful = spec.kind in ("accusation", "accusations") or spec.of == "non_peaceful"
+    return _filtered_pool(ctx.ruleset, ctx.state, no_peaceful, spec.of, ctx.own_colours, ctx.outside_collection), itself
+
+
+@remembered
+def _filtered_pool(ruleset: Ruleset, state: GameState, no_peaceful: bool, of: str | None,
+                   own_colours: tuple[str, ...], outside_collection: tuple[str, ...]) -> list[str]:
+    """`card_pool` but for the card itself (asked once in a pass for all the cards whose parameters share it)."""
+    pool = implemented_cards(ruleset)
+    if no_peaceful:
+        peaceful = ruleset.catalog.tagged("peaceful")
+        pool = [c for c in pool if c.id not in peaceful]
+    if of == "own_colours":
+        pool = [c for c in pool if c.colour in own_colours]
+    if of == "cond_day":
         pool = [c for c in pool if c.has("cond_day")]
-    if spec.of == "played":  # «карту, которую играли ранее» (Дежавю): played by anyone in an earlier phase
-        played = {r.card for r in ctx.state.history if r.phase < ctx.state.phase}
+    if of == "played":  # «карту, которую играли ранее» (Дежавю): played by anyone in an earlier phase
+        played = {r.card for r in state.history if r.phase < state.phase}
         pool = [c for c in pool if c.id in played]
-    if spec.of == "collection":
-        pool = [c for c in pool if c.colour not in ctx.outside_collection]
+    if of == "collection":
+        pool = [c for c in pool if c.colour not in outside_collection]
     return [c.id for c in pool]
+
+
+@remembered
+def implemented_cards(ruleset: Ruleset) -> list[CardSpec]:
+    """The cards of the collection that have behaviour (asked once in a pass that changes nothing: every
+    card-naming parameter of a deck's cards, or of a set of orders, starts from them)."""
+    return [c for c in ruleset.catalog if ruleset.is_implemented(c.id)]
 
 
 def colour_choices(ctx: ParamContext, spec: ParamSpec) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Protocol, TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 class _RngHolder(Protocol):
@@ -25,11 +26,11 @@ class Rng:
         self._holder = holder
 
     def next_u64(self) -> int:
-        state = (self._holder.rng + 0x9E3779B97F4A7C15) & _MASK
+        state = (self._holder.rng + _GOLDEN) & _MASK
         self._holder.rng = state
         z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
@@ -55,9 +56,25 @@ class Rng:
         return pool[:k]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates with `below(i + 1)` for each i from the last down: the draws of `next_u64` and
+        `below` inlined on a local state, written back once (the holder is a pydantic model, and a
+        deck's shuffle draws a hundred numbers) — the same numbers as a swap with `below(i + 1)` at each
+        step (tests/engine/test_core.py holds them equal)."""
+        state = self._holder.rng
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK % n)
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self._holder.rng = state
+
 
 
 

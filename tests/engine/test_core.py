@@ -117,6 +117,20 @@ def test_rng_choice_and_sample(seed: int, items: list[int], data: st.DataObject)
     assert not Counter(sample) - Counter(items)  # drawn without replacement
 
 
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1), items=st.lists(st.integers(), max_size=200))
+def test_rng_shuffle_is_fisher_yates_over_below(seed: int, items: list[int]) -> None:
+    """The shuffle computes its draws inline, on a local copy of the state: the same permutation, and the
+    same state after it, as swapping each position from the last down with `below(i + 1)`."""
+    fast_rng, slow_rng = rng(seed), rng(seed)
+    shuffled, stepwise = list(items), list(items)
+    fast_rng.shuffle(shuffled)
+    for i in range(len(stepwise) - 1, 0, -1):
+        j = slow_rng.below(i + 1)
+        stepwise[i], stepwise[j] = stepwise[j], stepwise[i]
+    assert shuffled == stepwise
+    assert fast_rng.next_u64() == slow_rng.next_u64()
+
+
 def test_rng_shuffle_reaches_every_order() -> None:
     r = rng(9)
     seen = set()

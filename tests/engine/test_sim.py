@@ -60,3 +60,19 @@ def test_the_agents_free_card_limit_is_the_one_deck_rules_report() -> None:
         reported = max(limit.most or 0 for limit in api.deck_rules(state, pid).limits if limit.free)
         assert deck_limits(state, pid)["free"] == reported
     assert deck_limits(state, 2)["free"] == 5
+
+
+def test_a_long_run_plays_the_same_games_and_gives_the_collector_back() -> None:
+    """`long_run` keeps what exists before the games out of the garbage collector's passes (gc.freeze):
+    the games are the same, and after it nothing stays frozen."""
+    import gc
+
+    from engine.sim import long_run, play_game
+
+    frozen = gc.get_freeze_count()
+    plain = api.dump(play_game("mafik", 12, 7).state)
+    with long_run("mafik"):
+        assert gc.get_freeze_count() > frozen
+        inside = api.dump(play_game("mafik", 12, 7).state)
+    assert inside == plain
+    assert gc.get_freeze_count() == frozen

@@ -40,17 +40,23 @@ def max_copies(state: GameState, pid: int, card: str) -> int:
 def max_copies_each(state: GameState, pid: int, cards: Iterable[str]) -> dict[str, int]:
     """`max_copies` of each of these cards (a deck's whole pool: the query asked of them all at once)."""
     player = state.player(pid)
+    cards = list(cards)
     questions = [(_printed_copies(player, card), {"pid": pid, "card": card}) for card in cards]
     answers: list[int] = REGISTRIES.queries.ask_each("max_copies", state, questions)
-    return {str(context["card"]): most for (_, context), most in zip(questions, answers, strict=True)}
+    return dict(zip(cards, answers, strict=True))
 
 
 def _printed_copies(player: PlayerState, card: str) -> int:
     """The copies the card's text allows this player (a role's own number), else the rule's two."""
-    for by in CATALOG[card].max_copies_by:
-        if by.max is not None and has_role(player, by.who):
-            return by.max
+    if card in _BY_ROLE:
+        for by in CATALOG[card].max_copies_by:
+            if by.max is not None and has_role(player, by.who):
+                return by.max
     return MAX_COPIES
+
+
+_CATALOG_COLOURS = frozenset(spec.colour for spec in CATALOG)
+_BY_ROLE = frozenset(spec.id for spec in CATALOG if spec.max_copies_by)  # the cards whose text sets a role's number
 
 
 def deck_colours(state: GameState, pid: int) -> tuple[str, ...]:
@@ -117,18 +123,21 @@ def may_rebuild(state: GameState, pid: int) -> bool:
     return state.status == "running" and player.alive and (not player.deck or bool(state.effects_of("may_rebuild", target=pid)))
 
 
-def deck_rules(state: GameState, pid: int) -> DeckRules:
-    """A free build from the collection (the first deck, or a new one later), held to the limits above."""
+def deck_rules(state: GameState, pid: int, *, only: frozenset[str] | None = None) -> DeckRules:
+    """A free build from the collection (the first deck, or a new one later), held to the limits above.
+    `only`: the pool's entries for these cards alone (a deck being judged: the query `max_copies` is asked
+    of each card apart, so each entry is the whole pool's; tests/engine/test_fast_paths.py)."""
     player = state.player(pid)
     first = state.status == "setup" and player.building is not None and not player.building.done
     rebuild = not first and may_rebuild(state, pid)
     own = deck_colours(state, pid)
     pool = max_copies_each(state, pid, (spec.id for spec in CATALOG
-                                   if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours))
+                                   if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours
+                                   and (only is None or spec.id in only)))
     present = {CATALOG[c].colour for c in pool}
     order = [*own, NEUTRAL, *(c for c in COLOURS if c not in own)]
     limits = deck_limits(state, pid)
-    others = frozenset(spec.colour for spec in CATALOG if spec.colour not in (*own, NEUTRAL, UNIQUE))
+    others = _CATALOG_COLOURS - {*own, NEUTRAL, UNIQUE}
     return DeckRules(
         kind="build" if first or rebuild else None, layout="collection", rebuild=rebuild, own=own,
         colours=tuple(c for c in order if c in present), pool=MappingProxyType(pool), copies=MAX_COPIES,

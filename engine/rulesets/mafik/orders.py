@@ -17,7 +17,8 @@ from engine.cardgame import orders as card_orders
 from engine.cardgame.options import PlayOption, offer
 from engine.cardgame.registries import OptionCheck
 from engine.core.cards import CardSpec, ParamSpec
-from engine.core.params import CARD_POOL_KINDS, ParamContext, unchoosable, validate_params
+from engine.core.memo import remembered
+from engine.core.params import ParamContext, may_be_unchoosable, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
 from engine.core.state import CardInstance, GameState, JsonValue, Order
@@ -71,6 +72,8 @@ def play_options(state: GameState, pid: int, uid: int, params: dict[str, Any]) -
 
 def tags_of(state: GameState, pid: int, spec: CardSpec) -> frozenset[str]:
     """The card's tags for this player, with those its role or faction adds."""
+    if not spec.tags_by:
+        return spec.tags
     tags = set(spec.tags)
     player = state.player(pid)
     for by in spec.tags_by:
@@ -89,10 +92,12 @@ def check_timing(state: GameState, pid: int, spec: CardSpec) -> None:
 
 def find_card(state: GameState, pid: int, uid: int | None) -> tuple[CardInstance, str]:
     player = state.player(pid)
-    for zone in ("hand", "sleeve"):
-        card = next((c for c in getattr(player, zone) if c.uid == uid), None)
-        if card is not None:
-            return card, zone
+    for card in player.hand:
+        if card.uid == uid:
+            return card, "hand"
+    for card in player.sleeve:
+        if card.uid == uid:
+            return card, "sleeve"
     raise Refusal("card_not_in_hand", uid=uid)
 
 
@@ -152,6 +157,8 @@ def over_limit(state: GameState, pid: int, hand_colours: list[str], sleeve: int,
 
 
 def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
+    """The limit of plays, and no night discard with a counted play. Nothing counted is never over the
+    limit (the extra plays the queries allow are never fewer than none), so it asks nothing."""
     hand_colours: list[str] = []
     sleeve = 0
     plays = [o for o in orders if o.kind == "play"]
@@ -166,9 +173,9 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
             sleeve += 1
     # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
     sleeve += sum(1 for o in orders if o.kind != "play" and o.params.get("instead_of") == "sleeve")
-    if over_limit(state, pid, hand_colours, sleeve, orders):
+    if (hand_colours or sleeve) and over_limit(state, pid, hand_colours, sleeve, orders):
         raise Refusal("limit_reached", what="plays", hand=hand_limit(state, pid, hand_colours), sleeve=1)
-    if any(o.kind == "night_discard" for o in orders) and any(
+    if plays and any(o.kind == "night_discard" for o in orders) and any(
         counts_toward_limit(state, pid, played_spec(state, pid, *find_card(state, pid, o.card), o.params),
                             0, o.params, find_card(state, pid, o.card)[0]) for o in plays
     ):
@@ -202,14 +209,23 @@ def card_barred(state: GameState, pid: int, played: str, printed: str | None) ->
     return barred
 
 
+ROLE_IDS = tuple(SECRET_ROLES)
+ROLE_SIDES = tuple((r.id, r.faction) for r in SECRET_ROLES.values())
+
+
 def param_context(state: GameState, pid: int, spec: CardSpec, *, partial: bool = False) -> ParamContext:
+    return ParamContext(spec=spec, partial=partial, **_actor_context(state, pid))
+
+
+@remembered
+def _actor_context(state: GameState, pid: int) -> dict[str, Any]:
+    """What a parameter context says of its actor now, whatever the card (once a pass: deck building asks
+    it for each card of the collection that names cards)."""
     player = state.player(pid)
-    return ParamContext(state=state, ruleset=_ruleset(), actor=pid, spec=spec, by_day=state.is_day,
-                        is_mafia=player.faction == "mafia", colours=COLOURS, roles=tuple(SECRET_ROLES),
-                        partial=partial, own_colours=colours_of(state, pid), outside_collection=(UNIQUE,),
-                        stance=stance(state, pid),
-                        identities=tuple(x for x in (player.secret_role, player.faction) if x),
-                        role_sides=tuple((r.id, r.faction) for r in SECRET_ROLES.values()))
+    return {"state": state, "ruleset": _ruleset(), "actor": pid, "by_day": state.is_day,
+            "is_mafia": player.faction == "mafia", "colours": COLOURS, "roles": ROLE_IDS,
+            "own_colours": colours_of(state, pid), "outside_collection": (UNIQUE,), "stance": stance(state, pid),
+            "identities": tuple(x for x in (player.secret_role, player.faction) if x), "role_sides": ROLE_SIDES}
 
 
 def _checked_params(state: GameState, pid: int, spec: CardSpec, params: dict[str, Any], *,
@@ -291,10 +307,11 @@ def never_choosable(state: GameState, pid: int, spec: CardSpec, uid: int | None 
     """A parameter of the card its player must give and could not now (e.g. «План В»'s ten cards of
     own colours when those colours have fewer); `pools_only`: only the card names (deck building) — a card
     that has none needs no context built (deck building asks this of the whole collection)."""
-    if pools_only and not any(p.kind in CARD_POOL_KINDS for p in spec.params):
+    if not may_be_unchoosable(spec, pools_only=pools_only):
         return None
     player = state.player(pid)
-    own = replace(spec, params=tuple(p for p in spec.params if not p.who or has_role(player, p.who)))
+    own = spec if not any(p.who for p in spec.params) else \
+        replace(spec, params=tuple(p for p in spec.params if not p.who or has_role(player, p.who)))
     return unchoosable(param_context(state, pid, own), played=uid, pools_only=pools_only)
 
 
@@ -358,9 +375,7 @@ def _vote(state: GameState, pid: int, order: Order, used: set[int]) -> int:
 
 
 def barred(state: GameState, punishment: str) -> bool:
-    return bool(state.effects_of("barred", target=None)) and any(
-        e.params.get("punishment") == punishment for e in state.effects_of("barred")
-    )
+    return any(e.params.get("punishment") == punishment for e in state.effects_of("barred"))
 
 
 def check_punishment(state: GameState, choice: object) -> None:
@@ -393,6 +408,8 @@ def _ruleset():  # type: ignore[no-untyped-def]
 
 def _once_per_game(state: GameState, pid: int, orders: list[Order]) -> None:
     """"Можно использовать 1 раз за игру": not twice in one phase either (Hand and Sleeve)."""
+    if sum(1 for o in orders if o.kind == "play") < 2:
+        return
     played = Counter(played_spec(state, pid, *find_card(state, pid, o.card), o.params).id
                      for o in orders if o.kind == "play")
     for card_id, count in played.items():

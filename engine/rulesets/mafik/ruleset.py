@@ -10,6 +10,7 @@ from engine.cardgame.ruleset import CardRuleset, card_rules
 from engine.core import messages
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec
+from engine.core.memo import unchanging
 from engine.core.params import ParamContext
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
@@ -129,6 +130,9 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def deck_rules(self, state: GameState, pid: int) -> DeckRules:
         return deck.deck_rules(state, pid)
 
+    def deck_rules_of(self, state: GameState, pid: int, cards: list[str]) -> DeckRules:
+        return deck.deck_rules(state, pid, only=frozenset(cards))
+
     def may_rebuild(self, state: GameState, pid: int) -> bool:
         return deck.may_rebuild(state, pid)
 
@@ -167,10 +171,11 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def auto_pool(self, state: GameState, pid: int, *, free: bool) -> list[str]:
         """The cards an automatic deck draws from, each as many times as it may be taken: the player's deck
         colours and neutral cards, implemented, not ones its owner could never play; Свободные or paid."""
-        own = deck_colours(state, pid)
-        ids = [c.id for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and self.is_implemented(c.id)
-               and c.has("free") == free and orders.never_choosable(state, pid, c, pools_only=True) is None]
-        return [c for c, most in max_copies_each(state, pid, ids).items() for _ in range(most)]
+        with unchanging():  # a question each card's check asks again is answered once (engine/core/memo.py)
+            own = deck_colours(state, pid)
+            ids = [c.id for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and self.is_implemented(c.id)
+                   and c.has("free") == free and orders.never_choosable(state, pid, c, pools_only=True) is None]
+            return [c for c, most in max_copies_each(state, pid, ids).items() for _ in range(most)]
 
     def start(self, state: GameState) -> None:
         if state.status != "setup":

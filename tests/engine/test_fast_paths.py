@@ -1,0 +1,128 @@
+"""The simulator's speed-ups answer as the long way does: a card with no required card-naming parameter is
+never found unchoosable (so no context is built to ask), a card pool within a pass that remembers the
+implemented cards is the pool outside one, a set of orders that counts no play is never over the limit
+of plays (so the limit's queries are not asked), and a deck judged by its own cards' entries of the pool is
+judged as by the whole pool."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.cardgame.deckrules import check_selection
+from engine.core.memo import unchanging
+from engine.core.params import CARD_POOL_KINDS, card_pool, card_pool_size, unchoosable
+from engine.core.refusal import Refusal
+from engine.core.ruleset import get_ruleset
+from engine.core.state import GameState, Order
+from engine.rulesets.mafik.orders import never_choosable, over_limit, param_context
+from engine.rulesets.mafik.registry import CATALOG
+from engine.rulesets.mafik.roles import has_role
+from engine.sim import GameRunner
+
+SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _game(seed: int, phases: int) -> GameState:
+    """A 16-player Мафик game of random agents, `phases` phases in (a seed's own hands, effects, deaths)."""
+    runner = GameRunner("mafik", 16, seed)
+    while runner.running and runner.state.phase < phases:
+        runner.step()
+    return runner.state
+
+
+def _unchoosable_the_long_way(state: GameState, pid: int, spec_id: str, *, pools_only: bool) -> object:
+    spec = CATALOG[spec_id]
+    own = replace(spec, params=tuple(p for p in spec.params if not p.who or has_role(state.player(pid), p.who)))
+    return unchoosable(param_context(state, pid, own), pools_only=pools_only)
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=0, max_value=9),
+       pools_only=st.booleans())
+def test_never_choosable_answers_as_a_full_context_does(seed: int, phases: int, pools_only: bool) -> None:
+    state = _game(seed, phases)
+    for pid in range(0, 16, 3):
+        for spec in CATALOG:
+            assert never_choosable(state, pid, spec, pools_only=pools_only) == \
+                _unchoosable_the_long_way(state, pid, spec.id, pools_only=pools_only), (spec.id, pid)
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=0, max_value=9))
+def test_a_card_pool_in_a_pass_is_the_pool_outside_one(seed: int, phases: int) -> None:
+    """The implemented cards, each filtered pool before its card is left out, and what a parameter context says
+    of its actor are remembered within a pass that changes nothing (engine/core/memo.py); a pool's size is
+    counted without building it."""
+    state = _game(seed, phases)
+    asked = [(pid, spec, param) for pid in range(0, 16, 5) for spec in CATALOG for param in spec.params
+             if param.kind in CARD_POOL_KINDS]
+    outside = [card_pool(param_context(state, pid, spec), param) for pid, spec, param in asked]
+    with unchanging():
+        inside = [card_pool(param_context(state, pid, spec), param) for pid, spec, param in asked]
+        sizes = [card_pool_size(param_context(state, pid, spec), param) for pid, spec, param in asked]
+    assert inside == outside
+    assert sizes == [len(pool) for pool in outside]
+    with unchanging():  # what a context says of its actor is remembered too
+        contexts = [param_context(state, pid, spec) for pid, spec, _param in asked]
+    assert contexts == [param_context(state, pid, spec) for pid, spec, _param in asked]
+    assert any(outside), "a test of nothing: every pool empty"
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12))
+def test_orders_that_count_no_play_are_never_over_the_limit_of_plays(seed: int, phases: int) -> None:
+    """Whatever the effects in force (Секретарь, Кофе, Курсы, a stance…), nothing counted exceeds the limit —
+    which lets the validation skip the limit's queries when no play counts."""
+    runner = GameRunner("mafik", 16, seed)
+    while runner.running and runner.state.phase < phases:
+        runner.step()
+    runner.act()  # the phase's orders, as the agents made them
+    state = runner.state
+    for player in state.players:
+        orders = state.orders.get(player.pid, [])
+        uncounted = [o for o in orders if o.kind != "play"] or [Order(oid=0, kind="vote", params={"target": 0})]
+        assert not over_limit(state, player.pid, [], 0, uncounted)
+
+
+def _said(refusal: Refusal | None) -> dict[str, object] | None:
+    return None if refusal is None else refusal.as_dict()
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=0, max_value=9),
+       data=st.data())
+def test_a_deck_is_judged_by_its_own_cards_entries_as_by_the_whole_pool(seed: int, phases: int,
+                                                                        data: st.DataObject) -> None:
+    """A deck is judged against the pool's entries for its own cards only (`deck_rules_of`): the same
+    answer as the whole deck rules give, for decks legal or not (unknown and unique cards, copies too many)."""
+    ruleset = get_ruleset("mafik")
+    state = _game(seed, phases)
+    names = [*CATALOG.ids(), "no_such_card"]
+    judged = 0
+    for pid in range(0, 16, 4):
+        auto = ruleset.auto_pool(state, pid, free=False)
+        for deck in (auto[:15], data.draw(st.lists(st.sampled_from(names), max_size=18)),
+                     data.draw(st.lists(st.sampled_from(auto or names), min_size=15, max_size=15))):
+            for finished in (True, False):
+                whole = check_selection(ruleset.deck_rules(state, pid), CATALOG.specs, deck,
+                                        lambda card: ruleset.in_collection(CATALOG[card]),
+                                        finished=finished)
+                judged += whole is None
+                assert _said(ruleset._judge(state, pid, deck, finished=finished)) == _said(whole)
+    assert judged, "a test of nothing: no deck was legal"
+
+
+def test_the_agents_kept_card_lists_are_the_collections_own() -> None:
+    """The random agents keep each collection's ids and the cards an accusation may name (a collection never
+    changes); asked again, after games were played, they are what the collection gives."""
+    from engine.sim import _accusable, _card_ids, play_game
+
+    play_game("mafik", 12, 3)
+    for name in ("mafik", "micromafik", "classic"):
+        catalog = get_ruleset(name).catalog
+        assert _card_ids(catalog) == catalog.ids()
+        assert _accusable(catalog) == [c.id for c in catalog if not c.has("peaceful")]
+    assert len(_accusable(CATALOG)) < len(_card_ids(CATALOG))
