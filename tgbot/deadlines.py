@@ -7,6 +7,10 @@ submitted, a configurable number of minutes before the deadline.
 
 With several instances only the leader (`tgbot/leader.py`) keeps the scheduler: the others arm
 nothing, and the leader follows the database (`follow`) to arm what they changed.
+
+Deadlines that fall in the same second resolve a few at a time (`RESOLVING_AT_ONCE`): all at once,
+every resolution shares the event loop with all the others, so the first game's announcements are
+queued only when nearly every game is done, and the delivery and the updates wait behind them all.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from apscheduler.triggers.date import DateTrigger
 from tgbot.services.games import GameService
 
 log = logging.getLogger(__name__)
+RESOLVING_AT_ONCE = 2  # one resolves while the other waits for the database
 
 
 class Deadlines:
@@ -31,6 +36,7 @@ class Deadlines:
         self.clock = clock
         self.leading = True  # only an instance that leads arms deadlines (its leadership sets this)
         self.armed: dict[int, float] = {}  # what the scheduler holds, per game
+        self._resolving = asyncio.Semaphore(RESOLVING_AT_ONCE)
         service.on_deadline = self.arm
 
     async def rearm(self) -> int:
@@ -89,6 +95,10 @@ class Deadlines:
                 log.exception("following the database's deadlines failed")
 
     async def fire(self, game_id: int) -> None:
+        async with self._resolving:
+            await self._fire(game_id)
+
+    async def _fire(self, game_id: int) -> None:
         async with self.service.lock(game_id):  # not half-way through another change of the game
             game = await self.service.game(game_id)
         at = game["deadline_at"]
