@@ -60,6 +60,19 @@ redis.call('SET', KEYS[2], stamp, 'PX', ARGV[7])
 return 0
 """
 
+# KEYS: 1 bot-wide log, 2 the bot-wide pause. ARGV (µs): 1 global_n, 2 global span. What ADMIT checks of them.
+BOT_WIDE = _NOW + """
+local at = now
+local paused = redis.call('GET', KEYS[2])
+if paused and tonumber(paused) > at then at = tonumber(paused) end
+local n = tonumber(ARGV[1])
+if redis.call('LLEN', KEYS[1]) >= n then
+  local free = tonumber(redis.call('LINDEX', KEYS[1], n - 1)) + tonumber(ARGV[2])
+  if free > at then at = free end
+end
+return at - now
+"""
+
 # KEYS: 1 the pause. ARGV: 1 its length in µs. A longer pause already under way stays.
 PAUSE = _NOW + """
 local untl = now + tonumber(ARGV[1])
@@ -83,6 +96,7 @@ class RedisPacing:
         self.margin_s = margin_s
         self._admit = redis.register_script(ADMIT)
         self._pause = redis.register_script(PAUSE)
+        self._bot_wide = redis.register_script(BOT_WIDE)
 
     def _us(self, seconds: float) -> int:
         return math.ceil((seconds + self.margin_s) * US) if seconds > 0 else 0
@@ -97,6 +111,11 @@ class RedisPacing:
             args=[limits.global_per_s, self._us(1.0), self._us(interval), 0 if private else limits.group_per_min,
                   self._us(60.0), "1" if force else "0", math.ceil(keep * 1000) + 1000],
         )
+        return int(wait) / US
+
+    async def bot_wide_wait(self) -> float:
+        p = self.prefix
+        wait = await self._bot_wide(keys=[f"{p}:all", f"{p}:pause"], args=[self.limits.global_per_s, self._us(1.0)])
         return int(wait) / US
 
     async def pause(self, chat_id: int | None, seconds: float) -> None:

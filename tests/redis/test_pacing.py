@@ -131,3 +131,15 @@ async def test_the_script_takes_the_limits_it_is_given(redis):
     assert 0.4 < await one.admit(1) <= 0.5 + MARGIN
     assert await one.admit(2) == 0.0  # the fifth in this second
     assert await one.admit(3) > 0.9
+
+
+async def test_the_bot_wide_wait_is_the_shared_budget_and_the_bots_pause_not_a_chats(redis):
+    one, two = pacing(redis), pacing(redis)
+    assert await one.admit(101) == 0.0 and await one.admit(101) > 0  # the chat waits…
+    await one.pause(102, 5.0)
+    assert await two.bot_wide_wait() == 0.0  # …but another chat may go
+    for n in range(29):
+        assert await one.admit(1000 + n) == 0.0
+    assert 0.9 < await two.bot_wide_wait() <= 1.0 + MARGIN  # thirty counted by any instance: everyone waits
+    await one.pause(None, 3.0)
+    assert 2.9 < await two.bot_wide_wait() <= 3.0
