@@ -205,7 +205,10 @@ class Delivery:
     async def _deliver_paced(self, message: OutboxMessage) -> None:
         assert message.id is not None
         try:
-            message_id = await self._send(message)
+            try:
+                message_id = await self._send(message)
+            finally:
+                await self.pacing.answered(message.chat_id)
         except TelegramRetryAfter as exc:
             self.retry_after_count += 1
             self._retrying.add(message.id)
@@ -304,7 +307,10 @@ class DirectSends(BaseRequestMiddleware):
                 await delivery.sleep(step)
                 waited += step
             try:
-                return await make_request(bot, request)
+                try:
+                    return await make_request(bot, request)
+                finally:
+                    await delivery.pacing.answered(chat_id)
             except TelegramRetryAfter as exc:
                 delivery.retry_after_count += 1
                 await delivery.pacing.pause(chat_id, exc.retry_after)

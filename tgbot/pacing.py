@@ -49,6 +49,11 @@ class Pacing(Protocol):
         the limits say (a reply that has waited as long as it may)."""
         ...
 
+    async def answered(self, chat_id: int) -> None:
+        """A send `admit` let go to `chat_id` was answered (or failed): Telegram has counted it by now. Every
+        admitted send is answered once, in the order of the chat's admissions."""
+        ...
+
     async def bot_wide_wait(self) -> float:
         """The seconds until the bot-wide limits (the budget of all chats, a pause of the whole bot) let any
         message go; 0.0 now. A queue refused for one chat asks it to know whether any other may go."""
@@ -120,6 +125,10 @@ class LocalPacing:
             return wait
         self.pacer.sent(chat_id, now)
         return 0.0
+
+    async def answered(self, chat_id: int) -> None:
+        """Nothing: the single process counts a send when it admits it (its sends are not delayed by other
+        instances' trips; `RedisPacing` counts from the answer)."""
 
     async def bot_wide_wait(self) -> float:
         now = self.clock()
