@@ -87,6 +87,13 @@ async def _wait_done(db: asyncpg.Connection, games: list[int], timeout: float) -
     return False
 
 
+async def _delivered_since(db: asyncpg.Connection, at: float) -> list[asyncpg.Record]:
+    """The messages queued from `at` on that reached Telegram (not superseded edits, not given-up chats)."""
+    return list(await db.fetch(
+        "SELECT chat_id, sent_at FROM outbox WHERE created_at >= $1 AND sent_at IS NOT NULL"
+        " AND COALESCE(last_error, '') <> 'superseded' AND COALESCE(last_error, '') NOT LIKE 'failed:%'", at))
+
+
 @contextlib.asynccontextmanager
 async def _database(server: str) -> AsyncIterator[str]:
     """A database made for the run on `server` (a URL without a database name), dropped after it."""
@@ -123,8 +130,7 @@ async def fanout3(games: int, server: str, redis_url: str, *, timeout: float = 9
                 done = await _wait_done(db, made, timeout)
                 led = [i for i, app in enumerate(apps) if app.leading]
                 follower_jobs = sum(len(app.scheduler.get_jobs()) for i, app in enumerate(apps) if i != leader)
-                rows = await db.fetch("SELECT chat_id, sent_at FROM outbox WHERE created_at >= $1 AND sent_at IS NOT NULL"
-                                      " AND COALESCE(last_error, '') <> 'superseded' AND COALESCE(last_error, '') NOT LIKE 'failed:%'", at)
+                rows = await _delivered_since(db, at)
                 resolved_at = await db.fetchval("SELECT MAX(created_at) FROM outbox WHERE created_at >= $1", at)
                 lost = await db.fetchval("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
             finally:
