@@ -2,7 +2,8 @@
 
 `Pacing` is what the delivery asks before every message: `admit` takes the message's place under all
 three limits at once (about 30 messages a second in all, 1 a second per private chat, 20 a minute per
-group) and answers 0, or takes nothing and answers how long to wait. Two implementations: `LocalPacing`
+group) and answers 0, or takes nothing and answers how long to wait; `answered` is told once Telegram
+answered the send; `bot_wide_wait` says when any chat may go. Two implementations: `LocalPacing`
 counts in this process (the single-process default); `tgbot.redis_pacing.RedisPacing` counts in Redis
 for every instance together.
 """
