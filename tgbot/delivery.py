@@ -110,8 +110,10 @@ class Delivery:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def resume(self) -> None:
-        """Deliver again after `stop` (an instance that lost the leadership and won it back)."""
+        """Deliver again after `stop` (an instance that lost the leadership and won it back): from the
+        outbox as it is now, which another leader may have sent meanwhile."""
         self._stopping = False
+        self._stale = True
 
     async def drain(self, timeout: float = 30.0) -> None:
         """Send everything queued, waiting out pacing and retries (for tests and shutdown)."""

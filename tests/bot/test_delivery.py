@@ -199,3 +199,21 @@ async def test_the_outbox_is_read_again_only_when_new_messages_may_be_there(setu
     assert reads == 3
     await sender.drain(timeout=60)
     assert [world.texts_in(user) for user in users] == [["night"]] * 3 + [["late"]]
+
+
+async def test_a_delivery_resumed_after_another_leader_sent_does_not_send_from_its_old_read(setup):
+    world, repo, clock, delivery = setup
+    owner = world.add_user("Owner", started=True)
+    group = world.create_group("Игра", owner=owner)
+    await queue(repo, clock, [OutboxMessage(chat_id=owner.id, text="first"), OutboxMessage(chat_id=group.id, text="board")])
+    old_leader = delivery()
+    old_leader.parallel = 1
+    await old_leader.pump()  # the first goes; the board waits for a place
+    await asyncio.gather(*old_leader._tasks)
+    await old_leader.stop()
+    other = delivery()  # another instance leads meanwhile and sends the board
+    await other.drain()
+    old_leader.resume()
+    await old_leader.pump()  # at once: its last read still lists the board
+    await asyncio.gather(*old_leader._tasks)
+    assert world.texts_in(group) == ["board"]  # not twice
