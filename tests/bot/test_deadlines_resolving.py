@@ -1,4 +1,4 @@
-"""Deadlines that fall together resolve a few at a time (tgbot/deadlines.py `RESOLVING_AT_ONCE`), so the
+"""Deadlines that fall together resolve one at a time (tgbot/deadlines.py `RESOLVING_AT_ONCE`), so the
 first games' announcements are queued while the others wait, instead of every game finishing at the end."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Service:
         return True
 
 
-async def test_deadlines_that_fall_together_resolve_a_few_at_a_time():
+async def test_deadlines_that_fall_together_resolve_one_at_a_time():
     service = Service()
     deadlines = Deadlines(service, AsyncIOScheduler(timezone="UTC"), clock=lambda: 100.0)  # type: ignore[arg-type]
     await asyncio.gather(*(deadlines.fire(game) for game in range(1, 11)))
