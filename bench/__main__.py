@@ -3,7 +3,8 @@
 Figures are compared with baselines measured in the same run (ratios), never with fixed times.
 Covered: the engine (Микромафик, Мафик) and the simulator, the bot's throughput against a bare echo handler
 (on SQLite and on PostgreSQL), end-of-phase fan-out against Telegram's limits, memory per game, re-arming on
-restart, and a burst of three instances sharing Telegram's limits through Redis against the least time they allow.
+restart, a burst of three instances sharing Telegram's limits through Redis against the least time they allow, and
+the fan-out of many games' deadlines fired by the leader of three instances over PostgreSQL and Redis.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 
 from bench.bot_bench import run as bot_figures
 from bench.engine_bench import games_per_second, mafik_simulation, resolve_vs_roundtrip
+from bench.fanout3_bench import run as fanout3_figures
 from bench.redis_bench import run as redis_figures
 from tgbot.run import tune_gc
 
@@ -34,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         **mafik_simulation(max(10, games // 4)),
         **bot_figures(args.quick),
         **redis_figures(),
+        **fanout3_figures(args.quick),
     }
     if args.json:
         print(json.dumps(report, ensure_ascii=False))

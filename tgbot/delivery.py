@@ -1,7 +1,8 @@
 """The one paced queue every outgoing message goes through.
 
 It reads the database outbox (written in the same transaction as the game change that caused the
-message) and sends in order per chat, within Telegram's limits: about 30 messages a second in all,
+message) — again only when messages may have been queued or rescheduled since, or a second has
+passed — and sends in order per chat, within Telegram's limits: about 30 messages a second in all,
 1 a second per chat, 20 a minute per group. RetryAfter pauses the chat (and the bot, for a global
 flood) and retries; network errors retry with backoff; a chat that can never be reached (the user
 blocked the bot, the chat is gone) is given up with the reason recorded. Nothing is deleted, so a
@@ -47,6 +48,8 @@ log = logging.getLogger(__name__)
 SENDING = (SendMessage, SendDocument, SendPhoto, CopyMessage, ForwardMessage)
 # A handler's own message waits at most this long for the pacer (a chat's interval, the global window).
 DIRECT_WAIT_S = 3.0
+# The outbox is read again at least this often, even with no word of new messages (a lost nudge).
+REREAD_S = 1.0
 _from_queue: ContextVar[bool] = ContextVar("tgbot_delivery_from_queue", default=False)
 
 
@@ -70,6 +73,11 @@ class Delivery:
         # pending (a pump that read the outbox before a send was marked must not send it again).
         self._finished: set[int] = set()
         self._retrying: set[int] = set()
+        # The outbox as last read, with the time: a pump woken only because a send ended, or because the
+        # limits let one more go, works from it (a read of 500 messages costs more than the send it starts).
+        self._read: list[OutboxMessage] = []
+        self._read_at = -REREAD_S
+        self._stale = True  # messages may have been queued (or rescheduled) since the last read
         self._pump_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
@@ -79,6 +87,8 @@ class Delivery:
         self.on_unreachable: Callable[[int, int], Awaitable[None]] | None = None
 
     def wake(self) -> None:
+        """Messages were queued: the next pump reads the outbox again, and starts now."""
+        self._stale = True
         self._wake.set()
 
     async def run(self) -> None:
@@ -100,8 +110,10 @@ class Delivery:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def resume(self) -> None:
-        """Deliver again after `stop` (an instance that lost the leadership and won it back)."""
+        """Deliver again after `stop` (an instance that lost the leadership and won it back): from the
+        outbox as it is now, which another leader may have sent meanwhile."""
         self._stopping = False
+        self._stale = True
 
     async def drain(self, timeout: float = 30.0) -> None:
         """Send everything queued, waiting out pacing and retries (for tests and shutdown)."""
@@ -127,10 +139,7 @@ class Delivery:
         next_at = now + 5.0
         wall = self.wall()
         seen: set[int] = set()
-        pending = await self.repo.pending(limit=500)
-        self._finished &= {m.id for m in pending if m.id is not None}
-        pending = await self._drop_superseded(pending)
-        for message in pending:
+        for message in await self._outbox(now):
             if message.id in self._finished:
                 continue
             if message.chat_id in seen:
@@ -147,12 +156,28 @@ class Delivery:
             wait = await self.pacing.admit(message.chat_id)
             if wait > 0:
                 next_at = min(next_at, self.monotonic() + wait)
+                if (everyone := await self.pacing.bot_wide_wait()) > 0:  # no other chat may go either
+                    next_at = min(next_at, self.monotonic() + everyone)
+                    break
                 continue
             self._in_flight.add(message.chat_id)
             task = asyncio.create_task(self._deliver(message))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         return max(0.0, next_at - self.monotonic())
+
+    async def _outbox(self, now: float) -> list[OutboxMessage]:
+        """The unsent messages, oldest first: read again when new ones may have been queued or rescheduled,
+        when the last read is `REREAD_S` old, or when every message it held is done; else that read."""
+        left = [m for m in self._read if m.id not in self._finished]
+        if left and not self._stale and now - self._read_at < REREAD_S:
+            return left
+        self._stale = False  # a wake during the read marks it stale again
+        self._read_at = now
+        pending = await self.repo.pending(limit=500)
+        self._finished &= {m.id for m in pending if m.id is not None}
+        self._read = await self._drop_superseded(pending)
+        return self._read
 
     async def _drop_superseded(self, pending: list[OutboxMessage]) -> list[OutboxMessage]:
         """An edit of a slot with a later edit of the same slot still queued is not sent: the later one
@@ -182,7 +207,10 @@ class Delivery:
     async def _deliver_paced(self, message: OutboxMessage) -> None:
         assert message.id is not None
         try:
-            message_id = await self._send(message)
+            try:
+                message_id = await self._send(message)
+            finally:
+                await self.pacing.answered(message.chat_id)
         except TelegramRetryAfter as exc:
             self.retry_after_count += 1
             self._retrying.add(message.id)
@@ -208,7 +236,9 @@ class Delivery:
                 if message.slot and message.game_id is not None and message_id is not None:
                     await self.repo.set_slot(conn, message.game_id, message.slot, message.chat_id, message_id)
         finally:
-            if message.id not in self._retrying:
+            if message.id in self._retrying:
+                self._stale = True  # its new time is in the database now
+            else:
                 self._finished.add(message.id)
             self._retrying.discard(message.id)
             self._in_flight.discard(message.chat_id)
@@ -279,7 +309,10 @@ class DirectSends(BaseRequestMiddleware):
                 await delivery.sleep(step)
                 waited += step
             try:
-                return await make_request(bot, request)
+                try:
+                    return await make_request(bot, request)
+                finally:
+                    await delivery.pacing.answered(chat_id)
             except TelegramRetryAfter as exc:
                 delivery.retry_after_count += 1
                 await delivery.pacing.pause(chat_id, exc.retry_after)

@@ -2,7 +2,8 @@
 
 `Pacing` is what the delivery asks before every message: `admit` takes the message's place under all
 three limits at once (about 30 messages a second in all, 1 a second per private chat, 20 a minute per
-group) and answers 0, or takes nothing and answers how long to wait. Two implementations: `LocalPacing`
+group) and answers 0, or takes nothing and answers how long to wait; `answered` is told once Telegram
+answered the send; `bot_wide_wait` says when any chat may go. Two implementations: `LocalPacing`
 counts in this process (the single-process default); `tgbot.redis_pacing.RedisPacing` counts in Redis
 for every instance together.
 """
@@ -49,6 +50,16 @@ class Pacing(Protocol):
         the limits say (a reply that has waited as long as it may)."""
         ...
 
+    async def answered(self, chat_id: int) -> None:
+        """A send `admit` let go to `chat_id` was answered (or failed): Telegram has counted it by now. Every
+        admitted send is answered once, in the order of the chat's admissions."""
+        ...
+
+    async def bot_wide_wait(self) -> float:
+        """The seconds until the bot-wide limits (the budget of all chats, a pause of the whole bot) let any
+        message go; 0.0 now. A queue refused for one chat asks it to know whether any other may go."""
+        ...
+
     async def pause(self, chat_id: int | None, seconds: float) -> None:
         """Telegram answered 429: send nothing more to `chat_id` (None: to anyone) for `seconds`."""
         ...
@@ -65,12 +76,17 @@ class Pacer:
         self._paused_until: dict[int, float] = {}
         self._all_paused_until = 0.0
 
-    def ready_at(self, chat_id: int, now: float, *, spread: bool = True) -> float:
-        at = max(now, self._all_paused_until, self._paused_until.get(chat_id, 0.0))
+    def bot_wide_at(self, now: float) -> float:
+        """When the bot-wide limits let any message go (the window of all chats, a pause of the whole bot)."""
+        at = max(now, self._all_paused_until)
         while self._global and self._global[0] <= now - 1.0:
             self._global.popleft()
         if len(self._global) >= self.limits.global_per_s:
             at = max(at, self._global[0] + 1.0)
+        return at
+
+    def ready_at(self, chat_id: int, now: float, *, spread: bool = True) -> float:
+        at = max(self.bot_wide_at(now), self._paused_until.get(chat_id, 0.0))
         if chat_id > 0:
             at = max(at, self._last.get(chat_id, -1e9) + self.limits.private_interval_s)
         else:
@@ -110,6 +126,14 @@ class LocalPacing:
             return wait
         self.pacer.sent(chat_id, now)
         return 0.0
+
+    async def answered(self, chat_id: int) -> None:
+        """Nothing: the single process counts a send when it admits it (its sends are not delayed by other
+        instances' trips; `RedisPacing` counts from the answer)."""
+
+    async def bot_wide_wait(self) -> float:
+        now = self.clock()
+        return self.pacer.bot_wide_at(now) - now
 
     async def pause(self, chat_id: int | None, seconds: float) -> None:
         self.pacer.pause(chat_id, self.clock() + seconds)

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from tgbot.delivery import Delivery, Limits
+from tgbot.delivery import REREAD_S, Delivery, Limits
 from tgbot.sandbox.faketg import FakeTelegram, ManualClock, World
 from tgbot.services.announce import TELEGRAM_LIMIT, split_text
 from tgbot.storage import Database, OutboxMessage, Repository
@@ -148,3 +148,72 @@ async def test_a_polite_stop_lets_sends_under_way_finish_and_marks_them_sent(set
         await asyncio.sleep(0)
     await pumping
     assert sum(len(world.texts_in(u)) for u in users) == accepted
+
+
+async def test_a_pump_refused_by_the_bot_wide_budget_asks_for_no_other_chat(setup):
+    world, repo, clock, delivery = setup
+    users = [world.add_user(f"U{n}", started=True) for n in range(40)]
+    await queue(repo, clock, [OutboxMessage(chat_id=user.id, text="night") for user in users])
+    sender = delivery(Limits(global_per_s=5))
+    asked: list[int] = []
+    admit = sender.pacing.admit
+
+    async def counting(chat_id: int, **options: bool) -> float:
+        asked.append(chat_id)
+        return await admit(chat_id, **options)
+
+    sender.pacing.admit = counting  # type: ignore[method-assign]
+    wait = await sender.pump()
+    assert len(asked) == 6  # five admitted, the sixth refused: the 34 others are not asked in vain
+    assert 0.9 < wait <= 1.0  # the pump looks again when the budget has room
+    await sender.drain(timeout=60)
+    assert all(world.texts_in(user) == ["night"] for user in users)  # all sent in the end
+    assert sum(world.limits.rejected.values()) == 0
+
+
+async def test_the_outbox_is_read_again_only_when_new_messages_may_be_there(setup):
+    world, repo, clock, delivery = setup
+    users = [world.add_user(f"U{n}", started=True) for n in range(4)]
+    await queue(repo, clock, [OutboxMessage(chat_id=user.id, text="night") for user in users[:3]])
+    sender = delivery(Limits(global_per_s=1))
+    reads = 0
+    pending = repo.pending
+
+    async def counting(limit: int = 500) -> list[OutboxMessage]:
+        nonlocal reads
+        reads += 1
+        return await pending(limit)
+
+    repo.pending = counting  # type: ignore[method-assign]
+    await sender.pump()
+    await asyncio.gather(*sender._tasks)
+    clock.advance(0.5)
+    await sender.pump()  # a send ended and the limits let none more go: the last read will do
+    assert reads == 1
+    await queue(repo, clock, [OutboxMessage(chat_id=users[3].id, text="late")])
+    sender.wake()  # what the service calls once it queued messages
+    await sender.pump()
+    assert reads == 2
+    clock.advance(REREAD_S)
+    await sender.pump()  # a nudge may be lost: the outbox is read at least every REREAD_S
+    assert reads == 3
+    await sender.drain(timeout=60)
+    assert [world.texts_in(user) for user in users] == [["night"]] * 3 + [["late"]]
+
+
+async def test_a_delivery_resumed_after_another_leader_sent_does_not_send_from_its_old_read(setup):
+    world, repo, clock, delivery = setup
+    owner = world.add_user("Owner", started=True)
+    group = world.create_group("Игра", owner=owner)
+    await queue(repo, clock, [OutboxMessage(chat_id=owner.id, text="first"), OutboxMessage(chat_id=group.id, text="board")])
+    old_leader = delivery()
+    old_leader.parallel = 1
+    await old_leader.pump()  # the first goes; the board waits for a place
+    await asyncio.gather(*old_leader._tasks)
+    await old_leader.stop()
+    other = delivery()  # another instance leads meanwhile and sends the board
+    await other.drain()
+    old_leader.resume()
+    await old_leader.pump()  # at once: its last read still lists the board
+    await asyncio.gather(*old_leader._tasks)
+    assert world.texts_in(group) == ["board"]  # not twice

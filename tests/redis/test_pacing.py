@@ -34,8 +34,29 @@ async def test_the_bot_wide_budget_of_thirty_a_second_is_shared_by_every_instanc
     instances = [pacing(redis) for _ in range(3)]
     for n in range(30):
         assert await instances[n % 3].admit(1000 + n) == 0.0
+        await instances[n % 3].answered(1000 + n)
     wait = await instances[0].admit(2000)
-    assert 0.9 < wait <= 1.0 + MARGIN
+    assert 0.9 < wait <= 1.0
+
+
+async def test_a_send_counts_in_the_bot_wide_second_from_its_answer_and_as_in_flight_until_then(redis):
+    one, two = pacing(redis, Limits(global_per_s=3)), pacing(redis, Limits(global_per_s=3))
+    for chat in (1, 2, 3):
+        assert await one.admit(chat) == 0.0
+    assert 0 < await two.admit(4) <= 0.01  # three in flight: the next waits for an answer
+    await asyncio.sleep(0.3)  # the sends are slow to reach Telegram
+    for chat in (1, 2, 3):
+        await one.answered(chat)
+    assert 0.95 < await two.admit(4) <= 1.0  # a full second from the answers, not 0.7 from the admissions
+
+
+async def test_a_send_whose_sender_died_before_the_answer_stops_counting(redis):
+    dying = RedisPacing(redis, Limits(global_per_s=1), margin_s=MARGIN, flight_s=0.2)
+    assert await dying.admit(1) == 0.0  # …and its instance is killed before Telegram answers
+    other = pacing(redis, Limits(global_per_s=1))
+    assert await other.admit(2) > 0
+    await asyncio.sleep(0.25)
+    assert await other.admit(2) == 0.0
 
 
 async def test_a_refused_send_counts_against_no_limit(redis):
@@ -126,8 +147,25 @@ async def test_the_script_takes_the_limits_it_is_given(redis):
     one = pacing(redis, Limits(global_per_s=5, private_interval_s=0.5, group_per_min=3))
     for _ in range(3):
         assert await one.admit(-1, spread=False) == 0.0
+        await one.answered(-1)
     assert await one.admit(-1, spread=False) > 59.0
     assert await one.admit(1) == 0.0
+    await one.answered(1)
     assert 0.4 < await one.admit(1) <= 0.5 + MARGIN
     assert await one.admit(2) == 0.0  # the fifth in this second
+    await one.answered(2)
     assert await one.admit(3) > 0.9
+
+
+async def test_the_bot_wide_wait_is_the_shared_budget_and_the_bots_pause_not_a_chats(redis):
+    one, two = pacing(redis), pacing(redis)
+    assert await one.admit(101) == 0.0 and await one.admit(101) > 0  # the chat waits…
+    await one.pause(102, 5.0)
+    assert await two.bot_wide_wait() == 0.0  # …but another chat may go
+    await one.answered(101)
+    for n in range(29):
+        assert await one.admit(1000 + n) == 0.0
+        await one.answered(1000 + n)
+    assert 0.9 < await two.bot_wide_wait() <= 1.0  # thirty counted by any instance: everyone waits
+    await one.pause(None, 3.0)
+    assert 2.9 < await two.bot_wide_wait() <= 3.0
