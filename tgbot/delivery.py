@@ -11,7 +11,9 @@ Messages a handler sends itself (the answer to a command, a screen that could no
 place) do not wait in the queue, but they go through the same pacer (`DirectSends`, a request
 middleware of the bot's session): the queue then leaves room for them, and a reply waits at most
 a chat's interval instead of running into a 429. The limits are counted by a `Pacing`
-(`tgbot/pacing.py`): this process's own, or one in Redis that every instance shares.
+(`tgbot/pacing.py`): this process's own, or one in Redis that every instance shares. Every send, queued
+or direct, is admitted before it leaves and counted again when Telegram has answered it (`landed`):
+Telegram counts it on arrival, which may be later than its admission.
 """
 
 from __future__ import annotations
@@ -182,7 +184,10 @@ class Delivery:
     async def _deliver_paced(self, message: OutboxMessage) -> None:
         assert message.id is not None
         try:
-            message_id = await self._send(message)
+            try:
+                message_id = await self._send(message)
+            finally:
+                await self.landed(message.chat_id)
         except TelegramRetryAfter as exc:
             self.retry_after_count += 1
             self._retrying.add(message.id)
@@ -213,6 +218,14 @@ class Delivery:
             self._retrying.discard(message.id)
             self._in_flight.discard(message.chat_id)
             self._wake.set()
+
+    async def landed(self, chat_id: int) -> None:
+        """Telegram has answered a message to `chat_id`: the pacing counts it from now (see tgbot/pacing.py).
+        If the pacing cannot be told (Redis is away), the message stays counted at its admission."""
+        try:
+            await self.pacing.landed(chat_id)
+        except Exception as exc:
+            log.warning("could not count a message to %s as landed: %s: %s", chat_id, type(exc).__name__, exc)
 
     async def _send(self, message: OutboxMessage) -> int | None:
         markup = InlineKeyboardMarkup.model_validate(message.reply_markup) if message.reply_markup else None
@@ -279,7 +292,10 @@ class DirectSends(BaseRequestMiddleware):
                 await delivery.sleep(step)
                 waited += step
             try:
-                return await make_request(bot, request)
+                try:
+                    return await make_request(bot, request)
+                finally:
+                    await delivery.landed(chat_id)
             except TelegramRetryAfter as exc:
                 delivery.retry_after_count += 1
                 await delivery.pacing.pause(chat_id, exc.retry_after)

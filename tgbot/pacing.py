@@ -5,6 +5,11 @@ three limits at once (about 30 messages a second in all, 1 a second per private 
 group) and answers 0, or takes nothing and answers how long to wait. Two implementations: `LocalPacing`
 counts in this process (the single-process default); `tgbot.redis_pacing.RedisPacing` counts in Redis
 for every instance together.
+
+Telegram counts a message when it ARRIVES, and the pacer admits it before it leaves: a process that is
+late to send it (a busy machine, a slow network) makes it land closer to the next message to the chat
+than the pacer believed. So once Telegram has answered, `landed` moves the message's place to that
+moment — it arrived by then at the latest — and the next message to the chat is timed from there.
 """
 
 from __future__ import annotations
@@ -49,6 +54,11 @@ class Pacing(Protocol):
         the limits say (a reply that has waited as long as it may)."""
         ...
 
+    async def landed(self, chat_id: int) -> None:
+        """Telegram has answered a message admitted for `chat_id` (whatever the answer): count it as sent
+        now, not at its admission."""
+        ...
+
     async def pause(self, chat_id: int | None, seconds: float) -> None:
         """Telegram answered 429: send nothing more to `chat_id` (None: to anyone) for `seconds`."""
         ...
@@ -89,6 +99,14 @@ class Pacer:
         if chat_id <= 0:
             self._group.setdefault(chat_id, deque()).append(now)
 
+    def landed(self, chat_id: int, admitted: float, now: float) -> None:
+        """The message to `chat_id` counted at `admitted` reached Telegram by `now`: count it then."""
+        self._last[chat_id] = max(self._last.get(chat_id, now), now)
+        for window in (self._global, self._group.get(chat_id) if chat_id <= 0 else None):
+            if window is not None and admitted in window:  # still in its window (not aged out)
+                window.remove(admitted)
+                window.append(now)  # the clock is monotonic: the latest, the window stays in order
+
     def pause(self, chat_id: int | None, until: float) -> None:
         if chat_id is None:
             self._all_paused_until = max(self._all_paused_until, until)
@@ -102,6 +120,7 @@ class LocalPacing:
     def __init__(self, limits: Limits, clock: Callable[[], float]) -> None:
         self.pacer = Pacer(limits)
         self.clock = clock
+        self._admitted: dict[int, deque[float]] = {}  # chat -> when its messages in flight were admitted
 
     async def admit(self, chat_id: int, *, spread: bool = True, force: bool = False) -> float:
         now = self.clock()
@@ -109,7 +128,16 @@ class LocalPacing:
         if wait > 0 and not force:
             return wait
         self.pacer.sent(chat_id, now)
+        self._admitted.setdefault(chat_id, deque()).append(now)
         return 0.0
+
+    async def landed(self, chat_id: int) -> None:
+        admitted = self._admitted.get(chat_id)
+        if not admitted:
+            return
+        self.pacer.landed(chat_id, admitted.popleft(), self.clock())
+        if not admitted:
+            del self._admitted[chat_id]
 
     async def pause(self, chat_id: int | None, seconds: float) -> None:
         self.pacer.pause(chat_id, self.clock() + seconds)

@@ -72,6 +72,25 @@ async def test_a_429_pauses_the_chat_for_every_instance(redis):
     assert await two.admit(56) > 1.9
 
 
+async def test_a_message_is_counted_from_when_telegram_answered_it(redis):
+    one, two = pacing(redis), pacing(redis)
+    assert await one.admit(101) == 0.0
+    await asyncio.sleep(0.3)  # on its way to Telegram
+    await one.landed(101)
+    wait = await two.admit(101)
+    assert 1.0 < wait <= 1.0 + MARGIN  # a second after it landed, not 0.7 s (a second after its admission)
+
+
+async def test_a_landed_message_stays_in_the_bot_wide_window_a_second_from_its_landing(redis):
+    one = pacing(redis, Limits(global_per_s=2))
+    assert await one.admit(1) == 0.0
+    assert await one.admit(2) == 0.0
+    await asyncio.sleep(0.5)
+    await one.landed(1)
+    await one.landed(2)
+    assert 0.9 < await one.admit(3) <= 1.0 + MARGIN  # full for a second from their landing, not 0.5 s
+
+
 async def test_a_forced_send_is_counted(redis):
     one = pacing(redis)
     assert await one.admit(9) == 0.0
@@ -83,6 +102,7 @@ async def test_every_key_expires_when_it_can_no_longer_matter(redis):
     one = pacing(redis)
     await one.admit(9)
     await one.admit(-9)
+    await one.landed(-9)
     await one.pause(9, 2.0)
     for key in await redis.keys("tgbot:pace:*"):
         ttl = await redis.pttl(key)
@@ -131,3 +151,40 @@ async def test_the_script_takes_the_limits_it_is_given(redis):
     assert 0.4 < await one.admit(1) <= 0.5 + MARGIN
     assert await one.admit(2) == 0.0  # the fifth in this second
     assert await one.admit(3) > 0.9
+
+
+class LateTrip:
+    """A request middleware (inside `DirectSends`) that holds the first message `seconds` on its way to
+    Telegram: the process was scheduled late, or the network was slow."""
+
+    def __init__(self, seconds: float) -> None:
+        self.delays = [seconds]
+
+    async def __call__(self, make_request, bot, method):
+        if self.delays:
+            await asyncio.sleep(self.delays.pop())
+        return await make_request(bot, method)
+
+
+async def test_a_reply_that_reaches_telegram_late_holds_the_next_reply_of_another_instance(redis, tmp_path):
+    """Two instances reply to one user; the first reply is 0.4 s on its way after its admission. The
+    second must land a second after it arrived (Telegram's count), not after it was admitted: no 429."""
+    world = World(rate_limits=True)
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    alice = world.add_user("Alice", started=True)
+    bots = []
+    for n in range(2):
+        tg = FakeTelegram(world=world)
+        tg.bot.session.middleware(DirectSends(Delivery(tg.bot, Repository(db), pacing=pacing(redis))))
+        if n == 0:
+            tg.bot.session.middleware(LateTrip(0.4))
+        bots.append(tg)
+    first = asyncio.create_task(bots[0].bot.send_message(alice.id, "reply 0"))
+    await asyncio.sleep(0.05)  # admitted, on its way
+    await bots[1].bot.send_message(alice.id, "reply 1")
+    await first
+    for tg in bots:
+        await tg.close()
+    await db.close()
+    assert world.texts_in(alice) == ["reply 0", "reply 1"]
+    assert sum(world.limits.rejected.values()) == 0
