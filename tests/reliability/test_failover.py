@@ -53,7 +53,7 @@ GAMES_AT_ONCE = 3  # every other one ends its phases by /resolve, the others by 
 MAX_PHASES = 4
 MAX_PHASES_BY_DEADLINE = 1  # the first night, a minute long (the sign-up's deck phase ends by /resolve)
 MOMENTS = ("press", "resolve", "outbox", "deadline")
-AIM_WITHIN_S = 30.0  # a moment not come by then: the kill goes at once (counted as not aimed)
+AIM_WITHIN_S = 60.0  # a moment not come by then: the kill goes at once (counted as not aimed)
 DUE_S = 0.05  # a kill this close before a deadline leaves it to the next leader to fire
 SECRET = "failover-secret"
 # A contender's round is 1 s and the lock is free the moment the session ends; the rest is a loaded
@@ -119,11 +119,16 @@ class Failover:
     async def aim(self, moment: str, rnd: random.Random) -> bool:
         """Wait for `moment` (at most `AIM_WITHIN_S`, a deadline's minute more); whether it came."""
         if moment == "deadline":
-            if not await until(lambda: bool(self.deadlines()), AIM_WITHIN_S + 60 * DEADLINE_MINUTES):
-                return False
-            # As it falls due: just before the scheduler fires it, or while it resolves (some 10-50 ms).
-            await asyncio.sleep(max(0.0, min(self.deadlines()) - time.time() + rnd.uniform(-DUE_S, 0.02)))
-            return True
+            give_up = time.time() + AIM_WITHIN_S + 60 * DEADLINE_MINUTES
+            while time.time() < give_up:
+                if not await until(lambda: bool(self.deadlines()), give_up - time.time()):
+                    return False
+                due = min(self.deadlines())
+                # Just before the scheduler fires it (a kill then leaves it to the next leader), or as it does.
+                await asyncio.sleep(max(0.0, due - time.time() - rnd.uniform(0.0, DUE_S - 0.01)))
+                if due in self.deadlines():  # its phase not seen ended yet (a late wake-up waits for the next)
+                    return True
+            return False
         if moment == "outbox":
             return await slowly_until(lambda: self.db.pending() > 0, AIM_WITHIN_S)
         return await until(lambda: self.in_flight[moment] > 0, AIM_WITHIN_S)
