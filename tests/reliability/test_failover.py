@@ -49,7 +49,7 @@ from tgbot.storage.pg_lease import APPLICATION
 ROOT = Path(__file__).resolve().parents[2]
 INSTANCES = 3
 KILLS = int(os.environ.get("FAILOVER_KILLS", "4"))  # one at each moment; the full proof (.ci/run): 30
-GAMES_AT_ONCE = 3  # every other one ends its phases by /resolve, the others by their deadlines
+GAMES_AT_ONCE = 3  # every other one ends its phases by /resolve, the others their night by its deadline
 MAX_PHASES = 4
 MAX_PHASES_BY_DEADLINE = 1  # the first night, a minute long (the sign-up's deck phase ends by /resolve)
 MOMENTS = ("press", "resolve", "outbox", "deadline")
