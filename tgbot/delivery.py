@@ -12,7 +12,9 @@ Messages a handler sends itself (the answer to a command, a screen that could no
 place) do not wait in the queue, but they go through the same pacer (`DirectSends`, a request
 middleware of the bot's session): the queue then leaves room for them, and a reply waits at most
 a chat's interval instead of running into a 429. The limits are counted by a `Pacing`
-(`tgbot/pacing.py`): this process's own, or one in Redis that every instance shares.
+(`tgbot/pacing.py`): this process's own, or one in Redis that every instance shares. Every send, queued
+or direct, is admitted before it leaves and counted again when Telegram has answered it (`answered`):
+Telegram counts it on arrival, which may be later than its admission.
 """
 
 from __future__ import annotations

@@ -6,6 +6,11 @@ group) and answers 0, or takes nothing and answers how long to wait; `answered` 
 answered the send; `bot_wide_wait` says when any chat may go. Two implementations: `LocalPacing`
 counts in this process (the single-process default); `tgbot.redis_pacing.RedisPacing` counts in Redis
 for every instance together.
+
+Telegram counts a message when it ARRIVES, and the pacer admits it before it leaves: a process that is
+late to send it (a busy machine, a slow network) makes it land closer to the next message to the chat
+than the pacer believed. So once Telegram has answered, `answered` moves the message's place to that
+moment — it arrived by then at the latest — and the next message to the chat is timed from there.
 """
 
 from __future__ import annotations
@@ -105,6 +110,14 @@ class Pacer:
         if chat_id <= 0:
             self._group.setdefault(chat_id, deque()).append(now)
 
+    def answered(self, chat_id: int, admitted: float, now: float) -> None:
+        """The send to `chat_id` counted at `admitted` reached Telegram by `now`: count it then."""
+        self._last[chat_id] = max(self._last.get(chat_id, now), now)
+        for window in (self._global, self._group.get(chat_id) if chat_id <= 0 else None):
+            if window is not None and admitted in window:  # still in its window (not aged out)
+                window.remove(admitted)
+                window.append(now)  # the clock is monotonic: the latest, so the window stays in order
+
     def pause(self, chat_id: int | None, until: float) -> None:
         if chat_id is None:
             self._all_paused_until = max(self._all_paused_until, until)
@@ -118,6 +131,7 @@ class LocalPacing:
     def __init__(self, limits: Limits, clock: Callable[[], float]) -> None:
         self.pacer = Pacer(limits)
         self.clock = clock
+        self._admitted: dict[int, deque[float]] = {}  # chat -> when its sends not yet answered were admitted
 
     async def admit(self, chat_id: int, *, spread: bool = True, force: bool = False) -> float:
         now = self.clock()
@@ -125,11 +139,18 @@ class LocalPacing:
         if wait > 0 and not force:
             return wait
         self.pacer.sent(chat_id, now)
+        self._admitted.setdefault(chat_id, deque()).append(now)
         return 0.0
 
     async def answered(self, chat_id: int) -> None:
-        """Nothing: the single process counts a send when it admits it (its sends are not delayed by other
-        instances' trips; `RedisPacing` counts from the answer)."""
+        """The send to `chat_id` admitted first and not yet answered reached Telegram by now: count it from
+        now (a busy process may send it later than it admitted it)."""
+        admitted = self._admitted.get(chat_id)
+        if not admitted:
+            return
+        self.pacer.answered(chat_id, admitted.popleft(), self.clock())
+        if not admitted:
+            del self._admitted[chat_id]
 
     async def bot_wide_wait(self) -> float:
         now = self.clock()

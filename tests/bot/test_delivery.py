@@ -217,3 +217,24 @@ async def test_a_delivery_resumed_after_another_leader_sent_does_not_send_from_i
     await old_leader.pump()  # at once: its last read still lists the board
     await asyncio.gather(*old_leader._tasks)
     assert world.texts_in(group) == ["board"]  # not twice
+
+
+async def test_a_message_that_reaches_telegram_late_holds_its_chats_next_message_until_a_second_after_it(setup):
+    """Telegram counts a message when it arrives; the pacer admits it before it leaves. The first message
+    here reaches the fake 0.4 s after its admission (a busy process, a slow trip): the next one to the chat
+    must still land a second after it, not a second after the admission (that was a 429)."""
+    world, repo, clock, delivery = setup
+    alice = world.add_user("Alice", started=True)
+    await queue(repo, clock, [OutboxMessage(chat_id=alice.id, text=f"m{i}") for i in range(2)])
+    sender = delivery()
+    late = [0.4]
+
+    async def in_flight(make_request, bot, method):
+        if late:
+            clock.advance(late.pop())
+        return await make_request(bot, method)
+
+    sender.bot.session.middleware(in_flight)
+    await sender.drain()
+    assert world.texts_in(alice) == ["m0", "m1"]
+    assert world.limits.rejected["private_chat"] == 0

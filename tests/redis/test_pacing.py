@@ -93,6 +93,25 @@ async def test_a_429_pauses_the_chat_for_every_instance(redis):
     assert await two.admit(56) > 1.9
 
 
+async def test_a_message_is_counted_from_when_telegram_answered_it(redis):
+    one, two = pacing(redis), pacing(redis)
+    assert await one.admit(101) == 0.0
+    await asyncio.sleep(0.3)  # on its way to Telegram
+    await one.answered(101)
+    wait = await two.admit(101)
+    assert 1.0 < wait <= 1.0 + MARGIN  # a second after it landed, not 0.7 s (a second after its admission)
+
+
+async def test_an_answered_message_stays_in_the_bot_wide_window_a_second_from_its_answer(redis):
+    one = pacing(redis, Limits(global_per_s=2))
+    assert await one.admit(1) == 0.0
+    assert await one.admit(2) == 0.0
+    await asyncio.sleep(0.5)
+    await one.answered(1)
+    await one.answered(2)
+    assert 0.9 < await one.admit(3) <= 1.0 + MARGIN  # full for a second from their landing, not 0.5 s
+
+
 async def test_a_forced_send_is_counted(redis):
     one = pacing(redis)
     assert await one.admit(9) == 0.0
@@ -104,6 +123,7 @@ async def test_every_key_expires_when_it_can_no_longer_matter(redis):
     one = pacing(redis)
     await one.admit(9)
     await one.admit(-9)
+    await one.answered(-9)
     await one.pause(9, 2.0)
     for key in await redis.keys("tgbot:pace:*"):
         ttl = await redis.pttl(key)
@@ -169,3 +189,40 @@ async def test_the_bot_wide_wait_is_the_shared_budget_and_the_bots_pause_not_a_c
     assert 0.9 < await two.bot_wide_wait() <= 1.0  # thirty counted by any instance: everyone waits
     await one.pause(None, 3.0)
     assert 2.9 < await two.bot_wide_wait() <= 3.0
+
+
+class LateTrip:
+    """A request middleware (inside `DirectSends`) that holds the first message `seconds` on its way to
+    Telegram: the process was scheduled late, or the network was slow."""
+
+    def __init__(self, seconds: float) -> None:
+        self.delays = [seconds]
+
+    async def __call__(self, make_request, bot, method):
+        if self.delays:
+            await asyncio.sleep(self.delays.pop())
+        return await make_request(bot, method)
+
+
+async def test_a_reply_that_reaches_telegram_late_holds_the_next_reply_of_another_instance(redis, tmp_path):
+    """Two instances reply to one user; the first reply is 0.4 s on its way after its admission. The
+    second must land a second after it arrived (Telegram's count), not after it was admitted: no 429."""
+    world = World(rate_limits=True)
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    alice = world.add_user("Alice", started=True)
+    bots = []
+    for n in range(2):
+        tg = FakeTelegram(world=world)
+        tg.bot.session.middleware(DirectSends(Delivery(tg.bot, Repository(db), pacing=pacing(redis))))
+        if n == 0:
+            tg.bot.session.middleware(LateTrip(0.4))
+        bots.append(tg)
+    first = asyncio.create_task(bots[0].bot.send_message(alice.id, "reply 0"))
+    await asyncio.sleep(0.05)  # admitted, on its way
+    await bots[1].bot.send_message(alice.id, "reply 1")
+    await first
+    for tg in bots:
+        await tg.close()
+    await db.close()
+    assert world.texts_in(alice) == ["reply 0", "reply 1"]
+    assert sum(world.limits.rejected.values()) == 0

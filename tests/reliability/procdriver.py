@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ from tgbot.ui.callbacks import Act, Signup
 from tgbot.ui.resolve import phase_words
 
 ACCEPTED = t("ru", "ui.accepted")
+DEADLINE_MINUTES = 1  # a phase ended by its deadline lasts this long
+DEADLINE_LATE_S = 30.0  # a deadline must have ended its phase this long after it fell due (a take-over included)
 
 
 def _prefix(key: str) -> str:
@@ -114,6 +117,12 @@ class GameDriver:
     phases: list[int] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
     seat: dict[int, FakeUser] = field(default_factory=dict)  # pid -> user (the order they joined in)
+    # The night and day phases end by their deadline (`DEADLINE_MINUTES` long), fired by whichever instance
+    # runs the deadlines, instead of by the master's /resolve (the sign-up's deck phase still ends by it).
+    by_deadline: bool = False
+    deadline_at: float | None = None  # the deadline this driver waits for now (UNIX time), if any
+    # Per phase ended by its deadline: (the deadline, when the phase was seen ended), UNIX times.
+    by_deadline_ended: list[tuple[float, float]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         world = self.net.world
@@ -296,18 +305,13 @@ class GameDriver:
             else:
                 self.lost.append(f"game {self.game_id} phase {phase}: {kind} {card} {params} of player {pid}")
 
-    async def resolve(self) -> None:
-        before = self.net.db.game(self.game_id)
-        assert before is not None
-        phase = int(before["phase"])
-
+    def _advanced(self, phase: int) -> Callable[[], bool]:
         def advanced() -> bool:
             game = self.net.db.game(self.game_id)
             return game is not None and (int(game["phase"]) != phase or game["status"] == "finished")
+        return advanced
 
-        # The phase named: a /resolve retried after a crash cannot end the next phase too.
-        await self.command(f"/resolve {phase_words('ru', phase)}", self.log, kind="resolve", done=advanced)
-        assert await until(advanced, 30)
+    def _resolved(self, phase: int) -> None:
         after = self.net.db.game(self.game_id)
         assert after is not None
         self.resolutions += 1
@@ -315,9 +319,44 @@ class GameDriver:
         if int(after["phase"]) > phase + 1:
             self.double_resolutions += 1
 
+    async def resolve(self) -> None:
+        before = self.net.db.game(self.game_id)
+        assert before is not None
+        phase = int(before["phase"])
+        advanced = self._advanced(phase)
+        # The phase named: a /resolve retried after a crash cannot end the next phase too.
+        await self.command(f"/resolve {phase_words('ru', phase)}", self.log, kind="resolve", done=advanced)
+        assert await until(advanced, 30)
+        self._resolved(phase)
+
+    async def set_deadlines(self) -> None:
+        """Short phases (the shortest a master may set); /set is idempotent, so an update delivered twice
+        after a crash sets the same."""
+        for key in ("night_minutes", "day_minutes"):
+            answer = await self.command(f"/set {key} {DEADLINE_MINUTES}", self.log)
+            assert answer is None or answer.startswith(_prefix("master.option_set")), answer
+
+    async def await_deadline(self) -> None:
+        """Nobody resolves the phase: its deadline does, fired by the instance that leads when it falls due
+        (or by the next leader, who re-arms it from the database). It must end once, and within seconds."""
+        before = self.net.db.game(self.game_id)
+        assert before is not None and before["deadline_at"] is not None
+        phase, at = int(before["phase"]), float(before["deadline_at"])
+        advanced = self._advanced(phase)
+        self.deadline_at = at
+        try:
+            assert await until(advanced, max(0.0, at - time.time()) + DEADLINE_LATE_S), \
+                f"game {self.game_id}: phase {phase} not ended {DEADLINE_LATE_S} s after its deadline"
+        finally:
+            self.deadline_at = None
+        self.by_deadline_ended.append((at, time.time()))
+        self._resolved(phase)
+
     async def play(self, max_phases: int) -> None:
         await self.create()
         await self.bind()
+        if self.by_deadline:
+            await self.set_deadlines()
         await asyncio.gather(*(self.signup(i) for i in range(self.size)))  # players sign up at once
         await self.command("/startgame", self.log, done=lambda: (self._game() or {}).get("status") != "signup")
         self.seat = self.seats()
@@ -330,4 +369,4 @@ class GameDriver:
             if game["status"] == "finished" or int(game["phase"]) > max_phases:
                 return
             await self.phase()
-            await self.resolve()
+            await (self.await_deadline() if self.by_deadline else self.resolve())
