@@ -22,6 +22,7 @@ class Tally:
     exact: int = 0
     fallbacks: int = 0
     late: int = 0  # decisions left unmade because the phase had ended (resolved early) before their turn
+    made: Counter[str] = field(default_factory=Counter)  # the decisions made exactly, by call and kind
     missed: Counter[str] = field(default_factory=Counter)  # the decisions replaced, by call and kind
 
     @property
@@ -48,11 +49,13 @@ class SimSeat:
                 tally.late += 1
                 continue
             tally.decisions += 1
+            name = f"{decision.call} {decision.kind}".strip()
             if await carry_out(self.seat, decision):
                 tally.exact += 1
+                tally.made[name] += 1
             else:
                 tally.fallbacks += 1
-                tally.missed[f"{decision.call} {decision.kind}".strip()] += 1
+                tally.missed[name] += 1
                 await self.fall_back(decision)
 
     async def fall_back(self, decision: Decision) -> None:

@@ -15,12 +15,13 @@ from engine.core import api
 from engine.core.actions import Action
 from engine.core.state import GameState, Order
 from engine.sim import Decision
-from tgbot.sandbox.agents import REFRESH, acts, buttons, panel_of
+from tgbot.sandbox.agents import acts, buttons, panel_of
 from tgbot.sandbox.faketg import FakeMessage, FakeUser
 from tgbot.sandbox.table import Table
 from tgbot.services.errors import ServiceError
 from tgbot.ui import flow as fl
 from tgbot.ui.callbacks import Code
+from tgbot.ui.comms import Comms, Confirm
 from tgbot.ui.flow_input import answer_param, pay_press
 from tgbot.ui.flow_screens import options_offered, settle
 
@@ -57,6 +58,13 @@ class Seat:
                 await self.table.press(self.user, message, act.pack())
                 return
         raise Unwalkable(f"no button {code}:{value}")
+
+    async def press_comms(self, message: FakeMessage, phase: int, step: str, value: object = "") -> None:
+        """Press a button of the day's communication (tgbot/ui/comms.py) on `message`."""
+        data = Comms(g=self.game, p=phase, a=step, v=str(value)).pack()
+        if not any(b.get("callback_data") == data for b in buttons(message)):
+            raise Unwalkable(f"no button {data}")
+        await self.table.press(self.user, message, data)
 
     def has(self, message: FakeMessage, code: str, value: object = "") -> bool:
         return any(act.a == code and act.v == str(value) for _t, act in acts(message))
@@ -120,8 +128,15 @@ def held_as_chosen(before: GameState, after: GameState, pid: int, d: Decision) -
     if d.call == "deck_build":
         return sorted(after.player(pid).deck_choice) == sorted(d.cards)
     if d.call == "reorder_hand":
-        return [c.uid for c in after.player(pid).hand] == d.cards
+        return [c.uid for c in after.player(pid).hand] == wanted_hand(before, pid, d.cards)
     return after.model_dump() != before.model_dump()
+
+
+def wanted_hand(state: GameState, pid: int, uids: list[int]) -> list[int]:
+    """The Hand's order the rule set makes of the order asked for (a card pinned to the bottom stays there)."""
+    trial = state.model_copy(deep=True)
+    api.reorder_hand(trial, pid, uids)
+    return [c.uid for c in trial.player(pid).hand]
 
 
 def orders_of_phase(state: GameState, pid: int, phase: int) -> list[Order]:
@@ -149,6 +164,9 @@ def _action(gs: GameState, pid: int, d: Decision) -> Action:
 
 async def _order(seat: Seat, panel: FakeMessage, gs: GameState, pid: int, d: Decision) -> None:
     params = dict(d.params)
+    if d.call == "act" and d.kind in OWN_SCREENS:
+        await OWN_SCREENS[d.kind](seat, panel, gs, d)
+        return
     if d.call == "submit" and d.kind == "play" and d.card is not None:
         await seat.press(panel, Code.CARD, d.card)
         card = next(c for zone in api.view_profile(gs.ruleset).zones for c in getattr(gs.player(pid), zone)
@@ -205,16 +223,56 @@ async def _order(seat: Seat, panel: FakeMessage, gs: GameState, pid: int, d: Dec
         raise Unwalkable(f"no walk for the screen {screen!r}")
 
 
+async def _private_message(seat: Seat, panel: FakeMessage, gs: GameState, d: Decision) -> None:
+    """The panel's ✉ row: whom to, then the text typed."""
+    await seat.press_comms(panel, gs.phase, "pm")
+    await seat.press_comms(panel, gs.phase, "pmto", d.params["to"])
+    await seat.type(str(d.params["text"]))
+    await seat.back_to_panel(seat.table.last_with_buttons(seat.user))
+
+
+async def _room_propose(seat: Seat, panel: FakeMessage, gs: GameState, d: Decision) -> None:
+    """The panel's 👥 row: each member ticked, then proposed."""
+    await seat.press_comms(panel, gs.phase, "room")
+    for member in d.params["members"]:
+        await seat.press_comms(panel, gs.phase, "rt", member)
+    await seat.press_comms(panel, gs.phase, "rok")
+    await seat.back_to_panel(panel)
+
+
+async def _room_confirm(seat: Seat, panel: FakeMessage, gs: GameState, d: Decision) -> None:
+    """The proposal's ✅ on the day's room board in the public group."""
+    data = Confirm(g=seat.game, p=gs.phase, r=int(d.params["room"])).pack()
+    for chat in seat.table.world.chats.values():
+        if chat.is_private:
+            continue
+        for message in reversed(seat.table.world.messages_in(chat)):
+            if any(b.get("callback_data") == data for b in buttons(message)):
+                await seat.table.press(seat.user, message, data)
+                return
+    raise Unwalkable("no room board button")
+
+
+async def _rebuild_deck(seat: Seat, panel: FakeMessage, gs: GameState, d: Decision) -> None:
+    """The panel's new deck: the builder, each card added, saved."""
+    await seat.press(panel, "rb")
+    await _build(seat, panel, list(d.params["cards"]))
+
+
 async def _reorder(seat: Seat, panel: FakeMessage, d: Decision) -> None:
     """The hand put in the chosen order with ⬆ presses, card by card from the top."""
     await seat.press(panel, Code.REORDER)
-    for i, uid in enumerate(d.cards):
-        while True:
-            hand = [c.uid for c in (await seat.state()).player(await seat.pid()).hand]
-            if hand.index(uid) <= i:
-                break
+    pid = await seat.pid()
+    for i, uid in enumerate(wanted_hand(await seat.state(), pid, d.cards)):
+        hand = [c.uid for c in (await seat.state()).player(pid).hand]
+        for _ in range(hand.index(uid) - i):
             await seat.press(panel, Code.UP, uid)
     await seat.back_to_panel(panel)
+
+
+# The instant actions made on screens of their own rather than the panel's actions (by the action's kind).
+OWN_SCREENS = {"private_message": _private_message, "room_propose": _room_propose, "room_confirm": _room_confirm,
+               "rebuild_deck": _rebuild_deck}
 
 
 # ---------------------------------------------------------------- the parameter flow
@@ -310,7 +368,7 @@ async def walk_flow(seat: Seat, message: FakeMessage, flow: dict[str, Any], para
                     await _press_flow_raw(seat, message, f"opt={option.name}")
                     flow["options"][option.name] = True
             await _press_flow_raw(seat, message, "ok")
-            if not any(b.get("text") == REFRESH for b in buttons(message)):  # not back on the panel: refused
+            if any(a.a == Code.FLOW for _t, a in acts(message)):  # still on the flow's screens: refused
                 raise Unwalkable(message.text)
             return
     raise Unwalkable("a flow too long")
@@ -349,10 +407,14 @@ async def _deck(seat: Seat, message: FakeMessage, d: Decision) -> None:
     elif d.call == "deck_auto":
         await seat.press(message, "bauto")
     else:
-        for card in d.cards:
-            await _find_deck_button(seat, message, "badd", card)
-            await seat.press(message, "badd", card)
-        await seat.press(message, "bsave")
+        await _build(seat, message, d.cards)
+
+
+async def _build(seat: Seat, message: FakeMessage, cards: list[str]) -> None:
+    for card in cards:
+        await _find_deck_button(seat, message, "badd", card)
+        await seat.press(message, "badd", card)
+    await seat.press(message, "bsave")
 
 
 async def _find_deck_button(seat: Seat, message: FakeMessage, code: str, value: str) -> None:
