@@ -11,12 +11,14 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from aiogram.exceptions import TelegramAPIError
+
 from engine.core import api
 from engine.core.actions import Action
 from engine.core.state import GameState, Order
 from engine.sim import Decision
 from tgbot.sandbox.agents import acts, buttons, panel_of
-from tgbot.sandbox.faketg import FakeMessage, FakeUser
+from tgbot.sandbox.faketg import FakeMessage, FakeUser, WorldError
 from tgbot.sandbox.table import Table
 from tgbot.services.errors import ServiceError
 from tgbot.ui import flow as fl
@@ -28,8 +30,9 @@ from tgbot.ui.flow_screens import options_offered, settle
 log = logging.getLogger(__name__)
 REFUSED = "⚠️"  # how a flow screen begins when the bot refused the last step
 MOST_STEPS = 80  # presses of one flow before the walker gives up on it
-PLAYER_KINDS_OF_SCREENS = {"vote": (Code.VOTES, Code.VOTE, "target"), "kill_vote": (Code.KILLS, Code.KILL, "target"),
-                           "punishment": (Code.PUNISHMENTS, Code.PUNISHMENT, "choice")}
+# The screens of one pick (by ActionDef.screen): the panel's press that opens it, the pick's code, the param it gives.
+PICK_SCREENS = {"vote": (Code.VOTES, Code.VOTE, "target"), "kill_vote": (Code.KILLS, Code.KILL, "target"),
+                "punishment": (Code.PUNISHMENTS, Code.PUNISHMENT, "choice")}
 MOST_PAGES = 30  # pages of one deck builder's tab the walker turns
 
 
@@ -104,7 +107,8 @@ async def carry_out(seat: Seat, decision: Decision) -> bool:
                 await _reorder(seat, message, decision)
             else:
                 await _order(seat, message, before, pid, decision)
-    except (Unwalkable, ServiceError) as exc:
+    except (Unwalkable, ServiceError, LookupError, ValueError, WorldError, TelegramAPIError) as exc:
+        # whatever went wrong on the way, the decision is not made (a random press of its sort replaces it)
         log.info("%s could not make %s through the screens: %s", seat.user.first_name, decision, exc)
         if message is not None:
             await seat.back_to_panel(message)
@@ -187,8 +191,8 @@ async def _order(seat: Seat, panel: FakeMessage, gs: GameState, pid: int, d: Dec
                         d.payment or {})
         return
     screen = action.screen
-    if screen in PLAYER_KINDS_OF_SCREENS:
-        opening, pick, name = PLAYER_KINDS_OF_SCREENS[screen]
+    if screen in PICK_SCREENS:
+        opening, pick, name = PICK_SCREENS[screen]
         await seat.press(panel, opening)
         await seat.press(panel, pick, params[name])
     elif screen == "":
