@@ -92,7 +92,10 @@ class Demo:
             self.played = now
             seats = {int(p["user_id"]): p.get("pid") for p in await t.app.repo.players(GAME)}
             state = await t.app.service.state(GAME) if now[0] == "running" else None
-            for user in t.players:
+            # the seats take turns from a different one each phase: with early resolution the phase ends at the first
+            # order of the last seat to give one, and its further decisions come too late (Tally.late)
+            start = now[1] % len(t.players)
+            for user in [*t.players[start:], *t.players[:start]]:
                 agent = self.agents.get(user.id)
                 pid = seats.get(user.id)
                 if agent is None or (state is not None and pid is not None and not state.player(int(pid)).alive):

@@ -33,6 +33,8 @@ class Tally:
 
 @dataclass
 class SimSeat:
+    """One demo seat and the simulator's agent of the game's rule set that plays it."""
+
     seat: Seat
     rnd: random.Random  # the agent's dice, and the fallback's
     agent: Agent | None = None  # made on the first turn, once the seat's player is known

@@ -17,7 +17,7 @@ from engine.core import api
 from engine.core.actions import Action
 from engine.core.state import GameState, Order
 from engine.sim import Decision
-from tgbot.sandbox.agents import acts, buttons, panel_of
+from tgbot.sandbox.agents import REFRESH, acts, buttons
 from tgbot.sandbox.faketg import FakeMessage, FakeUser, WorldError
 from tgbot.sandbox.table import Table
 from tgbot.services.errors import ServiceError
@@ -34,6 +34,10 @@ MOST_STEPS = 80  # presses of one flow before the walker gives up on it
 PICK_SCREENS = {"vote": (Code.VOTES, Code.VOTE, "target"), "kill_vote": (Code.KILLS, Code.KILL, "target"),
                 "punishment": (Code.PUNISHMENTS, Code.PUNISHMENT, "choice")}
 MOST_PAGES = 30  # pages of one deck builder's tab the walker turns
+
+
+def is_panel(message: FakeMessage) -> bool:
+    return any(b.get("text") == REFRESH for b in buttons(message))
 
 
 class Unwalkable(Exception):
@@ -77,15 +81,19 @@ class Seat:
         await self.table.feed(self.user.send(text))
         return self.table.last_with_buttons(self.user)
 
-    def panel(self) -> FakeMessage:
-        message = panel_of(self.table, self.user)
-        if message is None:
-            raise Unwalkable("no panel")
-        return message
+    async def panel(self, phase: int) -> FakeMessage:
+        """The newest screen of this phase in the chat, as the panel (a screen left open is closed first)."""
+        for message in reversed(self.table.world.messages_in(self.user.chat)):
+            back = [act for _t, act in acts(message) if act.g == self.game and act.p == phase and act.a == Code.PANEL]
+            if back:
+                if not is_panel(message):
+                    await self.table.press(self.user, message, back[0].pack())
+                return message
+        raise Unwalkable("no panel of this phase")
 
     async def back_to_panel(self, message: FakeMessage) -> None:
         """Leave whatever screen `message` shows for the panel (its back or cancel button)."""
-        if panel_of(self.table, self.user) is message:
+        if is_panel(message):
             return
         back = [act for _t, act in acts(message) if act.a == Code.PANEL]
         if back:
@@ -102,7 +110,7 @@ async def carry_out(seat: Seat, decision: Decision) -> bool:
             message = _deck_message(seat)
             await _deck(seat, message, decision)
         else:
-            message = seat.panel()
+            message = await seat.panel(before.phase)
             if decision.call == "reorder_hand":
                 await _reorder(seat, message, decision)
             else:
