@@ -133,7 +133,7 @@ def held_as_chosen(before: GameState, after: GameState, pid: int, d: Decision) -
     game changed."""
     if d.call == "submit":
         paid = d.payment or {}
-        return any(o.kind == d.kind and o.card == d.card and o.params == d.params
+        return any(o.kind == d.kind and o.card == d.card and chosen(o.params) == chosen(d.params)
                    and o.payment.points == int(paid.get("points") or 0)
                    and sorted(o.payment.cards) == sorted(paid.get("cards") or [])
                    for o in orders_of_phase(after, pid, before.phase))
@@ -142,6 +142,11 @@ def held_as_chosen(before: GameState, after: GameState, pid: int, d: Decision) -
     if d.call == "reorder_hand":
         return [c.uid for c in after.player(pid).hand] == wanted_hand(before, pid, d.cards)
     return after.model_dump() != before.model_dump()
+
+
+def chosen(params: dict[str, Any]) -> dict[str, Any]:
+    """The params that choose something: an empty list (no past phase to name) is the same choice as none."""
+    return {k: v for k, v in params.items() if v is not None and v != []}
 
 
 def wanted_hand(state: GameState, pid: int, uids: list[int]) -> list[int]:
@@ -367,8 +372,9 @@ async def walk_flow(seat: Seat, message: FakeMessage, flow: dict[str, Any], para
             q = fl.next_question(gs, pid, flow)
             if q is None:
                 raise Unwalkable("no question")
-            if q.spec.kind in fl.TEXT_KINDS:
-                message = await _type_answer(seat, flow, q, _value(params, q.path)[1])
+            chosen, value = _value(params, q.path)
+            if q.spec.kind in fl.TEXT_KINDS and chosen:
+                message = await _type_answer(seat, flow, q, value)
                 continue
             for value in _presses(q, flow, params):
                 await _press_flow(seat, message, flow, q, value)
