@@ -114,3 +114,22 @@ async def test_a_decision_the_screens_cannot_make_falls_back_to_a_random_press_a
         assert "vote" in [o.kind for o in state.orders.get(await agent.seat.pid(), [])]  # the random vote
     finally:
         await demo.close()
+
+
+async def test_an_agent_that_fails_to_decide_plays_a_random_turn_and_is_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    demo = await _first_day(tmp_path)
+    try:
+        agent = next(iter(demo.agents.values()))
+
+        def broken(_agent: object, _state: object) -> list[Decision]:
+            raise RuntimeError("the simulator's bug")
+
+        monkeypatch.setattr(simseat, "decide", broken)
+        tally = Tally()
+        await agent.take_turn(tally)
+        state = await agent.seat.state()
+        assert (tally.decisions, tally.fallbacks, tally.missed) == (1, 1, {"decide": 1})
+        assert "vote" in [o.kind for o in state.orders.get(await agent.seat.pid(), [])]  # the random turn's vote
+    finally:
+        await demo.close()

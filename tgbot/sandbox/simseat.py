@@ -5,6 +5,7 @@ the same sort (tgbot/sandbox/agents.py), and counted, so a demo never waits on a
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -12,6 +13,8 @@ from dataclasses import dataclass, field
 from engine.sim import Agent, Decision, agent_class_for, decide
 from tgbot.sandbox import agents
 from tgbot.sandbox.walker import Seat, carry_out
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -45,7 +48,16 @@ class SimSeat:
         if self.agent is None:
             self.agent = agent_class_for(state.ruleset)(await self.seat.pid(), self.rnd)
         phase = (state.status, state.phase)
-        for decision in decide(self.agent, state):
+        try:
+            decisions = decide(self.agent, state)
+        except Exception:  # the simulator's own failure (its error count, in `simulate`): this turn is random
+            log.exception("the agent of %s failed to decide", self.seat.user.first_name)
+            tally.decisions += 1
+            tally.fallbacks += 1
+            tally.missed["decide"] += 1
+            await agents.take_turn(self.seat.table, self.seat.user, self.rnd)
+            return
+        for decision in decisions:
             now = await self.seat.state()
             if (now.status, now.phase) != phase:
                 tally.late += 1
