@@ -376,24 +376,20 @@ async def walk_flow(seat: Seat, message: FakeMessage, flow: dict[str, Any], para
             if q.spec.kind in fl.TEXT_KINDS and chosen:
                 message = await _type_answer(seat, flow, q, value)
                 continue
-            for value in _presses(q, flow, params):
-                await _press_flow(seat, message, flow, q, value)
+            for press in _presses(q, flow, params):
+                await _press_flow(seat, message, flow, q, press)
         elif flow["stage"] == "pay":
             await _pay(seat, message, gs, pid, flow, payment)
         else:
             for option in options_offered(gs, pid, flow):
                 if params.get(option.name) or (payment.get("options") or {}).get(option.name):
-                    await _press_flow_raw(seat, message, f"opt={option.name}")
+                    await seat.press(message, Code.FLOW, f"opt={option.name}")
                     flow["options"][option.name] = True
-            await _press_flow_raw(seat, message, "ok")
+            await seat.press(message, Code.FLOW, "ok")
             if any(a.a == Code.FLOW for _t, a in acts(message)):  # still on the flow's screens: refused
                 raise Unwalkable(message.text)
             return
     raise Unwalkable("a flow too long")
-
-
-async def _press_flow_raw(seat: Seat, message: FakeMessage, value: str) -> None:
-    await seat.press(message, Code.FLOW, value)
 
 
 async def _pay(seat: Seat, message: FakeMessage, gs: GameState, pid: int, flow: dict[str, Any],
@@ -405,7 +401,7 @@ async def _pay(seat: Seat, message: FakeMessage, gs: GameState, pid: int, flow: 
         raise Unwalkable("points this screen cannot pay")
     presses = [f"pc={uid}" for uid in payment.get("cards") or []] + ["pp=1"] * (points // step if step else 0)
     for value in [*presses, "ok"]:
-        await _press_flow_raw(seat, message, value)
+        await seat.press(message, Code.FLOW, value)
         pay_press(gs, pid, flow, value)
 
 
