@@ -21,7 +21,7 @@ from tgbot.sandbox.walker import carry_out
 
 SEATS = {"mafik": 12}  # the fewest Мафик allows; the others: 8
 PHASES = {"mafik": 3}  # Мафик: the decks, the first night and the first day; the others: to the end
-LEAST_SHARE = 0.97  # of the decisions made exactly through the screens (measured: 0.99–1.0, see the report)
+LEAST_SHARE = 0.97  # of the decisions made exactly through the screens (measured: 1.0, docs/architecture.md)
 MOST_ROUNDS = 120  # the agents' turns, each followed by a jump to the deadline: a game ends well before
 
 
