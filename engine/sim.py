@@ -599,3 +599,80 @@ def simulate(ruleset_name: str, players: int, games: int, seed: int) -> dict[str
         "mean_phases": round(phases / completed, 2) if completed else 0,
         "error_samples": error_samples,
     }
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One thing an agent chose to do, as the public API call that does it (`call`: submit, act, deck_build,
+    deck_pick, deck_auto or reorder_hand) with that call's arguments."""
+
+    call: str
+    kind: str = ""  # the order kind (submit) or the action (act)
+    card: int | None = None  # the card an order uses (submit)
+    params: dict[str, Any] = field(default_factory=dict)
+    payment: dict[str, Any] | None = None
+    cards: list[Any] = field(default_factory=list)  # deck_build: card ids; deck_pick: the one; reorder_hand: uids
+
+
+_API = api  # the real API, while `decide` lends its recording the name `api`
+
+
+class _Recording:
+    """`engine.core.api` as an agent calls it, writing down each call on `trial` that the engine accepts
+    (a call on another state, such as a deck trial of its own, is not the agent's decision)."""
+
+    def __init__(self, trial: GameState) -> None:
+        self.trial = trial
+        self.decisions: list[Decision] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_API, name)
+
+    def _note(self, state: GameState, decision: Decision) -> None:
+        if state is self.trial:
+            self.decisions.append(decision)
+
+    def submit(self, state: GameState, pid: int, kind: str, *, card: int | None = None,
+               params: dict[str, Any] | None = None, payment: dict[str, Any] | None = None, **more: Any) -> None:
+        _API.submit(state, pid, kind, card=card, params=params, payment=payment, **more)
+        self._note(state, Decision("submit", kind, card, dict(params or {}), dict(payment) if payment else None))
+
+    def act(self, state: GameState, pid: int, action: str, params: dict[str, Any] | None = None) -> None:
+        _API.act(state, pid, action, params)
+        self._note(state, Decision("act", action, params=dict(params or {})))
+
+    def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
+        _API.deck_build(state, pid, cards)
+        self._note(state, Decision("deck_build", cards=list(cards)))
+
+    def deck_pick(self, state: GameState, pid: int, card: str) -> None:
+        _API.deck_pick(state, pid, card)
+        self._note(state, Decision("deck_pick", cards=[card]))
+
+    def deck_auto(self, state: GameState, pid: int) -> None:
+        _API.deck_auto(state, pid)
+        self._note(state, Decision("deck_auto"))
+
+    def reorder_hand(self, state: GameState, pid: int, uids: list[int]) -> None:
+        _API.reorder_hand(state, pid, uids)
+        self._note(state, Decision("reorder_hand", cards=list(uids)))
+
+
+def decide(agent: Agent, state: GameState) -> list[Decision]:
+    """What `agent` would do now — build its deck in set-up, its orders in a running phase — played out on a
+    copy of `state`, which stays as it was: the calls the engine accepted, in the order made. For a player
+    who acts through another channel (the bot's screens) with the simulator's judgement."""
+    trial = state.model_copy(deep=True)
+    recording = _Recording(trial)
+    ruleset = get_ruleset(state.ruleset)
+    module = globals()
+    module["api"] = recording  # the agents call `api.…`: for this call, the recording stands in for it
+    try:
+        if trial.status == "setup":
+            agent.build_deck(trial, ruleset)
+        elif trial.status == "running":
+            agent.act(trial, ruleset)
+    finally:
+        module["api"] = _API
+    return recording.decisions
+

@@ -18,7 +18,7 @@ FILES = ("tgbot/ui/flow.py", "tgbot/ui/panel.py", "tgbot/ui/flow_screens.py", "t
          "tgbot/render_declared.py", "tgbot/ui/questions.py", "tgbot/routers/answers.py", "tgbot/ui/decisions.py",
          "tgbot/routers/decisions.py", "tgbot/services/decisions.py", "tgbot/i18n.py", "tgbot/ui/names.py",
          "tgbot/services/signup.py", "tgbot/routers/signup.py", "tgbot/routers/general.py", "tgbot/routers/master.py",
-         "tgbot/routers/play/perks.py")
+         "tgbot/routers/play/perks.py", "tgbot/sandbox/walker.py", "tgbot/sandbox/simseat.py", "tgbot/sandbox/demo.py")
 RULESET_NAMES = ("mafik", "micromafik")
 COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 

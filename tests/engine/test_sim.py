@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.core import api
+from engine.core.ruleset import get_ruleset, ruleset_names
+from engine.core.state import GameState
 from engine.core.views import events_for, events_of_phase, player_view
-from engine.sim import GameRunner, MafikAgent
+from engine.sim import Decision, GameRunner, MafikAgent, agent_class_for, decide
 
 
 def _mafik_runner(seed: int, phases: int) -> GameRunner:
@@ -76,3 +80,51 @@ def test_a_long_run_plays_the_same_games_and_gives_the_collector_back() -> None:
         inside = api.dump(play_game("mafik", 12, 7).state)
     assert inside == plain
     assert gc.get_freeze_count() == frozen
+
+
+def _replay(state: GameState, pid: int, decisions: list[Decision]) -> None:
+    """Each decision made with the public API, as a player acting elsewhere would make it."""
+    for d in decisions:
+        if d.call == "submit":
+            api.submit(state, pid, d.kind, card=d.card, params=d.params, payment=d.payment)
+        elif d.call == "act":
+            api.act(state, pid, d.kind, d.params)
+        elif d.call == "reorder_hand":
+            api.reorder_hand(state, pid, d.cards)
+        elif d.call == "deck_build":
+            api.deck_build(state, pid, d.cards)
+        elif d.call == "deck_pick":
+            api.deck_pick(state, pid, d.cards[0])
+        else:
+            api.deck_auto(state, pid)
+
+
+@pytest.mark.parametrize("ruleset", ruleset_names())
+def test_decide_reports_what_the_agent_does_and_leaves_the_game_unchanged(ruleset: str) -> None:
+    """engine.sim.decide: the agent's accepted calls, made on a copy; made again on the game, they leave it
+    as the same agent acting on it directly would (same dice), phase after phase."""
+    runner = GameRunner(ruleset, 12 if ruleset == "mafik" else 8, seed=11)  # Мафик: 12 players at least
+    made = 0
+    while runner.running and runner.state.phase < 8:
+        for agent in runner.agents:
+            direct = runner.state.model_copy(deep=True)
+            agent_class_for(ruleset)(agent.pid, random.Random(agent.pid)).act(direct, runner.ruleset)
+            before = api.dump(runner.state)
+            decisions = decide(agent_class_for(ruleset)(agent.pid, random.Random(agent.pid)), runner.state)
+            assert api.dump(runner.state) == before
+            _replay(runner.state, agent.pid, decisions)
+            assert api.dump(runner.state) == api.dump(direct)
+            made += len(decisions)
+        runner.resolve()
+    assert made > 0
+
+
+def test_decide_builds_the_deck_in_set_up() -> None:
+    roles = [r["id"] for r in get_ruleset("micromafik").public_roles()][:6]
+    state = api.new_game("micromafik", [(f"Игрок {i + 1}", role) for i, role in enumerate(roles)], seed=3)
+    agent = agent_class_for("micromafik")(0, random.Random(1))
+    decisions = decide(agent, state)
+    assert decisions and {d.call for d in decisions} <= {"deck_pick", "deck_build", "deck_auto"}
+    assert state.player(0).deck_choice == []
+    _replay(state, 0, decisions)
+    assert state.player(0).building is not None and state.player(0).building.done

@@ -198,6 +198,8 @@ async def test_agents_play_every_seat_but_the_visitors(client):
     assert demo is not None and await demo.play_round()
     assert not await demo.play_round(), "a phase is played once"
     after = await world(client)
+    agents = after["demo"]["agents"]  # the simulator's decisions, made through the screens (the page shows them)
+    assert agents["decisions"] > 0 and agents["exact"] + agents["fallbacks"] == agents["decisions"]
     me = data["demo"]["visitor"]
     for user in after["users"]:
         if user["id"] in (me, data["demo"]["master"]):

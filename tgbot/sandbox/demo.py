@@ -1,5 +1,6 @@
 """A demo game: the master sets a game of any rule set up through the bot, every seat signs up through
-the bot, and random agents play every seat but the visitor's, pressing the buttons a player would."""
+the bot, and the simulator's agents play every seat but the visitor's, each decision made with the buttons
+a player would press (tgbot/sandbox/simseat.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from pathlib import Path
 from aiogram.exceptions import TelegramAPIError
 
 from engine.core.ruleset import get_ruleset, ruleset_names
-from tgbot.sandbox.agents import sign_up, take_turn
+from tgbot.sandbox.agents import sign_up
 from tgbot.sandbox.faketg import FakeUser, WorldError
+from tgbot.sandbox.simseat import SimSeat, Tally
 from tgbot.sandbox.table import Table, open_table
+from tgbot.sandbox.walker import Seat
 
 log = logging.getLogger(__name__)
 GAME = 1  # each demo is a fresh database: its game is the first
@@ -52,7 +55,8 @@ class Demo:
     spec: DemoSpec
     table: Table
     seed: int
-    agents: dict[int, random.Random] = field(default_factory=dict)  # user id → that agent's dice
+    agents: dict[int, SimSeat] = field(default_factory=dict)  # user id → the agent playing that seat
+    tally: Tally = field(default_factory=Tally)
     played: tuple[str, int] | None = None  # the (status, phase) the agents last played
     _task: asyncio.Task[None] | None = None
 
@@ -73,7 +77,8 @@ class Demo:
             for i, user in enumerate(t.players):
                 await sign_up(t, user, GAME, f"Персонаж {i + 1}", signup)
             await t.feed(t.master.send("/startgame", t.log))
-        self.agents = {u.id: random.Random(self.seed * 1000 + i) for i, u in enumerate(t.players) if u is not self.visitor}
+        self.agents = {u.id: SimSeat(Seat(t, u, GAME), random.Random(self.seed * 1000 + i))
+                       for i, u in enumerate(t.players) if u is not self.visitor}
 
     async def play_round(self) -> bool:
         """If the game has moved to a phase the agents have not played yet, each living agent takes its
@@ -87,13 +92,16 @@ class Demo:
             self.played = now
             seats = {int(p["user_id"]): p.get("pid") for p in await t.app.repo.players(GAME)}
             state = await t.app.service.state(GAME) if now[0] == "running" else None
-            for user in t.players:
-                dice = self.agents.get(user.id)
+            # the seats take turns from a different one each phase: with early resolution the phase ends at the first
+            # order of the last seat to give one, and its further decisions come too late (Tally.late)
+            start = now[1] % len(t.players)
+            for user in [*t.players[start:], *t.players[:start]]:
+                agent = self.agents.get(user.id)
                 pid = seats.get(user.id)
-                if dice is None or (state is not None and pid is not None and not state.player(int(pid)).alive):
+                if agent is None or (state is not None and pid is not None and not state.player(int(pid)).alive):
                     continue
                 try:
-                    await take_turn(t, user, dice)
+                    await agent.take_turn(self.tally)
                 except (TelegramAPIError, WorldError, LookupError) as exc:  # a stale screen: skip this turn
                     log.info("agent %s skipped a turn: %s", user.first_name, exc)
             return True

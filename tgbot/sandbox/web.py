@@ -128,7 +128,9 @@ async def world(request: web.Request) -> web.Response:
                    "master": t.master.id, "log": t.log.id, "public": t.public.id, "rooms": [r.id for r in t.rooms],
                    "ruleset_name": ruleset_name("ru", demo.spec.ruleset), "status": game["status"], "phase": game["phase"],
                    "status_text": f"{game_status('ru', str(game['status']))}, {phase_name('ru', int(game['phase'] or 0))}",
-                   "deadline": await t.next_deadline()}
+                   "deadline": await t.next_deadline(),
+                   "agents": {"decisions": demo.tally.decisions, "exact": demo.tally.exact,
+                              "fallbacks": demo.tally.fallbacks}}
     return web.json_response(out)
 
 
