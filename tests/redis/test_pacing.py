@@ -141,17 +141,23 @@ async def test_three_instances_send_a_burst_without_a_429(redis, tmp_path):
     assert figures["redis_burst_min_s"] == 4.0  # 135 messages at 30 a second in all (3 a chat need only 2 s)
 
 
+def replying_instances(redis, world: World, db: Database, n: int) -> list[FakeTelegram]:
+    """`n` instances' bots on one fake Telegram, each sending its handlers' own messages through the pacer
+    (DirectSends) that the Redis pacing shares."""
+    bots = []
+    for _ in range(n):
+        tg = FakeTelegram(world=world)
+        tg.bot.session.middleware(DirectSends(Delivery(tg.bot, Repository(db), pacing=pacing(redis))))
+        bots.append(tg)
+    return bots
+
+
 async def test_replies_of_three_instances_to_one_user_keep_a_second_apart(redis, tmp_path):
     """Handlers' own messages (DirectSends) on three instances spend the same per-chat budget: no 429."""
     world = World(rate_limits=True)
     db = await Database.open(tmp_path / "bot.sqlite3")
     alice = world.add_user("Alice", started=True)
-    bots = []
-    for _ in range(3):
-        tg = FakeTelegram(world=world)
-        delivery = Delivery(tg.bot, Repository(db), pacing=pacing(redis))
-        tg.bot.session.middleware(DirectSends(delivery))
-        bots.append(tg)
+    bots = replying_instances(redis, world, db, 3)
     start = time.monotonic()
     await asyncio.gather(*(tg.bot.send_message(alice.id, f"reply {n}") for n, tg in enumerate(bots)))
     elapsed = time.monotonic() - start
@@ -210,13 +216,8 @@ async def test_a_reply_that_reaches_telegram_late_holds_the_next_reply_of_anothe
     world = World(rate_limits=True)
     db = await Database.open(tmp_path / "bot.sqlite3")
     alice = world.add_user("Alice", started=True)
-    bots = []
-    for n in range(2):
-        tg = FakeTelegram(world=world)
-        tg.bot.session.middleware(DirectSends(Delivery(tg.bot, Repository(db), pacing=pacing(redis))))
-        if n == 0:
-            tg.bot.session.middleware(LateTrip(0.4))
-        bots.append(tg)
+    bots = replying_instances(redis, world, db, 2)
+    bots[0].bot.session.middleware(LateTrip(0.4))
     first = asyncio.create_task(bots[0].bot.send_message(alice.id, "reply 0"))
     await asyncio.sleep(0.05)  # admitted, on its way
     await bots[1].bot.send_message(alice.id, "reply 1")
