@@ -275,27 +275,29 @@ def _recorded(order: Order) -> dict[str, Any]:
 def _numbers(value: Any, found: set[int]) -> None:
     """Every number in dumped orders, card uids among them, into `found`: the integers, and the digits in
     strings (a number that is not a uid — a player id, a digit in a message — only keeps a card the record
-    did not need)."""
+    did not need). Strings of letters, the most of them, are passed over without a look for digits."""
     kind = type(value)
     if kind is int:
         found.add(value)
+    elif kind is str:
+        if not value.isalpha():
+            found.update(int(n) for n in _NUMBER.findall(value))
     elif kind is list or kind is tuple:
         for item in value:
             if type(item) is int:
                 found.add(item)
-            else:
+            elif type(item) is not str or not item.isalpha():
                 _numbers(item, found)
     elif kind is dict:
         for key, item in value.items():
-            _numbers(key, found)
+            if type(key) is not str or not key.isalpha():
+                _numbers(key, found)
             if type(item) is int:
                 found.add(item)
-            else:
+            elif type(item) is not str or not item.isalpha():
                 _numbers(item, found)
-    elif kind is str or kind is float:
-        text = str(value)
-        if not text.isalpha():
-            found.update(int(n) for n in _NUMBER.findall(text))
+    elif kind is float:
+        found.update(int(n) for n in _NUMBER.findall(str(value)))
 
 
 def rule(state: GameState, key: str, option: str) -> None:
