@@ -24,19 +24,23 @@ from tgbot.run import tune_gc
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repeats (well under 3 minutes)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="the least that prints every figure (the test suite's run: the figures mean nothing)")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args(argv)
-    repeats, games = (50, 20) if args.quick else (300, 200)
+    size = "smoke" if args.smoke else "quick" if args.quick else "full"
+    repeats, games = {"full": (300, 200), "quick": (50, 20), "smoke": (5, 4)}[size]
     tune_gc()  # as the bot runs in production; the baselines run in the same process, under the same collector
     report = {
         "quick": args.quick,
+        "smoke": args.smoke,
         "machine": {"python": platform.python_version(), "cpu": platform.machine()},
         **resolve_vs_roundtrip("mafik", 16, repeats),
         "sim_games_per_s_micromafik": games_per_second("micromafik", 8, games),
-        **mafik_simulation(max(10, games // 4)),
-        **bot_figures(args.quick),
+        **mafik_simulation(max(2 if args.smoke else 10, games // 4)),
+        **bot_figures(size),
         **redis_figures(),
-        **fanout3_figures(args.quick),
+        **fanout3_figures(size),
     }
     if args.json:
         print(json.dumps(report, ensure_ascii=False))

@@ -319,15 +319,21 @@ async def memory_and_rearm(games: int, players: int) -> dict[str, Any]:
     }
 
 
-async def bot_figures(quick: bool) -> dict[str, Any]:
+# The bot's sizes by the bench's size (see bench/__main__.py): games and rounds of the throughput runs, the
+# fan-out's games, the games loaded for memory.
+SIZES = {"full": (100, 3, 200, 500), "quick": (20, 2, 20, 50), "smoke": (4, 1, 3, 10)}
+
+
+async def bot_figures(size: str) -> dict[str, Any]:
+    games, rounds, fanout_games, loaded = SIZES[size]
     report: dict[str, Any] = {}
-    report.update(await throughput(games=20 if quick else 100, rounds=2 if quick else 3))
-    report.update(await _on_postgres(games=20 if quick else 100, rounds=2 if quick else 3, sqlite=report))
-    report.update(await fanout(games=20 if quick else 200, players=16))
-    report.update(await memory_and_rearm(games=50 if quick else 500, players=16))
+    report.update(await throughput(games=games, rounds=rounds))
+    report.update(await _on_postgres(games=games, rounds=rounds, sqlite=report))
+    report.update(await fanout(games=fanout_games, players=16))
+    report.update(await memory_and_rearm(games=loaded, players=16))
     return report
 
 
-def run(quick: bool) -> dict[str, Any]:
-    return asyncio.run(bot_figures(quick))
+def run(size: str) -> dict[str, Any]:
+    return asyncio.run(bot_figures(size))
 
