@@ -146,13 +146,20 @@ def _inline_unsupported(p: Params) -> None:
         raise bad_request("MESSAGE_ID_INVALID")  # the fake keeps no messages sent via inline mode
 
 
-def edit_message_text(world: World, p: Params) -> Any:
+def _bot_message_to_edit(world: World, p: Params) -> FakeMessage:
+    """The bot's own message an edit names, as Telegram checks it: not an inline message, a chat the bot
+    may write to, a message that exists and that the bot sent."""
     _inline_unsupported(p)
     chat = target_chat(world, p)
     require_can_write(world, chat)
     message = target_message(world, chat, p, "message to edit not found")
     if not message.from_bot:
         raise bad_request("message can't be edited")
+    return message
+
+
+def edit_message_text(world: World, p: Params) -> Any:
+    message = _bot_message_to_edit(world, p)
     if message.text is None:
         raise bad_request("there is no text in the message to edit")
     text, entities = format_text(p.text("text") or "", p.text("parse_mode"), p.json("entities"))
@@ -170,12 +177,7 @@ def edit_message_text(world: World, p: Params) -> Any:
 
 
 def edit_message_caption(world: World, p: Params) -> Any:
-    _inline_unsupported(p)
-    chat = target_chat(world, p)
-    require_can_write(world, chat)
-    message = target_message(world, chat, p, "message to edit not found")
-    if not message.from_bot:
-        raise bad_request("message can't be edited")
+    message = _bot_message_to_edit(world, p)
     if message.document is None and message.photo is None:
         raise bad_request("there is no caption in the message to edit")
     caption, entities = _caption(p)
@@ -189,12 +191,7 @@ def edit_message_caption(world: World, p: Params) -> Any:
 
 
 def edit_message_reply_markup(world: World, p: Params) -> Any:
-    _inline_unsupported(p)
-    chat = target_chat(world, p)
-    require_can_write(world, chat)
-    message = target_message(world, chat, p, "message to edit not found")
-    if not message.from_bot:
-        raise bad_request("message can't be edited")
+    message = _bot_message_to_edit(world, p)
     markup = reply_markup(p, inline_only=True)
     if markup == message.reply_markup or (not markup and not message.reply_markup):
         raise bad_request(NOT_MODIFIED)
