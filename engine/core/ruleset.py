@@ -193,6 +193,20 @@ class Ruleset(ABC):
         return [{"status": e.kind, "end": e.end} for e in state.effects
                 if e.target == pid and e.kind in self.public_statuses and e.active(state.phase)]
 
+    def living_statuses(self, state: GameState) -> dict[int, list[dict[str, Any]]]:
+        """Every living character's public statuses (`statuses`), those with any, in the players' order.
+        Unless a rule set words its statuses itself, the effects are read once for all the players."""
+        if type(self).statuses is not Ruleset.statuses:
+            return {p.pid: shown for p in state.living() if (shown := self.statuses(state, p.pid))}
+        public, phase = self.public_statuses, state.phase
+        if not public:
+            return {}
+        found: dict[int, list[dict[str, Any]]] = {}
+        for e in state.effects:
+            if e.kind in public and e.target is not None and e.active(phase):
+                found.setdefault(e.target, []).append({"status": e.kind, "end": e.end})
+        return {p.pid: found[p.pid] for p in state.players if p.pid in found and p.alive} if found else {}
+
     # The kinds of events to one player that introduce his character (his role, his team): what a newcomer who
     # takes the seat over is shown again.
     intro_kinds: ClassVar[frozenset[str]] = frozenset()

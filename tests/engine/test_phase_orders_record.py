@@ -3,13 +3,18 @@ and the Hand and Sleeve cards the orders name."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import api
+from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.core.state import CardInstance, GameState, Order, Payment, PlayerState
+from engine.sim import GameRunner
+from tests.engine.random_games import fast
 
 _json = st.recursive(st.none() | st.booleans() | st.integers(-5, 500) | st.text(max_size=6),
                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
@@ -23,7 +28,24 @@ _orders = st.builds(Order, oid=st.integers(0, 50), kind=st.sampled_from(["play",
 @settings(max_examples=60)
 @given(_orders)
 def test_the_record_keeps_each_order_as_its_dump_without_default_fields(order: Order) -> None:
-    assert api._recorded(order) == order.model_dump(exclude_defaults=True)
+    named: set[int] = set()
+    recorded = api._recorded(order, named)
+    assert recorded == order.model_dump(exclude_defaults=True)
+    assert named == _every_number(recorded)
+    recorded.setdefault("params", {})["changed"] = 1
+    assert "changed" not in order.params  # a copy: the record never shares a value with the order
+
+
+def _every_number(value: Any) -> set[int]:
+    """The numbers of a dumped order, the plain way: every integer, and the digits of every string."""
+    if type(value) is int:
+        return {value}
+    if type(value) is float:
+        value = str(value)
+    if type(value) is str:
+        return {int(n) for n in re.findall(r"\d+", value)}
+    items = [*value, *value.values()] if isinstance(value, dict) else value if isinstance(value, list) else []
+    return set().union(*map(_every_number, items))
 
 
 def _recorded_event(orders: list[Order]) -> dict[str, Any]:
@@ -40,3 +62,16 @@ def test_the_record_names_the_hand_and_sleeve_cards_the_orders_name() -> None:
     params = _recorded_event([Order(oid=1, kind="play", card=8, params={"cards": [20], "note": "card 9"})])
     assert params["orders"] == {"0": [{"oid": 1, "kind": "play", "card": 8, "params": {"cards": [20], "note": "card 9"}}]}
     assert params["held"] == {"0": {"hand": {"8": "card8", "9": "card9"}, "sleeve": {"20": "sleeved"}}}
+
+
+@pytest.mark.parametrize("ruleset", ruleset_names())
+@fast(3)
+@given(seed=st.integers(0, 2**32))
+def test_the_record_holds_each_living_characters_public_statuses_as_the_view_words_them(ruleset: str, seed: int) -> None:
+    """`Ruleset.living_statuses` (read once for all the players) says what `statuses` says of each one."""
+    runner = GameRunner(ruleset, 12, seed)
+    rules = get_ruleset(ruleset)
+    while runner.running and runner.state.phase < 12:
+        runner.step()
+        state = runner.state
+        assert rules.living_statuses(state) == {p.pid: shown for p in state.living() if (shown := rules.statuses(state, p.pid))}
