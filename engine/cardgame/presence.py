@@ -2,7 +2,8 @@
 resolution must run.
 
 A card can matter when it is anywhere in the game — a copy in someone's deck, Hand, Sleeve or discard
-pile, a card chosen for a deck, a draft's offer, a Hand at the phase's start — or has been: played (the
+pile, a card chosen for a deck, a draft's offer, a Hand at the phase's start — or has been: in a zone
+(the state's record `cards_seen`, read instead of the zones when the game keeps one), played (the
 history names it, and the card it was played as), named by an order (a card played as another, a card
 named as a parameter), by an effect's parameters, by the rule set's own data or by a player's counters;
 or when an effect of a kind it declared is in the state. Reading more than that is only slower, never
@@ -21,10 +22,15 @@ from engine.core.state import GameState
 def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) -> Presence:
     """Every card id `state` holds, names or has had, and the cards that declared its effects' kinds."""
     players = state.players
-    found = {card.card for player in players
-             for zone in (player.deck, player.hand, player.sleeve, player.discard) for card in zone}
+    if state.cards_seen is not None:  # every card that has been in a zone (a Hand at the start, a deck chosen)
+        found = set(state.cards_seen)
+    else:
+        found = {card.card for player in players
+                 for zone in (player.deck, player.hand, player.sleeve, player.discard) for card in zone}
+        for player in players:
+            found.update(player.deck_choice, player.hand_at_phase_start)
     for player in players:
-        found.update(player.deck_choice, player.hand_at_phase_start, player.flags)
+        found.update(player.flags)
         for counter in player.flags:
             if ":" in counter:
                 found.update(counter.split(":"))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from engine.core.cards import CardSpec
 from engine.core.durations import Duration
-from engine.core.presence import arrived, current, presence_pass
+from engine.core.presence import current, presence_pass
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order, PlayerState
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ class Play:
         self.res.cancel_refill(self.actor, card.uid)
         if becomes is not None:
             card.card = becomes
-            arrived(self.state, becomes)
+            self.state.card_arrived(becomes)
             card.cost_mod = 0
         player.hand.append(card)
         if protect:

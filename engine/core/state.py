@@ -7,6 +7,7 @@ exactly as before. Behaviour lives in the rulesets; this module only describes t
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -245,6 +246,11 @@ class GameState(BaseModel):
     uses: list[AbilityUse] = Field(default_factory=list)  # engine/core/abilities.py
     visits: list[Visit] = Field(default_factory=list)  # engine/core/visits.py
     checks: list[CheckRecord] = Field(default_factory=list)  # engine/core/checks.py
+    # Every card id that has been in a player's zones since the game was made, sorted: a card game starts
+    # it empty (api.new_game) and `new_card` / `card_arrived` add to it, so that a resolution learns which
+    # cards can matter without reading every deck (engine/cardgame/presence.py). None: a game saved before
+    # the record, or built by hand — its zones are read instead.
+    cards_seen: list[str] | None = None
 
     # ---- derived helpers (no state of their own) ----
     @property
@@ -324,5 +330,14 @@ class GameState(BaseModel):
         return event
 
     def new_card(self, card: str) -> CardInstance:
-        arrived(self, card)
+        self.card_arrived(card)
         return CardInstance(uid=self.next_id("card"), card=card)
+
+    def card_arrived(self, card: str) -> None:
+        """A card `card` is in the game from now on: made, or a physical card changed into it."""
+        seen = self.cards_seen
+        if seen is not None:
+            at = bisect_left(seen, card)
+            if at == len(seen) or seen[at] != card:
+                seen.insert(at, card)
+        arrived(self, card)

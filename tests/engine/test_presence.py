@@ -17,7 +17,7 @@ from engine.core.cards import CardCatalog
 from engine.core.presence import Presence, presence_pass
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, Order, PlayerState
-from engine.sim import play_game
+from engine.sim import GameRunner, play_game
 
 
 class _Rules:
@@ -139,6 +139,41 @@ def test_card_presence_reads_every_place_a_card_is_or_was_named() -> None:
     owners = card_presence(state, {"granted": {"declares_granted"}}).owners
     assert {"in_hand", "in_deck", "in_sleeve", "in_discard", "chosen", "held_at_start", "flagged", "in_player_ext",
             "played_as", "in_effect", "declares_granted", "in_game_ext"} <= owners
+
+
+def test_a_game_that_keeps_its_record_of_cards_is_read_from_the_record_not_from_the_zones() -> None:
+    state = _state("in_hand")
+    state.cards_seen = ["recorded"]
+    owners = card_presence(state, {}).owners
+    assert "recorded" in owners and "in_hand" not in owners
+
+
+def test_a_card_made_or_changed_into_joins_the_record_once_and_in_order() -> None:
+    state = _state()
+    state.cards_seen = []
+    for card in ("zeta", "alpha", "zeta"):
+        state.new_card(card)
+    state.card_arrived("beta")
+    assert state.cards_seen == ["alpha", "beta", "zeta"]
+
+
+def test_a_game_built_by_hand_keeps_no_record_of_cards() -> None:
+    state = _state("in_hand")
+    state.new_card("made")
+    assert state.cards_seen is None
+
+
+@settings(max_examples=4, deadline=None)
+@given(ruleset=st.sampled_from(["mafik", "micromafik"]), seed=st.integers(0, 10**6))
+def test_the_record_of_cards_holds_every_card_that_has_been_in_a_zone(ruleset: str, seed: int) -> None:
+    runner = GameRunner(ruleset, 12, seed)
+    been: set[str] = set()
+    while runner.running and runner.state.phase < 14:
+        runner.step()
+        state = runner.state
+        been |= {c.card for p in state.players for zone in (p.deck, p.hand, p.sleeve, p.discard) for c in zone}
+        assert state.cards_seen is not None and been <= set(state.cards_seen)
+        assert state.cards_seen == sorted(set(state.cards_seen))
 
 
 # ---- the proof: whole games are the same with the skipping and without it ----

@@ -42,6 +42,7 @@ PINNED = {
     "GameState.ext": '{}',
     "GameState.uses": '[]',
     "GameState.visits": '[]',
+    "GameState.cards_seen": 'None',
     "MasterQuestion.params": '{}',
     "MasterQuestion.oid": 'None',
     "MasterQuestion.choice": 'None',

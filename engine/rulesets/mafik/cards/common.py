@@ -14,7 +14,6 @@ from engine.core.cards import CardSpec, ParamSpec
 from engine.core.checks import inspect, learn
 from engine.core.durations import NEXT_PHASE, UNTIL_END, Duration, between, n_phases
 from engine.core.params import ParamContext, validate_params
-from engine.core.presence import arrived
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order
@@ -512,7 +511,7 @@ def transform(state: GameState, card: CardInstance, new_id: str) -> bool:
     if copy_has(card, "no_transform"):
         return False
     card.card = new_id
-    arrived(state, new_id)
+    state.card_arrived(new_id)
     card.cost_mod = 0
     card.free = False
     card.tags = []

@@ -21,7 +21,6 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
-from engine.core.presence import arrived
 from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
@@ -247,7 +246,7 @@ def law_abiding_surplus(state: GameState, pid: int) -> None:
     copies = [c for c in state.player(pid).deck if c.card == LAW_ABIDING]
     for card in copies[LAW_ABIDING_MAX:]:
         card.card, card.cost_mod = BLANK, 0
-        arrived(state, BLANK)
+        state.card_arrived(BLANK)
 
 
 def law_abiding(play: Play) -> None:
