@@ -147,8 +147,10 @@ def _hand_bottom(res: Resolution) -> None:
     (for what was drawn), the cards that always lie at the bottom go last."""
     pinned = CATALOG.tagged("hand_bottom")
     for player in res.state.living():
-        if any(card.tags or card.card in pinned for card in player.hand):
-            normalise_hand(res.state, player.pid)
+        for card in player.hand:  # a plain loop: a generator a player cost more than the look itself
+            if card.tags or card.card in pinned:
+                normalise_hand(res.state, player.pid)
+                break
 
 
 REGISTRIES.declare("debt", debt, queries=(Query("cost", _debt_cost, own=True), Query("cost", _debt_penalty_cost)),

@@ -264,7 +264,7 @@ def law_abiding(play: Play) -> None:
 def _law_abiding_in_deck(res: Resolution) -> None:
     """Each Законопослушный in a deck: its owner learns it and gets 2 armor this phase."""
     for player in res.state.living():
-        count = sum(1 for c in player.deck if c.card == LAW_ABIDING)
+        count = [c.card for c in player.deck].count(LAW_ABIDING)
         if count > LAW_ABIDING_MAX:
             law_abiding_surplus(res.state, player.pid)
             count = LAW_ABIDING_MAX
