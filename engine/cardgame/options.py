@@ -34,5 +34,5 @@ def offer(name: str, label_key: str, check: Callable[[], None], *, into: str = I
     try:
         check()
     except Refusal as why:
-        return PlayOption(name=name, label_key=label_key, available=False, into=into, why=why)
+        return PlayOption(name=name, label_key=label_key, available=False, into=into, why=why.kept())
     return PlayOption(name=name, label_key=label_key, available=True, into=into)

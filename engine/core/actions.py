@@ -94,7 +94,7 @@ class ActionDef:
             try:
                 requirement(state, pid)
             except Refusal as refusal:
-                return refusal
+                return refusal.kept()
         return None
 
     def describe(self, state: GameState, pid: int) -> Action:

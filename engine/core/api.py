@@ -188,7 +188,7 @@ def playable(state: GameState, pid: int, uid: int) -> Refusal | None:
     try:
         ruleset_of(state).playable(state, pid, uid)
     except Refusal as refusal:
-        return refusal
+        return refusal.kept()
     return None
 
 
@@ -491,7 +491,7 @@ def _plays(state: GameState, pid: int, cards: CardRuleset, payment: PaymentOptio
             try:
                 cost = cards.playable(state, pid, card.uid)  # the cost, when finding out computed it
             except Refusal as refusal:
-                cost, why = None, refusal
+                cost, why = None, refusal.kept()
             if cost is None:
                 try:
                     cost = cards.play_cost(state, pid, card.uid, {})

@@ -22,6 +22,14 @@ class Refusal(Exception):
     def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "params": self.params}
 
+    def kept(self) -> Refusal:
+        """This refusal as a verdict to keep (why an action is not available now), without its traceback:
+        the traceback holds the frames it was raised and caught in, one of which holds the verdict, and
+        such a cycle waits for the garbage collector — a panel built 1,400 of them, and the collector's
+        pass over them cost a press 25 ms."""
+        self.__traceback__ = self.__context__ = self.__cause__ = None
+        return self
+
 
 # The codes in use, in one place so the bot's locales can cover each of them.
 CODES = (

@@ -62,7 +62,7 @@ def _attempt(ruleset: Ruleset, state: GameState, pid: int, kind: str, card: int 
     except Refusal as refusal:
         if payment is None and refusal.code in PAYMENT_REFUSALS and ruleset.order_costs.get(kind, 0) > 0:
             return None
-        return refusal
+        return refusal.kept()
     return None
 
 

@@ -3,6 +3,8 @@ it calls unavailable is refused for the same reason when it is tried anyway (one
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from engine.core import api
@@ -111,3 +113,28 @@ def test_may_rebuild_says_what_the_deck_rules_say() -> None:
     player = next(p for p in game.state.players if p.alive)
     player.deck = []
     assert api.may_rebuild(game.state, player.pid) and api.deck_rules(game.state, player.pid).rebuild
+
+
+@pytest.mark.parametrize(("ruleset", "cast", "day"), [("mafik", MAFIK_CAST, False), ("mafik", MAFIK_CAST, True),
+                                                     ("micromafik", MICRO_CAST, False), ("micromafik", MICRO_CAST, True)])
+def test_describing_what_a_player_can_do_leaves_nothing_for_the_garbage_collector(ruleset: str, cast: list[str],
+                                                                                  day: bool) -> None:
+    """An unavailable action keeps its refusal without the traceback (Refusal.kept): kept with it, every
+    verdict was a cycle of frames that only the collector frees, and its pass cost a press 25 ms."""
+    state = game(ruleset, cast, day=day)
+    unavailable = 0
+    for player in state.players:  # once first: whatever a first call builds to keep is not garbage
+        actions = api.actions(state, player.pid)
+        unavailable += sum(1 for a in actions if a.why is not None)
+        assert all(a.why.__traceback__ is None for a in actions if a.why is not None)
+    assert unavailable
+    gc.collect()
+    gc.disable()
+    try:
+        for player in state.players:
+            for action in api.actions(state, player.pid):
+                if action.kind == "play":
+                    api.playable(state, player.pid, action.card)  # type: ignore[arg-type]
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -71,7 +71,7 @@ def step_refusal(gs: GameState, pid: int, flow: dict[str, Any]) -> Refusal | Non
     try:
         api.check(gs, pid, kind, card=flow.get("card") if action is None else None, params=fl.order_params(flow))
     except Refusal as refusal:
-        return refusal
+        return refusal.kept()
     return None
 
 
