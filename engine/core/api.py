@@ -231,7 +231,11 @@ def resolve(state: GameState) -> None:
         raise Refusal("game_not_running", status=state.status)
     ruleset = ruleset_of(state)
     record_orders(state)
-    ruleset.pipeline.run(Resolution(state, ruleset))
+    resolution = Resolution(state, ruleset)
+    try:
+        ruleset.pipeline.run(resolution)
+    finally:
+        resolution.release()
 
 
 _NUMBER = re.compile(r"\d+")

@@ -31,6 +31,19 @@ class Refusal(Exception):
         return self
 
 
+def refuse(verdict: Refusal | None) -> None:
+    """Raise `verdict`, if there is one: a refusal found before it is raised (a deck judged, a check's
+    answer). The frames a refusal passes through stay in its traceback, and a frame that still holds it
+    makes a cycle that only the garbage collector frees; so pass it straight in (`refuse(judge(...))`),
+    and this frame lets go of it as the refusal leaves."""
+    if verdict is None:
+        return
+    try:
+        raise verdict
+    finally:
+        del verdict
+
+
 # The codes in use, in one place so the bot's locales can cover each of them.
 CODES = (
     "game_not_running",  # the game is in deck building, finished, or not started

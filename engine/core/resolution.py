@@ -167,6 +167,15 @@ class Resolution:
         self.direct_losses: dict[int, list[int]] = {}  # uids lost "as damage" regardless of armor
         self.scratch: dict[str, Any] = {}  # per-resolution bookkeeping for rulesets
 
+    def release(self) -> None:
+        """Let go of what the resolution kept, once it is over. Each play points back at the resolution,
+        so left alone the two wait for the garbage collector, and the game state with them: a collection
+        of the cycles a simulated game left took 10 % of its time, and would pause a busy bot."""
+        self.plays.clear()
+        self.packets.clear()
+        self.refills.clear()
+        self.scratch.clear()
+
     # ---- primitives ----
     def damage(self, packet: DamagePacket) -> None:
         if packet.amount > 0 and self.state.player(packet.target).alive:

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core.actions import Action, ActionDef
 from engine.core.cards import ParamSpec
-from engine.core.refusal import Refusal
+from engine.core.refusal import Refusal, refuse
 from engine.core.ruleset import Ruleset
 from engine.core.state import GameState, Order, Payment
 
@@ -32,22 +32,27 @@ def check_step(ruleset: Ruleset, state: GameState, pid: int, kind: str, card: in
     if kind == "play":
         ruleset.check_partial(state, pid, kind, card, params)
         return
+    refuse(_verdict(ruleset, state, pid, kind, card, params, payment))
+
+
+def _verdict(ruleset: Ruleset, state: GameState, pid: int, kind: str, card: int | None,
+             params: dict[str, Any], payment: Payment | None) -> Refusal | None:
     declared = declaration(ruleset, state, pid, kind, params)
     chosen = {**params, "card": card} if card is not None else params  # an order's card, when its schema names it
     missing = still_to_choose(declared.params if declared is not None else (), chosen)
     if missing and isinstance(declared, ActionDef):
         why = declared.why_not(state, pid)  # its requirements: the checks its validator starts with
         if why is not None:
-            raise why
+            return why
     refusal = _attempt(ruleset, state, pid, kind, card, params, payment, declared)
     if refusal is None:
-        return
+        return None
     if missing:
         preset = dict(declared.preset) if declared is not None else {}
         unchosen = _attempt(ruleset, state, pid, kind, card, preset, payment, declared)
         if not _about_the_chosen(refusal, missing, unchosen):
-            return
-    raise refusal
+            return None
+    return refusal
 
 
 def _attempt(ruleset: Ruleset, state: GameState, pid: int, kind: str, card: int | None, params: dict[str, Any],

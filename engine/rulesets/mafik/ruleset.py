@@ -13,7 +13,7 @@ from engine.core.cards import CardSpec
 from engine.core.memo import unchanging
 from engine.core.params import ParamContext
 from engine.core.profile import PanelFact, ViewProfile
-from engine.core.refusal import Refusal
+from engine.core.refusal import Refusal, refuse
 from engine.core.rng import seed_state
 from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
@@ -145,9 +145,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         player = state.player(pid)
         if player.building is None or player.building.done:
             raise Refusal("deck_invalid", reason="already_built")
-        problem = self.deck_problem(state, pid, list(cards))
-        if problem is not None:
-            raise problem
+        refuse(self.deck_problem(state, pid, list(cards)))
         guaranteed = player.building.guaranteed
         if any(guaranteed.count(c) > list(cards).count(c) for c in guaranteed):
             raise Refusal("deck_invalid", reason="guaranteed_not_in_deck")
@@ -335,9 +333,7 @@ def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
     cards = params.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise Refusal("bad_param", param="cards", reason="not_a_list")
-    problem = card_rules(get_ruleset(NAME)).deck_problem(state, pid, cards)
-    if problem is not None:
-        raise problem
+    refuse(card_rules(get_ruleset(NAME)).deck_problem(state, pid, cards))
     picks, free = deck.free_picks(state, pid), params.get("free")
     if free is not None and (not isinstance(free, list) or len(free) > picks
                              or any(not isinstance(c, str) or free.count(c) > cards.count(c) for c in free)):

@@ -12,7 +12,7 @@ from engine.core import messages
 from engine.core.cards import CardSpec
 from engine.core.params import ParamContext
 from engine.core.profile import PanelFact
-from engine.core.refusal import Refusal
+from engine.core.refusal import Refusal, refuse
 from engine.core.rng import seed_state
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
 from engine.rulesets.micromafik import orders, panel
@@ -132,9 +132,7 @@ class Micromafik(CardRuleset, registries=REGISTRIES):
 
     def deck_build(self, state: GameState, pid: int, cards: list[str]) -> None:
         building = self._building(state, pid, "choose")
-        problem = self.deck_problem(state, pid, list(cards))
-        if problem is not None:
-            raise problem
+        refuse(self.deck_problem(state, pid, list(cards)))
         building.picks = list(cards)
         self._finish_building(state, pid)
 

@@ -14,7 +14,7 @@ from aiogram.fsm.context import FSMContext
 from aiogram.types import CallbackQuery, Message
 
 from engine.core import api
-from engine.core.refusal import Refusal
+from engine.core.refusal import Refusal, refuse
 from engine.core.state import GameState
 from tgbot.i18n import t
 from tgbot.routers.common import answer, edit, explain
@@ -38,9 +38,7 @@ async def play(query: CallbackQuery, callback_data: Act, state: FSMContext, lang
     cb = callback_data
     uid = as_int(cb.v)
     card, _zone = held(gs, pid, uid)
-    why = api.playable(gs, pid, uid)
-    if why is not None:  # refused before the first step, not after the last
-        raise why
+    refuse(api.playable(gs, pid, uid))  # refused before the first step, not after the last
     await start_flow(query, state, lang, gs, pid, fl.new_flow(cb.g, cb.p, "play", card=uid, spec=card.card))
 
 
