@@ -287,8 +287,11 @@ class MafikAgent(Agent):
         else:
             if self.rnd.random() < 0.9:
                 self._try(state, "vote", params={"target": self.rnd.choice(living)})
-            self._try(state, "punishment", params={"choice": self.rnd.choice(["execution", "auto_da_fe", "torture",
-                                                                                 "exile"])})
+            from engine.rulesets.mafik.orders import PUNISHMENTS, barred
+
+            choice = self.rnd.choice(PUNISHMENTS)
+            if not barred(state, choice):  # a punishment the Вече has barred is refused: not submitted
+                self._try(state, "punishment", params={"choice": choice})
             if others and self.rnd.random() < 0.3:
                 self._act(state, "private_message", {"to": self.rnd.choice(others), "text": "привет"})
             if len(others) >= 2 and self.rnd.random() < 0.1:
@@ -319,21 +322,40 @@ class MafikAgent(Agent):
             return
         card = self.rnd.choice(cards)
         spec = ruleset.catalog[card.card]
+        from engine.rulesets.mafik.orders import check_timing
+
+        try:  # a card of the other phase is refused whatever is chosen: nothing is chosen for it
+            check_timing(state, self.pid, spec)
+        except Refusal:
+            return
         params = self.random_params(state, ruleset, spec.params, living, spec_id=spec.id)
-        player = state.player(self.pid)
-        for total in range(0, 5):
-            spare = [c.uid for c in player.sleeve if c.uid != card.uid]
-            blood = 2 * self.rnd.randint(0, min(total, player.points // 2)) if player.secret_role == "maniac" else 0
-            paid = self.rnd.sample(spare, min(len(spare), total - blood // 2))
-            if len(paid) + blood // 2 != total:
-                continue
-            try:
-                api.submit(state, self.pid, "play", card=card.uid, params=params,
-                           payment={"points": blood, "cards": paid})
-                return
-            except Refusal as refusal:
-                if refusal.code not in ("cost_unpayable", "bad_payment_card"):
-                    return
+        payment = self._payment(state, card.uid, spec.params, params)
+        if payment is not None:
+            self._try(state, "play", card=card.uid, params=params, payment=payment)
+
+    def _payment(self, state: GameState, uid: int, specs: tuple[ParamSpec, ...],
+                 params: dict[str, Any]) -> dict[str, Any] | None:
+        """A payment of exactly what playing card `uid` with `params` costs (`api.play_cost`), from what may
+        pay it now (`api.payment_options`): some of the cost in blood at random, the rest in cards at random
+        (none the play itself uses); None when it cannot be paid. The play is then submitted once, not tried
+        with payments of growing size until one fits."""
+        try:
+            cost = api.play_cost(state, self.pid, uid, params)
+        except Refusal:
+            return None
+        if not cost:
+            return {"points": 0, "cards": []}
+        options = api.payment_options(state, self.pid)
+        if cost > options.most:
+            return None
+        used = {uid, *(u for p in specs if p.kind in OWN_CARD_KINDS for u in params.get(p.name) or [])}
+        spare = [u for u in options.cards if u not in used]
+        per_cost = options.points_per_cost
+        least, most = max(0, cost - len(spare)), min(cost, state.player(self.pid).points // per_cost) if per_cost else 0
+        if least > most:
+            return None
+        in_points = self.rnd.randint(least, most)
+        return {"points": in_points * per_cost, "cards": self.rnd.sample(spare, cost - in_points)}
 
     def colours(self, ruleset: Ruleset) -> list[str]:
         return list(MAFIK_COLOURS)
@@ -473,6 +495,7 @@ def _accusable(catalog: CardCatalog) -> list[str]:
     return [c.id for c in catalog if not c.has("peaceful")]
 
 
+OWN_CARD_KINDS = ("hand_cards", "sleeve_cards", "own_cards")  # parameters that name the player's own cards
 MAFIK_COLOURS = ("damage", "defence", "intel", "disguise", "control", "chaos", "support", "boost")
 AGENTS: dict[str, type[Agent]] = {"mafik": MafikAgent}
 

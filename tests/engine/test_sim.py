@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.core import api
+from engine.core.refusal import Refusal
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.core.state import GameState
 from engine.core.views import events_for, events_of_phase, player_view
@@ -128,3 +129,32 @@ def test_decide_builds_the_deck_in_set_up() -> None:
     assert state.player(0).deck_choice == []
     _replay(state, 0, decisions)
     assert state.player(0).building is not None and state.player(0).building.done
+
+
+def test_the_mafik_agent_submits_a_play_once_with_a_payment_of_exactly_its_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agent asks the play's cost and what may pay it before it submits: every play it submits pays
+    exactly that cost (blood two a cost), and none is refused for its payment — nor for its phase, nor a
+    punishment for being barred (what is refused whatever is chosen is not submitted)."""
+    submitted: list[tuple[int, int]] = []  # (cost asked just before, cost paid)
+    refused: list[tuple[str, str, object]] = []  # (order kind, refusal, reason)
+    real = api.submit
+
+    def submit(state: GameState, pid: int, kind: str, **kw: object) -> object:
+        if kind == "play":
+            payment = kw["payment"]
+            assert isinstance(payment, dict)
+            paid = len(payment["cards"]) + payment["points"] // 2
+            submitted.append((api.play_cost(state, pid, kw["card"], kw["params"]), paid))  # type: ignore[arg-type]
+        try:
+            return real(state, pid, kind, **kw)  # type: ignore[arg-type]
+        except Refusal as refusal:
+            refused.append((kind, refusal.code, refusal.params.get("reason")))
+            raise
+
+    monkeypatch.setattr(api, "submit", submit)
+    for seed in range(3):
+        _mafik_runner(seed, 30)
+    assert any(paid for _cost, paid in submitted), "a test of nothing: no play was paid for"
+    assert all(cost == paid for cost, paid in submitted)
+    assert not [r for r in refused if r[0] == "play" and r[1] in ("cost_unpayable", "bad_payment_card", "wrong_phase")]
+    assert ("punishment", "not_allowed", "barred") not in refused

@@ -42,8 +42,8 @@ def vote_strength(state: GameState, pid: int) -> int:
     return strength
 
 
-def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int]]:
-    """Votes per target and each voter's choice (a missing vote is a vote for oneself)."""
+def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """Votes per target, each voter's choice (a missing vote is a vote for oneself) and its strength."""
     state = res.state
     chosen: dict[int, int] = {}
     for player in state.living():
@@ -52,15 +52,16 @@ def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int]]:
         chosen[player.pid] = int(vote.params["target"]) if vote else player.pid
     chosen = REGISTRIES.queries.ask("forced_votes", state, chosen)
     votes: dict[int, int] = defaultdict(int)
+    strengths = {voter: vote_strength(state, voter) for voter in chosen}
     for voter, target in chosen.items():
-        votes[target] += vote_strength(state, voter)
+        votes[target] += strengths[voter]
     for target in list(votes):
         votes[target] = REGISTRIES.queries.ask("votes_against", state, votes[target], target=target)
     for target in [p.pid for p in state.living() if p.pid not in votes]:  # votes only from effects
         extra = REGISTRIES.queries.ask("votes_against", state, votes.get(target, 0), target=target) - votes.get(target, 0)
         if extra:
             votes[target] = votes.get(target, 0) + extra
-    return dict(votes), chosen
+    return dict(votes), chosen, strengths
 
 
 def punishment(res: Resolution) -> tuple[str | None, dict[str, object]]:
@@ -75,8 +76,10 @@ def punishment(res: Resolution) -> tuple[str | None, dict[str, object]]:
     voters: dict[str, list[int]] = defaultdict(list)
     for pid, orders in res.scratch["orders"].items():
         for order in orders:
+            if order.kind != "punishment" or order.params["choice"] not in allowed:
+                continue
             strength = vote_strength(state, pid)
-            if order.kind == "punishment" and order.params["choice"] in allowed and strength > 0:  # 0: no vote
+            if strength > 0:  # 0: no vote
                 weight[order.params["choice"]] += strength
                 voters[order.params["choice"]].append(pid)
     counts = {p: weight[p] for p in allowed if weight.get(p)}
@@ -96,8 +99,8 @@ def council(res: Resolution) -> None:
     state = res.state
     if not state.is_day:
         return
-    votes, chosen = tally(res)
-    record_votes(state, {voter: (target, vote_strength(state, voter)) for voter, target in chosen.items()})
+    votes, chosen, strengths = tally(res)
+    record_votes(state, {voter: (target, strengths[voter]) for voter, target in chosen.items()})
     eligible = {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
                 and REGISTRIES.queries.ask("can_be_punished", state, True, target=t)}
     # every character someone voted for (a vote of strength 0 too), and any with votes from effects
