@@ -17,7 +17,7 @@ PINNED = {
     "AbilityUse.targets": '[]',
     "CardInstance.cost_mod": '0',
     "CardInstance.free": 'False',
-    "CardInstance.tags": '[]',
+    "CardInstance.tags": '()',
     "DeckBuilding.picks": '[]',
     "DeckBuilding.offer": '[]',
     "DeckBuilding.guaranteed": '[]',

@@ -132,7 +132,7 @@ def test_darknet_every_living_character_gets_an_rsvp_that_cannot_pay_nor_be_play
         .player("C", secret="killer").player("X")
     g.play("A", "darknet").resolve()
     assert [g.sleeve(n) for n in "ABCX"] == [["rsvp"]] * 4
-    assert g.p("B").sleeve[0].tags == ["no_pay", "no_as"]
+    assert g.p("B").sleeve[0].tags == ("no_pay", "no_as")
     assert g.public("darknet")
     votes_for(g, "X").resolve()  # the day
     refusal = refused(g, "A", "sabotage", {"target": g.pid("B")}, pay_sleeve=["rsvp"])
@@ -441,7 +441,7 @@ def test_upgrade_the_copy_becomes_peaceful_and_everyone_learns_it():
     submit(g, "A", "upgrade", {"card": [g.uid("A", "pistol")]}, pay_sleeve=["dummy"])
     g.resolve()
     card = next(c for c in g.p("A").hand if c.card == "pistol")
-    assert card.tags == ["peaceful"]
+    assert card.tags == ("peaceful",)
     assert g.public("upgraded")[0].params["pid"] == g.pid("A")
     assert g.public("upgraded")[0].params["chosen"] == "pistol"
 

@@ -514,7 +514,7 @@ def transform(state: GameState, card: CardInstance, new_id: str) -> bool:
     state.card_arrived(new_id)
     card.cost_mod = 0
     card.free = False
-    card.tags = []
+    card.tags = ()
     return True
 
 

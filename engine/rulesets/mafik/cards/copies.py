@@ -97,7 +97,7 @@ def darknet(play: Play) -> None:
     played as another card."""
     for player in play.state.living():
         card = play.state.new_card("rsvp")  # «Все персонажи получают карту RSVP в Рукав»
-        card.tags = ["no_pay", "no_as"]
+        card.tags = ("no_pay", "no_as")
         to_sleeve(play.state, player.pid, card)
     play.announce("darknet")
 
@@ -363,6 +363,6 @@ def upgrade(play: Play) -> None:
     if card is None:
         return
     if "peaceful" not in card.tags:
-        card.tags = [*card.tags, "peaceful"]
+        card.tags = (*card.tags, "peaceful")
     if not lower(play):
         play.announce("upgraded", pid=play.actor, chosen=card.card)
