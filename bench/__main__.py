@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         "quick": args.quick,
         "smoke": args.smoke,
         "machine": {"python": platform.python_version(), "cpu": platform.machine()},
-        **resolve_vs_roundtrip("mafik", 16, repeats),
+        **resolve_vs_roundtrip(repeats),
         "sim_games_per_s_micromafik": games_per_second("micromafik", 8, games),
         **mafik_simulation(max(2 if args.smoke else 10, games // 4)),
         **bot_figures(size),
