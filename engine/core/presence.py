@@ -31,9 +31,9 @@ class Presence:
 
     __slots__ = ("_by_kind", "kinds", "owners")
 
-    def __init__(self, owners: Iterable[str], kinds: Iterable[str], by_kind: Mapping[str, Iterable[str]]) -> None:
-        self.owners = set(owners)
-        self.kinds = set(kinds)
+    def __init__(self, owners: set[str], kinds: set[str], by_kind: Mapping[str, Iterable[str]]) -> None:
+        self.owners = owners  # the sets are the pass's own from now on (taken, not copied)
+        self.kinds = kinds
         self._by_kind = by_kind  # effect kind -> the owners that declared it
 
     def add(self, owner: str) -> None:

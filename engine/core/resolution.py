@@ -263,6 +263,7 @@ class Pipeline:
     def __init__(self) -> None:
         self._steps: list[tuple[int, str, Step]] = []
         self._owners: dict[str, str] = {}  # step name -> the card that declared it
+        self._running: list[tuple[str | None, Step]] = []  # each step's owner and function, in order
 
     def step(self, name: str, order: int, *, owner: str | None = None) -> Callable[[Step], Step]:
         def register(fn: Step) -> Step:
@@ -271,6 +272,7 @@ class Pipeline:
             self._steps.sort(key=lambda s: s[0])
             if owner is not None:
                 self._owners[name] = owner
+            self._running = [(self._owners.get(n), f) for _o, n, f in self._steps]
             return fn
 
         return register
@@ -285,10 +287,14 @@ class Pipeline:
         return [(order, name) for order, name, _fn in self._steps]
 
     def run(self, res: Resolution) -> None:
-        state, owners = res.state, self._owners
+        state = res.state
         with presence_pass(state, res.ruleset.presence):
             found = current(state)
-            for _order, name, fn in self._steps:
-                owner = owners.get(name)
-                if owner is None or found is None or owner in found.owners:
+            if found is None:
+                for _owner, fn in self._running:
+                    fn(res)
+                return
+            present = found.owners  # the pass's own set: what arrives while it runs is in it at once
+            for owner, fn in self._running:
+                if owner is None or owner in present:
                     fn(res)
