@@ -3,6 +3,8 @@ engine/cardgame/presence.py) — and that never changes a game."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
@@ -210,3 +212,38 @@ def test_an_effect_of_a_kind_a_cards_modifier_waits_for_brings_that_card_in() ->
     state.add_effect("boost", start=1)
     with presence_pass(state, _Rules(registries).presence):
         assert registries.queries.ask("limit", state, 1) == 2
+
+
+# ---- the record of cards can be trusted: cards come and change only through the state's two doors ----
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+def _functions(tree: ast.Module) -> list[ast.FunctionDef]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
+
+
+def _calls(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Call) and (getattr(n.func, "id", None) == name or getattr(n.func, "attr", None) == name)
+               for n in ast.walk(node))
+
+
+def test_a_card_is_made_only_by_new_card() -> None:
+    """`GameState.new_card` adds the card to the record of cards (`cards_seen`); a card made any other way
+    would be missing from it, and its hooks skipped."""
+    makers = [f"{path.relative_to(ENGINE)}:{func.name}" for path in ENGINE.rglob("*.py")
+              for func in _functions(ast.parse(path.read_text(encoding="utf-8"))) if _calls(func, "CardInstance")]
+    assert makers == ["core/state.py:new_card"]
+
+
+def test_a_card_changed_into_another_is_announced_by_card_arrived() -> None:
+    """Every function that gives a physical card another id (`x.card = …`) also calls `card_arrived`."""
+    unannounced = []
+    for path in ENGINE.rglob("*.py"):
+        for func in _functions(ast.parse(path.read_text(encoding="utf-8"))):
+            changes = [n for n in ast.walk(func) if isinstance(n, ast.Assign)
+                       and any(isinstance(t, ast.Attribute) and t.attr == "card" for target in n.targets
+                               for t in ast.walk(target))]
+            if changes and not _calls(func, "card_arrived"):
+                unannounced.append(f"{path.relative_to(ENGINE)}:{func.name}")
+    assert unannounced == []
