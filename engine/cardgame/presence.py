@@ -25,8 +25,7 @@ def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) ->
     if state.cards_seen is not None:  # every card that has been in a zone (a Hand at the start, a deck chosen)
         found = set(state.cards_seen)
     else:
-        found = {card.card for player in players
-                 for zone in (player.deck, player.hand, player.sleeve, player.discard) for card in zone}
+        found = state.cards_in_zones()
         for player in players:
             found.update(player.deck_choice, player.hand_at_phase_start)
     for player in players:

@@ -41,8 +41,7 @@ def new_game(ruleset: str, players: list[tuple[str, str]], *, seed: int, setting
     rules = get_ruleset(ruleset)
     state = rules.new_game(players, seed, dict(settings or {}))
     if isinstance(rules, CardRuleset):  # the record of the cards in the game (GameState.cards_seen) begins
-        state.cards_seen = sorted({c.card for p in state.players for zone in (p.deck, p.hand, p.sleeve, p.discard)
-                                   for c in zone})
+        state.cards_seen = sorted(state.cards_in_zones())
     if not rules.deck_building:
         rules.start(state)
     return state

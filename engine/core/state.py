@@ -331,6 +331,10 @@ class GameState(BaseModel):
         self.events.append(event)
         return event
 
+    def cards_in_zones(self) -> set[str]:
+        """The card ids in every player's deck, Hand, Sleeve and discard pile now."""
+        return {c.card for p in self.players for zone in (p.deck, p.hand, p.sleeve, p.discard) for c in zone}
+
     def new_card(self, card: str) -> CardInstance:
         self.card_arrived(card)
         return CardInstance(uid=self.next_id("card"), card=card)
