@@ -124,6 +124,9 @@ class CardGameRegistries:
     # what a player counter kept by a card or perk means (engine/core/ruleset.py Ruleset.counters), by kind
     counters: dict[str, CounterReading] = field(default_factory=dict)
     kind_owners: dict[str, set[str]] = field(default_factory=dict)  # effect kind -> the cards that declared it
+    # query name -> the effect kinds its declared modifiers wait for (`only_while`), None once one of them waits
+    # for none: an answer kept while no effect of those kinds exists is still the answer (see `queries_idle`)
+    query_waits: dict[str, frozenset[str] | None] = field(default_factory=dict)
 
     @classmethod
     def load(cls, name: str) -> CardGameRegistries:
@@ -172,6 +175,7 @@ class CardGameRegistries:
             self.queries.modifier(query.name, layer=query.layer, flags=query.flags,
                                   card=card_id if query.own else None, owner=card_id)(query.fn)
             self._owns_kinds(card_id, getattr(query.fn, WHILE, ()))
+            self._waits(query)
         self.rule(owner=card_id, **contributions)
 
     def _owns_kinds(self, owner: str, kinds: Iterable[str]) -> None:
@@ -179,6 +183,23 @@ class CardGameRegistries:
         it declares, and those its query modifiers wait for (`only_while`)."""
         for kind in kinds:
             self.kind_owners.setdefault(kind, set()).add(owner)
+
+    def _waits(self, query: Query) -> None:
+        """Record the effect kinds the modifier waits for among its query's (`query_waits`)."""
+        kinds: frozenset[str] | None = getattr(query.fn, WHILE, None)
+        known = self.query_waits.get(query.name, frozenset())
+        self.query_waits[query.name] = None if kinds is None or known is None else known | kinds
+
+    def queries_idle(self, state: GameState, names: Iterable[str]) -> bool:
+        """Would every declared modifier of these queries do nothing in this state (each waits for effect kinds
+        the state holds none of)? Then their answers are the values asked with, whatever else the state holds."""
+        waited: set[str] = set()
+        for name in names:
+            kinds = self.query_waits.get(name, frozenset())
+            if kinds is None:
+                return False
+            waited |= kinds
+        return not waited or not any(e.kind in waited for e in state.effects)
 
     def rule(self, *, steps: Sequence[Step] = (), replacements: Sequence[Layer] = (), queries: Sequence[Query] = (),
              options: dict[str, OptionCheck] | None = None, payment_options: dict[str, PaymentOption] | None = None,
@@ -205,6 +226,7 @@ class CardGameRegistries:
             if query.own:
                 raise ValueError(f"query {query.name!r}: only a card's declaration has its own questions")
             self.queries.modifier(query.name, layer=query.layer, flags=query.flags, owner=owner)(query.fn)
+            self._waits(query)
             if owner is not None:
                 self._owns_kinds(owner, getattr(query.fn, WHILE, ()))
         for option, option_check in (options or {}).items():

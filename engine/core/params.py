@@ -53,7 +53,8 @@ parameter is not refused yet, everything given is (the bot checks each step as i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import CardSpec, ParamSpec
@@ -463,6 +464,30 @@ def may_be_unchoosable(card: CardSpec, *, pools_only: bool = False) -> bool:
     """Could `unchoosable` find anything in this card at all (a required parameter, a card-naming one with
     `pools_only`)? When not, no context need be built to ask it."""
     return any(_required(p, pools_only=pools_only) for p in card.params)
+
+
+# What a context says of its actor (all but the game, the card, the actor's id and partial): `unchoosable`
+# with pools_only reads of the context no more than these.
+_ACTOR_FIELDS = tuple(f.name for f in fields(ParamContext) if f.name not in ("state", "spec", "actor", "partial"))
+
+
+def pools_read_moment(cards: Iterable[CardSpec]) -> tuple[bool, bool]:
+    """Whether `unchoosable(..., pools_only=True)` of these cards reads, of the game beyond the context, the
+    number of the dead (a count from them: `count_of`) and the cards played before this phase (of = "played":
+    `_filtered_pool`)."""
+    specs = [p for card in cards for p in card.params if _required(p, pools_only=True)]
+    return (any(p.count_from in ("dead", "corpses") for p in specs), any(p.of == "played" for p in specs))
+
+
+def pools_situation(ctx: ParamContext, dead: bool, played: bool) -> tuple[Any, ...]:
+    """Everything `unchoosable(ctx, pools_only=True)` reads for a card of this actor now, as one hashable value:
+    what the context says of the actor, and (as `pools_read_moment` says the cards need) the number of the dead
+    and the cards played before this phase. Two moments with the same situation (and the same implemented cards)
+    get the same answers."""
+    state = ctx.state
+    return (tuple(getattr(ctx, name) for name in _ACTOR_FIELDS),
+            corpses(state) if dead else None,
+            frozenset(r.card for r in state.history if r.phase < state.phase) if played else None)
 
 
 def _required(spec: ParamSpec, *, pools_only: bool) -> bool:
