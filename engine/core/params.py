@@ -53,7 +53,6 @@ parameter is not refused yet, everything given is (the bot checks each step as i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -471,23 +470,19 @@ def may_be_unchoosable(card: CardSpec, *, pools_only: bool = False) -> bool:
 _ACTOR_FIELDS = tuple(f.name for f in fields(ParamContext) if f.name not in ("state", "spec", "actor", "partial"))
 
 
-def pools_read_moment(cards: Iterable[CardSpec]) -> tuple[bool, bool]:
-    """Whether `unchoosable(..., pools_only=True)` of these cards reads, of the game beyond the context, the
-    number of the dead (a count from them: `count_of`) and the cards played before this phase (of = "played":
-    `_filtered_pool`)."""
-    specs = [p for card in cards for p in card.params if _required(p, pools_only=True)]
-    return (any(p.count_from in ("dead", "corpses") for p in specs), any(p.of == "played" for p in specs))
+def pools_read_moment(card: CardSpec) -> bool:
+    """Does `unchoosable(..., pools_only=True)` of this card read more of the game than the context: the number
+    of the dead (a count from them: `count_of`) or the cards played before this phase (of = "played":
+    `_filtered_pool`)?"""
+    return any(p.count_from in ("dead", "corpses") or p.of == "played"
+               for p in card.params if _required(p, pools_only=True))
 
 
-def pools_situation(ctx: ParamContext, dead: bool, played: bool) -> tuple[Any, ...]:
-    """Everything `unchoosable(ctx, pools_only=True)` reads for a card of this actor now, as one hashable value:
-    what the context says of the actor, and (as `pools_read_moment` says the cards need) the number of the dead
-    and the cards played before this phase. Two moments with the same situation (and the same implemented cards)
-    get the same answers."""
-    state = ctx.state
-    return (tuple(getattr(ctx, name) for name in _ACTOR_FIELDS),
-            corpses(state) if dead else None,
-            frozenset(r.card for r in state.history if r.phase < state.phase) if played else None)
+def pools_situation(ctx: ParamContext) -> tuple[Any, ...]:
+    """Everything `unchoosable(ctx, pools_only=True)` reads for a card of this actor now that reads no more of the
+    game (`pools_read_moment`), as one hashable value: what the context says of the actor. Two moments with the
+    same situation (and the same implemented cards) get the same answers for such a card."""
+    return tuple(getattr(ctx, name) for name in _ACTOR_FIELDS)
 
 
 def _required(spec: ParamSpec, *, pools_only: bool) -> bool:

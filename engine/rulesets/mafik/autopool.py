@@ -4,7 +4,8 @@ kept between builds under a key made of everything the pool reads.
 The pool reads: the player's deck colours (the query `deck_colours`, asked each time: the key holds its
 answer); the implemented cards (the registry's `Behaviours.version`); for the cards that name cards, whether
 their owner could ever choose their names (`orders.never_choosable`, which reads the parameter context of the
-actor and, for some parameters, the dead and the cards played before: `params.pools_situation`); and the
+actor, `params.pools_situation`, and for a few parameters the dead and the cards played before: those cards
+are judged at every build); and the
 copies each card allows (`max_copies`: the role's own number by the player's secret role and faction, and the
 query's modifiers, each waiting for effect kinds — while the state holds one of those, nothing is kept).
 A simulated game builds about 24 decks and 10,000 games build the same few hundred pools again and again.
@@ -38,40 +39,46 @@ _pools_kept: dict[tuple[Any, ...], Pools] = {}
 
 @dataclass(frozen=True)
 class _Candidates:
-    """The implemented cards of these deck colours and neutral ones (in the collection's order), and those
-    among them whose owner might never choose their names (`may_be_unchoosable`), with what judging them reads."""
+    """The implemented cards of these deck colours and neutral ones (in the collection's order); those among
+    them whose owner might never choose their names (`may_be_unchoosable`) and whose judgement reads only the
+    actor's context (`checked`: judged once for a situation), and those whose judgement reads the moment too
+    (`live`: the dead, the cards played before — judged at every build, as the moment is seldom the same)."""
 
     cards: tuple[CardSpec, ...]
     checked: tuple[CardSpec, ...]
-    dead: bool
-    played: bool
+    live: tuple[CardSpec, ...]
 
 
 @functools.lru_cache(maxsize=256)
 def _candidates(ruleset: CardRuleset, version: int, own: tuple[str, ...]) -> _Candidates:
     """(`version`: the implemented cards' — a new one is worked out when they change.)"""
     cards = tuple(c for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and ruleset.is_implemented(c.id))
-    checked = tuple(c for c in cards if may_be_unchoosable(c, pools_only=True))
-    dead, played = pools_read_moment(checked)
-    return _Candidates(cards, checked, dead, played)
+    judged = [c for c in cards if may_be_unchoosable(c, pools_only=True)]
+    return _Candidates(cards, tuple(c for c in judged if not pools_read_moment(c)),
+                       tuple(c for c in judged if pools_read_moment(c)))
 
 
 @remembered
 def auto_pools(ruleset: CardRuleset, state: GameState, pid: int) -> Pools:
     """The automatic deck's pools for this player now: the cards (kept under what their choice reads), each
     as many times as `max_copies` allows (kept too under the player's roles while the query's modifiers are
-    idle); asked again in a pass that changes nothing (the paid and the free cards of one deck), answered once."""
+    idle), but the cards judged now that could never be chosen; asked again in a pass that changes nothing
+    (the paid and the free cards of one deck), answered once."""
     with unchanging():  # a question each card's check asks again is answered once (engine/core/memo.py)
         own = deck_colours(state, pid)
         candidates = _candidates(ruleset, ruleset.cards.behaviours.version, own)
-        situation = pools_situation(orders.param_context(state, pid, candidates.checked[0]), candidates.dead,
-                                    candidates.played) if candidates.checked else None
+        situation = pools_situation(orders.param_context(state, pid, candidates.checked[0])) \
+            if candidates.checked else None
         key = (ruleset, ruleset.cards.behaviours.version, own, situation)
-        ids = _kept(_ids_kept, key, lambda: _choosable(state, pid, candidates))
-        if not REGISTRIES.queries_idle(state, DECK_QUERIES):
-            return _with_copies(state, pid, ids)
-        player = state.player(pid)  # the copies a card's text gives a role (`_printed_copies`)
-        return _kept(_pools_kept, (key, player.secret_role, player.faction), lambda: _with_copies(state, pid, ids))
+        ids = _kept(_ids_kept, key, lambda: _choosable(state, pid, candidates.cards, candidates.checked))
+        if REGISTRIES.queries_idle(state, DECK_QUERIES):
+            player = state.player(pid)  # the copies a card's text gives a role (`_printed_copies`)
+            pools = _kept(_pools_kept, (key, player.secret_role, player.faction), lambda: _with_copies(state, pid, ids))
+        else:
+            pools = _with_copies(state, pid, ids)
+        refused = _refused(state, pid, candidates.live)
+        return pools if not refused else (tuple(c for c in pools[0] if c not in refused),
+                                          tuple(c for c in pools[1] if c not in refused))
 
 
 def _kept(kept: dict[tuple[Any, ...], Any], key: tuple[Any, ...], work_out: Callable[[], Any]) -> Any:
@@ -83,11 +90,15 @@ def _kept(kept: dict[tuple[Any, ...], Any], key: tuple[Any, ...], work_out: Call
     return found
 
 
-def _choosable(state: GameState, pid: int, candidates: _Candidates) -> Ids:
-    """The candidates but those whose owner could never choose their names now, paid and Свободные apart."""
-    refused = {c.id for c in candidates.checked if orders.never_choosable(state, pid, c, pools_only=True) is not None}
-    cards = [c for c in candidates.cards if c.id not in refused]
-    return tuple(c.id for c in cards if not c.has("free")), tuple(c.id for c in cards if c.has("free"))
+def _choosable(state: GameState, pid: int, cards: tuple[CardSpec, ...], judged: tuple[CardSpec, ...]) -> Ids:
+    """The cards but those judged that their owner could never choose now, paid and Свободные apart."""
+    refused = _refused(state, pid, judged)
+    chosen = [c for c in cards if c.id not in refused]
+    return tuple(c.id for c in chosen if not c.has("free")), tuple(c.id for c in chosen if c.has("free"))
+
+
+def _refused(state: GameState, pid: int, judged: tuple[CardSpec, ...]) -> set[str]:
+    return {c.id for c in judged if orders.never_choosable(state, pid, c, pools_only=True) is not None}
 
 
 def _with_copies(state: GameState, pid: int, ids: Ids) -> Pools:
