@@ -5,9 +5,9 @@ The pool reads: the player's deck colours (the query `deck_colours`, asked each 
 answer); the implemented cards (the registry's `Behaviours.version`); for the cards that name cards, whether
 their owner could ever choose their names (`orders.never_choosable`, which reads the parameter context of the
 actor, `params.pools_situation`, and for a few parameters the dead and the cards played before: those cards
-are judged at every build); and the copies each card allows (`max_copies`: the role's own number by the player's secret role and faction, and the
-query's modifiers, each waiting for effect kinds — while the state holds one of those, the copies are asked
-anew).
+are judged at every build); and the copies each card allows (`max_copies`: the role's own number by the
+player's secret role and faction, and the query's modifiers, each waiting for effect kinds — while the state
+holds one of those, the copies are asked anew).
 A simulated game builds about 24 decks and 10,000 games build the same few hundred pools again and again.
 tests/engine/test_autopool.py holds the kept pools equal to the ones worked out anew.
 """
