@@ -92,12 +92,34 @@ class Query:
     own: bool = False
 
 
+class RecordedQueries(Queries):
+    """A card game's queries, which also record for each query the effect kinds its modifiers wait for
+    (`only_while`), or None once one of them waits for none (`waits`): however a modifier is registered, a
+    card's declaration or a rule's `queries.modifier`, `CardGameRegistries.queries_idle` knows of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waits: dict[str, frozenset[str] | None] = {}
+
+    def modifier(self, name: str, *, layer: int = 50, flags: Iterable[str] = (),
+                 card: str | None = None, owner: str | None = None) -> Callable[[Modifier], Modifier]:
+        register = super().modifier(name, layer=layer, flags=flags, card=card, owner=owner)
+
+        def record(fn: Modifier) -> Modifier:
+            kinds: frozenset[str] | None = getattr(fn, WHILE, None)
+            known = self.waits.get(name, frozenset())
+            self.waits[name] = None if kinds is None or known is None else known | kinds
+            return register(fn)
+
+        return record
+
+
 @dataclass
 class CardGameRegistries:
     name: str
     catalog: CardCatalog
     cards: CardRegistry = field(default_factory=CardRegistry)
-    queries: Queries = field(default_factory=Queries)
+    queries: RecordedQueries = field(default_factory=RecordedQueries)
     pipeline: Pipeline = field(default_factory=Pipeline)
     replacements: list[tuple[int, str, Replacement]] = field(default_factory=list)
     # (res, player) -> True dies, False lives, None no say; else 0 cards in hand is death
@@ -124,9 +146,6 @@ class CardGameRegistries:
     # what a player counter kept by a card or perk means (engine/core/ruleset.py Ruleset.counters), by kind
     counters: dict[str, CounterReading] = field(default_factory=dict)
     kind_owners: dict[str, set[str]] = field(default_factory=dict)  # effect kind -> the cards that declared it
-    # query name -> the effect kinds its declared modifiers wait for (`only_while`), None once one of them waits
-    # for none: an answer kept while no effect of those kinds exists is still the answer (see `queries_idle`)
-    query_waits: dict[str, frozenset[str] | None] = field(default_factory=dict)
 
     @classmethod
     def load(cls, name: str) -> CardGameRegistries:
@@ -175,7 +194,6 @@ class CardGameRegistries:
             self.queries.modifier(query.name, layer=query.layer, flags=query.flags,
                                   card=card_id if query.own else None, owner=card_id)(query.fn)
             self._owns_kinds(card_id, getattr(query.fn, WHILE, ()))
-            self._waits(query)
         self.rule(owner=card_id, **contributions)
 
     def _owns_kinds(self, owner: str, kinds: Iterable[str]) -> None:
@@ -184,18 +202,12 @@ class CardGameRegistries:
         for kind in kinds:
             self.kind_owners.setdefault(kind, set()).add(owner)
 
-    def _waits(self, query: Query) -> None:
-        """Record the effect kinds the modifier waits for among its query's (`query_waits`)."""
-        kinds: frozenset[str] | None = getattr(query.fn, WHILE, None)
-        known = self.query_waits.get(query.name, frozenset())
-        self.query_waits[query.name] = None if kinds is None or known is None else known | kinds
-
     def queries_idle(self, state: GameState, names: Iterable[str]) -> bool:
-        """Would every declared modifier of these queries do nothing in this state (each waits for effect kinds
-        the state holds none of)? Then their answers are the values asked with, whatever else the state holds."""
+        """Would every modifier of these queries do nothing in this state (each waits for effect kinds the state
+        holds none of)? Then their answers are the values asked with, whatever else the state holds."""
         waited: set[str] = set()
         for name in names:
-            kinds = self.query_waits.get(name, frozenset())
+            kinds = self.queries.waits.get(name, frozenset())
             if kinds is None:
                 return False
             waited |= kinds
@@ -226,7 +238,6 @@ class CardGameRegistries:
             if query.own:
                 raise ValueError(f"query {query.name!r}: only a card's declaration has its own questions")
             self.queries.modifier(query.name, layer=query.layer, flags=query.flags, owner=owner)(query.fn)
-            self._waits(query)
             if owner is not None:
                 self._owns_kinds(owner, getattr(query.fn, WHILE, ()))
         for option, option_check in (options or {}).items():

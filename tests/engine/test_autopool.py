@@ -186,3 +186,52 @@ def test_the_pools_are_kept_not_worked_out_again() -> None:
     finally:
         autopool._choosable = worked_out  # type: ignore[assignment]
     assert calls == []
+
+
+def test_the_agents_deck_has_the_size_genius_leaves() -> None:
+    """Гений: the next deck is 3 cards smaller; the deck drawn from the kept pool has that size (the size is
+    asked at every build, not kept)."""
+    state = _game(8, 3)
+    MAFIK.auto_pool(state, 2, free=False)
+    size = len(MAFIK.auto_deck(state, 2, state.random))
+    state.add_effect("genius", target=2, source=2, during=UNTIL_END, less=3)
+    assert len(MAFIK.auto_deck(state, 2, state.random)) == size - 3
+
+
+def test_the_behaviours_count_every_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the pools are kept under: a behaviour set, replaced or taken away changes the version."""
+    behaviours = REGISTRIES.cards.behaviours
+    seen = [behaviours.version]
+    monkeypatch.setitem(behaviours, "pistol", lambda play: None)
+    seen.append(behaviours.version)
+    monkeypatch.delitem(behaviours, "sniper_rifle")
+    seen.append(behaviours.version)
+    monkeypatch.undo()
+    seen.append(behaviours.version)
+    assert len(set(seen)) == 4
+
+
+def test_every_query_modifier_a_card_game_holds_is_recorded_with_what_it_waits_for() -> None:
+    """`queries_idle` answers from what the registrations recorded: each modifier in the queries (general or a
+    card's own, declared or registered by a rule) is there, with its `only_while` kinds (None for a query with a
+    modifier that waits for none)."""
+    from engine.cardgame.ruleset import CardRuleset
+    from engine.core.queries import WHILE
+    from engine.core.ruleset import ruleset_names
+
+    checked = 0
+    for name in ruleset_names():
+        ruleset = get_ruleset(name)
+        if not isinstance(ruleset, CardRuleset):
+            continue
+        queries = ruleset.registries.queries
+        chains = {query: [fn for _layer, _order, fn in entries] for query, entries in queries._modifiers.items()}
+        for query, by_card in queries._scoped.items():
+            for entries in by_card.values():
+                chains.setdefault(query, []).extend(fn for _layer, _order, fn in entries)
+        for query, fns in chains.items():
+            waits = [getattr(fn, WHILE, None) for fn in fns]
+            expected = None if any(w is None for w in waits) else frozenset().union(*waits)
+            assert queries.waits.get(query, frozenset()) == expected, (name, query)
+            checked += 1
+    assert checked, "a test of nothing: no query modifiers"
