@@ -224,11 +224,11 @@ class MafikAgent(Agent):
     def _new_deck(self, state: GameState, ruleset: Ruleset, submit: Callable[[list[str]], None]) -> None:
         """The rule set's automatic deck, its paid cards drawn as `deck_auto` would draw them now (from a copy
         of the game's RNG: the game's is left as it was), and free cards besides (`_free_cards`), submitted once
-        and judged once, by the submit. A legal deck's paid cards alone are legal (the free cards count in no
-        limit of paid cards, nor of other colours beyond their own); when the deck is refused and its paid cards
-        alone would be too, the agent's stream goes back to before the free cards were drawn, as when the
-        automatic deck was tried first (tests/engine/test_sim.py holds it to that way, a deep copy's deck and
-        the game unchanged)."""
+        and judged once, by the submit. A legal deck's paid cards alone are legal (the free cards only add to
+        the counts a deck is held to, and are no paid cards); when the deck is refused and its paid cards alone
+        would be too, the agent's stream goes back to before the free cards were drawn, as when the automatic
+        deck was tried on a copy first (tests/engine/test_sim.py holds it to that way: a deep copy's deck, the
+        game unchanged). That trial refused an Инженер's deck without his guaranteed cards too; agents choose none."""
         from engine.rulesets.mafik.ruleset import Mafik
 
         if not isinstance(ruleset, Mafik):
