@@ -16,8 +16,10 @@ from typing import Any
 
 from engine.core import api
 from engine.core.cards import CardCatalog, ParamSpec
+from engine.core.memo import unchanging
 from engine.core.params import ParamContext, card_pool, corpses, count_of, least_of, past_phases
 from engine.core.refusal import Refusal
+from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.state import GameState
 from engine.core.views import events_of_phase, player_view
@@ -217,36 +219,29 @@ class MafikAgent(Agent):
     and the Маньяк's and Предатель's own actions — all through the public API."""
 
     def build_deck(self, state: GameState, ruleset: Ruleset) -> None:
-        legal = self._legal_deck(state, ruleset)
-        if legal is not None:
-            with contextlib.suppress(Refusal):
-                api.deck_build(state, self.pid, legal)
+        self._new_deck(state, ruleset, lambda cards: api.deck_build(state, self.pid, cards))
 
-    def _legal_deck(self, state: GameState, ruleset: Ruleset) -> list[str] | None:
-        """The automatic deck this player would build now (on a trial: see `_deck_trial`), and free cards."""
-        trial = self._deck_trial(state)
+    def _new_deck(self, state: GameState, ruleset: Ruleset, submit: Callable[[list[str]], None]) -> None:
+        """The rule set's automatic deck, its paid cards drawn as `deck_auto` would draw them now (from a copy
+        of the game's RNG: the game's is left as it was), and free cards besides (`_free_cards`), submitted once
+        and judged once, by the submit. A legal deck's paid cards alone are legal (the free cards only add to
+        the counts a deck is held to, and are no paid cards); when the deck is refused and its paid cards alone
+        would be too, the agent's stream goes back to before the free cards were drawn, as when the automatic
+        deck was tried on a copy first (tests/engine/test_sim.py holds it to that way: a deep copy's deck, the
+        game unchanged). That trial refused an Инженер's deck without his guaranteed cards too; agents choose none."""
+        from engine.rulesets.mafik.ruleset import Mafik
+
+        if not isinstance(ruleset, Mafik):
+            return
+        with unchanging():  # the pools the paid and the free cards are drawn from are worked out once
+            paid = ruleset.auto_deck(state, self.pid, Rng(_Drawn(state.rng)))
+            before = self.rnd.getstate()
+            cards = paid + self._free_cards(state, ruleset)
         try:
-            api.deck_auto(trial, self.pid)
+            submit(cards)
         except Refusal:
-            return None
-        cards = list(trial.player(self.pid).deck_choice)
-        return cards + self._free_cards(state, ruleset)
-
-    def _deck_trial(self, state: GameState) -> GameState:
-        """The game as this player's deck building sees it, to build on without changing the game: a
-        shallow copy with its own status, event list and players — this player's with a copy of its
-        building, building again; the others' without a building, so that the trial never starts a game
-        (a whole deep copy, and the trial game's deal, took most of a simulated game's time). Building a
-        deck sets only the building's fields and the player's `deck_choice`, and draws from the trial's
-        RNG (tests/engine/test_sim.py holds the game unchanged after a trial, and its deck the one a
-        whole deep copy builds)."""
-        trial = state.model_copy()
-        trial.status = "setup"
-        trial.events = list(state.events)
-        trial.players = [p.model_copy(update={"building": None if p.pid != self.pid or p.building is None
-                                              else p.building.model_copy(update={"done": False})})
-                         for p in state.players]
-        return trial
+            if ruleset.deck_problem(state, self.pid, paid) is not None:
+                self.rnd.setstate(before)
 
     def _free_cards(self, state: GameState, ruleset: Ruleset) -> list[str]:
         """Up to as many Свободные as a deck may hold besides its paid cards (the automatic deck takes none),
@@ -278,9 +273,7 @@ class MafikAgent(Agent):
             self.rnd.shuffle(order)
             api.reorder_hand(state, self.pid, order)
         if not me.deck:
-            legal = self._legal_deck(state, ruleset)
-            if legal is not None:
-                self._act(state, "rebuild_deck", {"cards": legal})
+            self._new_deck(state, ruleset, lambda cards: api.act(state, self.pid, "rebuild_deck", {"cards": cards}))
         if state.is_night:
             if len(hand) >= 2 and self.rnd.random() < 0.15:
                 self._try(state, "night_discard", params={"cards": self.rnd.sample(hand, 2)})
@@ -481,6 +474,13 @@ class ActionsAgent(Agent):
                 return None
             return self.rnd.sample(offered, self.rnd.randint(low, min(spec.count, len(offered))))
         return None
+
+
+@dataclass
+class _Drawn:
+    """A copy of the game's RNG state, to draw from as the game would without advancing the game's."""
+
+    rng: int
 
 
 @functools.cache

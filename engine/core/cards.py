@@ -106,11 +106,47 @@ class CardSpec:
 CardBehaviour = Callable[["Play"], None]
 
 
+class Behaviours(dict[str, CardBehaviour]):
+    """The behaviours by card id, with a `version` that counts every change (a test swaps a card's behaviour
+    in and out): what is worked out from the implemented cards may be kept under it (the Мафик automatic
+    deck's pool: engine/rulesets/mafik/autopool.py)."""
+
+    version = 0
+
+    def __setitem__(self, key: str, value: CardBehaviour) -> None:
+        self.version += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self.version += 1
+        super().__delitem__(key)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        self.version += 1
+        return super().pop(key, *default)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self.version += 1
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.version += 1
+        super().update(*args, **kwargs)
+
+    def popitem(self) -> tuple[str, CardBehaviour]:
+        self.version += 1
+        return super().popitem()
+
+    def clear(self) -> None:
+        self.version += 1
+        super().clear()
+
+
 @dataclass
 class CardRegistry:
     """Behaviour registered by card id; `priority` orders cards within the effects step."""
 
-    behaviours: dict[str, CardBehaviour] = field(default_factory=dict)
+    behaviours: Behaviours = field(default_factory=Behaviours)
     priorities: dict[str, int] = field(default_factory=dict)
 
     def card(self, card_id: str, *, priority: int = 50) -> Callable[[CardBehaviour], CardBehaviour]:

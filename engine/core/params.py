@@ -53,7 +53,7 @@ parameter is not refused yet, everything given is (the bot checks each step as i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import CardSpec, ParamSpec
@@ -463,6 +463,26 @@ def may_be_unchoosable(card: CardSpec, *, pools_only: bool = False) -> bool:
     """Could `unchoosable` find anything in this card at all (a required parameter, a card-naming one with
     `pools_only`)? When not, no context need be built to ask it."""
     return any(_required(p, pools_only=pools_only) for p in card.params)
+
+
+# What a context says of its actor (all but the game, the card, the actor's id and partial): `unchoosable`
+# with pools_only reads of the context no more than these.
+_ACTOR_FIELDS = tuple(f.name for f in fields(ParamContext) if f.name not in ("state", "spec", "actor", "partial"))
+
+
+def pools_read_moment(card: CardSpec) -> bool:
+    """Does `unchoosable(..., pools_only=True)` of this card read more of the game than the context: the number
+    of the dead (a count from them: `count_of`) or the cards played before this phase (of = "played":
+    `_filtered_pool`)?"""
+    return any(p.count_from in ("dead", "corpses") or p.of == "played"
+               for p in card.params if _required(p, pools_only=True))
+
+
+def pools_situation(ctx: ParamContext) -> tuple[Any, ...]:
+    """Everything `unchoosable(ctx, pools_only=True)` reads for a card of this actor now that reads no more of the
+    game (`pools_read_moment`), as one hashable value: what the context says of the actor. Two moments with the
+    same situation (and the same implemented cards) get the same answers for such a card."""
+    return tuple(getattr(ctx, name) for name in _ACTOR_FIELDS)
 
 
 def _required(spec: ParamSpec, *, pools_only: bool) -> bool:

@@ -112,6 +112,9 @@ def test_a_deck_is_judged_by_its_own_cards_entries_as_by_the_whole_pool(seed: in
                                         finished=finished)
                 judged += whole is None
                 assert _said(ruleset._judge(state, pid, deck, finished=finished)) == _said(whole)
+            whole_pool = ruleset.deck_rules(state, pid).pool  # the entries, in the collection's order
+            assert list(ruleset.deck_rules_of(state, pid, deck).pool.items()) == \
+                [(card, most) for card, most in whole_pool.items() if card in deck]
     assert judged, "a test of nothing: no deck was legal"
 
 

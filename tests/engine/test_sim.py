@@ -35,25 +35,64 @@ def test_events_of_phase_are_the_players_visible_events_of_this_phase() -> None:
 
 
 def _deck_on_a_deep_copy(agent: MafikAgent, runner: GameRunner) -> list[str] | None:
-    """The automatic deck the long way: on a whole deep copy of the game, as deck building (re)starts it."""
+    """The automatic deck the long way: tried on a whole deep copy of the game, as deck building (re)starts it,
+    then free cards drawn (none when the automatic deck was refused)."""
     trial = runner.state.model_copy(deep=True)
     trial.status = "setup"
     building = trial.player(agent.pid).building
     if building is not None:
         building.done = False
-    api.deck_auto(trial, agent.pid)
+    try:
+        api.deck_auto(trial, agent.pid)
+    except Refusal:
+        return None
     return list(trial.player(agent.pid).deck_choice) + agent._free_cards(runner.state, runner.ruleset)
 
 
-def test_deck_trial_builds_the_deck_of_a_whole_copy_and_leaves_the_game_unchanged() -> None:
+def test_the_agents_deck_is_the_automatic_deck_of_a_whole_copy_and_leaves_the_game_unchanged() -> None:
     runner = _mafik_runner(5, 8)
     state = runner.state
     for pid in range(16):
         before = state.to_json()
-        agent = MafikAgent(pid, random.Random(pid))
-        expected = _deck_on_a_deep_copy(MafikAgent(pid, random.Random(pid)), runner)
-        assert agent._legal_deck(state, runner.ruleset) == expected
+        long_way = MafikAgent(pid, random.Random(pid))
+        expected = _deck_on_a_deep_copy(long_way, runner)
+        agent, submitted = MafikAgent(pid, random.Random(pid)), []
+        agent._new_deck(state, runner.ruleset, submitted.append)
+        assert submitted == [expected]
+        assert agent.rnd.getstate() == long_way.rnd.getstate()
         assert state.to_json() == before
+
+
+def _refuse(cards: list[str]) -> None:
+    raise Refusal("deck_invalid", reason="test")
+
+
+def test_a_refused_deck_whose_paid_cards_are_legal_has_drawn_its_free_cards() -> None:
+    """As the long way: the automatic deck passed its trial, the free cards were drawn, the submit was refused."""
+    runner = _mafik_runner(6, 3)
+    long_way, agent = MafikAgent(4, random.Random(9)), MafikAgent(4, random.Random(9))
+    assert _deck_on_a_deep_copy(long_way, runner) is not None
+    agent._new_deck(runner.state, runner.ruleset, _refuse)
+    assert agent.rnd.getstate() == long_way.rnd.getstate() != random.Random(9).getstate()
+
+
+def test_a_refused_deck_whose_paid_cards_are_refused_draws_no_free_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the long way: the automatic deck failed its trial (here: all but a few cards unimplemented, the pool
+    padded with Пустышки), so no free cards were drawn; the agent's stream is as it was."""
+    from engine.rulesets.mafik.registry import REGISTRIES
+
+    runner = _mafik_runner(6, 3)
+    for card in list(REGISTRIES.cards.behaviours)[5:]:
+        monkeypatch.delitem(REGISTRIES.cards.behaviours, card)
+    assert _deck_on_a_deep_copy(MafikAgent(4, random.Random(9)), runner) is None
+    agent, submitted = MafikAgent(4, random.Random(9)), []
+
+    def submit(cards: list[str]) -> None:
+        submitted.append(cards)
+        api.deck_build(runner.state, 4, cards)
+
+    agent._new_deck(runner.state, runner.ruleset, submit)
+    assert submitted and agent.rnd.getstate() == random.Random(9).getstate()
 
 
 def test_the_agents_free_card_limit_is_the_one_deck_rules_report() -> None:

@@ -56,6 +56,7 @@ def _printed_copies(player: PlayerState, card: str) -> int:
 
 
 _CATALOG_COLOURS = frozenset(spec.colour for spec in CATALOG)
+_PLACE = {spec.id: place for place, spec in enumerate(CATALOG)}  # a card's place in the collection's order
 _BY_ROLE = frozenset(spec.id for spec in CATALOG if spec.max_copies_by)  # the cards whose text sets a role's number
 
 
@@ -131,9 +132,9 @@ def deck_rules(state: GameState, pid: int, *, only: frozenset[str] | None = None
     first = state.status == "setup" and player.building is not None and not player.building.done
     rebuild = not first and may_rebuild(state, pid)
     own = deck_colours(state, pid)
-    pool = max_copies_each(state, pid, (spec.id for spec in CATALOG
-                                   if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours
-                                   and (only is None or spec.id in only)))
+    chosen = CATALOG if only is None else [CATALOG[c] for c in sorted((c for c in only if c in _PLACE), key=_PLACE.__getitem__)]
+    pool = max_copies_each(state, pid, (spec.id for spec in chosen
+                                        if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours))
     present = {CATALOG[c].colour for c in pool}
     order = [*own, NEUTRAL, *(c for c in COLOURS if c not in own)]
     limits = deck_limits(state, pid)

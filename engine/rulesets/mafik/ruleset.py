@@ -10,27 +10,26 @@ from engine.cardgame.ruleset import CardRuleset, card_rules
 from engine.core import messages
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec
-from engine.core.memo import unchanging
 from engine.core.params import ParamContext
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal, refuse
-from engine.core.rng import seed_state
+from engine.core.rng import Rng, seed_state
 from engine.core.ruleset import get_ruleset
 from engine.core.state import CardInstance, DeckBuilding, GameState, Order, Payment, PlayerState
 from engine.rulesets.mafik import comms, deck, gains, neutral, orders, perks_a, perks_b
 from engine.rulesets.mafik.actions import ABILITIES, ACTION_DEFS
+from engine.rulesets.mafik.autopool import auto_pools
 from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards import deaths, mail
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
 from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, copy_has, exiled, normalise_hand, sleeve_blocked, stance
-from engine.rulesets.mafik.deck import deck_colours, deck_limits, max_copies_each
+from engine.rulesets.mafik.deck import deck_limits
 from engine.rulesets.mafik.panel import STANCE_COLOURS, panel_facts
 from engine.rulesets.mafik.registry import (
     BLANK,
     CATALOG,
     COLOURS,
     NAME,
-    NEUTRAL,
     REGISTRIES,
     UNIQUE,
 )
@@ -159,21 +158,24 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def deck_auto(self, state: GameState, pid: int) -> None:
         """A legal random deck of the player's own colours and neutral cards, none that its owner could
         never play (like «План В» when the own colours have fewer than its ten cards): the deck's size of
-        paid cards; the Свободные a deck may hold besides are the builder's choice (`free_pool`)."""
+        paid cards; the Свободные a deck may hold besides are the builder's choice (`auto_pool` with free)."""
+        self.deck_build(state, pid, self.auto_deck(state, pid, state.random))
+
+    def auto_deck(self, state: GameState, pid: int, rng: Rng) -> list[str]:
+        """The paid cards `deck_auto` builds, drawn with `rng` (the game's, or a copy of it: the simulator's
+        agent draws the deck the game would without building it yet)."""
         pool = self.auto_pool(state, pid, free=False)
         size = deck_limits(state, pid)["size"]
         if len(pool) < size:
             pool += [BLANK] * size
-        self.deck_build(state, pid, state.random.sample(pool, size))
+        return rng.sample(pool, size)
 
     def auto_pool(self, state: GameState, pid: int, *, free: bool) -> list[str]:
         """The cards an automatic deck draws from, each as many times as it may be taken: the player's deck
-        colours and neutral cards, implemented, not ones its owner could never play; Свободные or paid."""
-        with unchanging():  # a question each card's check asks again is answered once (engine/core/memo.py)
-            own = deck_colours(state, pid)
-            ids = [c.id for c in CATALOG if (c.colour in own or c.colour == NEUTRAL) and self.is_implemented(c.id)
-                   and c.has("free") == free and orders.never_choosable(state, pid, c, pools_only=True) is None]
-            return [c for c, most in max_copies_each(state, pid, ids).items() for _ in range(most)]
+        colours and neutral cards, implemented, not ones its owner could never play; Свободные or paid
+        (both worked out at once and kept while nothing they read changes: engine/rulesets/mafik/autopool.py)."""
+        paid, free_cards = auto_pools(self, state, pid)
+        return list(free_cards if free else paid)
 
     def start(self, state: GameState) -> None:
         if state.status != "setup":

@@ -13,6 +13,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Layer, Query
 from engine.core.durations import NEXT_PHASE, UNTIL_END, UNTIL_USED, n_phases
+from engine.core.memo import remembered
 from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
@@ -96,9 +97,18 @@ def mask(play: Play) -> None:
 
 @only_while("mask")
 def _mask_copies(state: GameState, value: int, *, pid: int, card: str, **_: Any) -> int:
-    colour = CATALOG[card].colour
-    return max([value, *(int(str(e.params["copies"])) for e in state.effects_of("mask", target=pid)
-                         if e.params["colour"] == colour)])
+    most = _masked(state, pid).get(CATALOG[card].colour)
+    return value if most is None else max(value, most)
+
+
+@remembered
+def _masked(state: GameState, pid: int) -> dict[str, int]:
+    """The most copies the player's Маски allow, by colour (once in a pass: a deck's pool asks of every card)."""
+    most: dict[str, int] = {}
+    for effect in state.effects_of("mask", target=pid):
+        colour, copies = str(effect.params["colour"]), int(str(effect.params["copies"]))
+        most[colour] = max(copies, most.get(colour, copies))
+    return most
 
 
 REGISTRIES.declare("mask", mask,
