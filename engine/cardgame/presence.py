@@ -28,18 +28,18 @@ def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) ->
         found = state.cards_in_zones()
         for player in players:
             found.update(player.deck_choice, player.hand_at_phase_start)
+    counters = [counter for player in players for counter in player.flags]
+    found.update(counters)
+    found.update(":".join(counters).split(":"))  # each part of a counter "a:b" (a plain one is its own part)
     for player in players:
-        found.update(player.flags)
-        for counter in player.flags:
-            if ":" in counter:
-                found.update(counter.split(":"))
         if player.building is not None:
             found.update(player.building.picks, player.building.offer, player.building.guaranteed)
         if player.ext:
             _strings(player.ext, found)
-    history = state.history
-    found.update([record.card for record in history])
-    found.update([record.printed for record in history if record.printed is not None])
+    for record in state.history:
+        found.add(record.card)
+        if record.printed is not None:
+            found.add(record.printed)
     for orders in state.orders.values():
         for order in orders:
             if order.params:

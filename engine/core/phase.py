@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.core.refusal import Refusal
-from engine.core.resolution import Resolution
+from engine.core.resolution import Refill, Resolution
 from engine.core.state import CardInstance, GameState, Order, PlayerState
 
 OnDiscard = Callable[[Resolution, int, CardInstance], None]
@@ -71,23 +71,31 @@ def damage_discard(res: Resolution, pid: int, card: CardInstance, hooks: list[On
         hook(res, pid, card)
 
 
+def _copy_last(refill: Refill) -> bool:
+    return refill.copy
+
+
 def settle_damage(res: Resolution, player: PlayerState, hooks: list[OnDiscard],
                   instead: Sequence[Instead] = ()) -> int:
     """Damage first cancels the replacements owed (plain draws before copies), then discards in hand
     order. Returns how many replacements it cancelled; emits what the player lost."""
     pid = player.pid
-    for uid in res.direct_losses.get(pid, []):
+    for uid in res.direct_losses.get(pid, ()):
         card = next((c for c in player.hand if c.uid == uid), None)
         if card is not None:
             damage_discard(res, pid, card, hooks, instead)
-    owed = res.refills.get(pid, [])
+    owed = res.refills.get(pid)
+    if owed is None:
+        owed = []
+    elif len(owed) > 1:
+        owed.sort(key=_copy_last)
     amount = res.final_damage.get(pid, 0)
-    owed.sort(key=lambda r: r.copy)
     cancelled = min(amount, len(owed))
     del owed[:cancelled]
     amount -= cancelled
-    for card in discard_order(player)[:amount]:
-        damage_discard(res, pid, card, hooks, instead)
+    if amount > 0:
+        for card in discard_order(player)[:amount]:
+            damage_discard(res, pid, card, hooks, instead)
     if cancelled or amount:
         res.state.emit("damage_taken", "player", pid, amount=res.final_damage.get(pid, 0),
                        refills_cancelled=cancelled,
