@@ -44,7 +44,7 @@ def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) ->
         for order in orders:
             if order.params:
                 _strings(order.params, found)
-    kinds = {effect.kind for effect in state.effects}
+    kinds = state.effect_kinds()
     for kind in kinds:
         found.update(kind_owners.get(kind, ()))
     for effect in state.effects:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from engine.core.refusal import Refusal
 from engine.core.resolution import Refill, Resolution
-from engine.core.state import CardInstance, GameState, Order, PlayerState
+from engine.core.state import CardInstance, Effect, GameState, Order, PlayerState
 
 OnDiscard = Callable[[Resolution, int, CardInstance], None]
 # A rule that takes a card leaving the hand for damage somewhere else instead of the discard (Воин):
@@ -109,7 +109,14 @@ def kill(state: GameState, pid: int, cause: str) -> None:
     player.alive = False
     player.died = state.phase
     state.emit("death", "public", None, pid=pid, cause=cause)
-    state.effects = [e for e in state.effects if e.target != pid]
+    _keep_effects(state, [e for e in state.effects if e.target != pid])
+
+
+def _keep_effects(state: GameState, kept: list[Effect]) -> None:
+    """`kept`, a selection of the state's effects, becomes its list — only if one was left out: the list
+    stays the same object when nothing ended, and the effects' index with it (GameState._effect_index)."""
+    if len(kept) != len(state.effects):
+        state.effects = kept
 
 
 def decide_deaths(res: Resolution, rules: list[DeathRule]) -> None:
@@ -131,7 +138,7 @@ def close_phase(state: GameState, shown_hand_size: Callable[[GameState, int], in
     """Hand sizes to everyone; effects that ended expire; orders and "discard last" are cleared."""
     state.emit("hand_counts", "public", None,
                counts={str(p.pid): shown_hand_size(state, p.pid) for p in state.living()})
-    state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
+    _keep_effects(state, [e for e in state.effects if e.end is None or e.end > state.phase])
     state.orders = {}
     for player in state.players:
         if player.discard_last:

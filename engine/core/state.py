@@ -306,6 +306,10 @@ class GameState(BaseModel):
             if e.start <= at and (e.end is None or at <= e.end) and (target is None or e.target == target)
         ]
 
+    def effect_kinds(self) -> set[str]:
+        """The kinds of the effects the state holds (in force or not)."""
+        return set(self._effect_index())
+
     def _effect_index(self) -> dict[str, list[Effect]]:
         """`effects` by kind, in the list's order. Kept with the list object it was built from, that list's
         length and its last effect, and rebuilt when any of the three differs. The rules change the list only

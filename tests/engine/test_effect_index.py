@@ -30,6 +30,7 @@ def _answers_as_the_scan(state: GameState) -> None:
             for phase in (None, 0, 1, 2, 3, 5):
                 assert [id(e) for e in state.effects_of(kind, target=target, phase=phase)] == \
                     [id(e) for e in _scan(state, kind, target, phase)], (kind, target, phase)
+    assert state.effect_kinds() == {e.kind for e in state.effects}
 
 
 def _state() -> GameState:
