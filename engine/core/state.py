@@ -299,12 +299,11 @@ class GameState(BaseModel):
 
     def effects_of(self, kind: str, *, target: int | None = None, phase: int | None = None) -> list[Effect]:
         """The effects of `kind` in force at `phase` (default: now), on `target` if given, in the list's order."""
+        of_kind = self._effect_index().get(kind)
+        if of_kind is None:
+            return []
         at = self.phase if phase is None else phase
-        return [
-            e
-            for e in self._effect_index().get(kind, ())
-            if e.start <= at and (e.end is None or at <= e.end) and (target is None or e.target == target)
-        ]
+        return [e for e in of_kind if e.start <= at and (e.end is None or at <= e.end) and (target is None or e.target == target)]
 
     def effect_kinds(self) -> set[str]:
         """The kinds of the effects the state holds (in force or not)."""
