@@ -28,8 +28,10 @@ def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) ->
         found = state.cards_in_zones()
         for player in players:
             found.update(player.deck_choice, player.hand_at_phase_start)
-    counters = [counter for player in players for counter in player.flags]
-    found.update(counters)
+    counters: set[str] = set()
+    for player in players:
+        counters.update(player.flags)
+    found |= counters
     found.update(":".join(counters).split(":"))  # each part of a counter "a:b" (a plain one is its own part)
     for player in players:
         if player.building is not None:
