@@ -134,10 +134,12 @@ def decide_deaths(res: Resolution, rules: list[DeathRule]) -> None:
             kill(res.state, player.pid, verdict if isinstance(verdict, str) else "cards")
 
 
-def close_phase(state: GameState, shown_hand_size: Callable[[GameState, int], int]) -> None:
-    """Hand sizes to everyone; effects that ended expire; orders and "discard last" are cleared."""
+def close_phase(state: GameState, shown_hand_sizes: Callable[[GameState, list[int]], list[int]]) -> None:
+    """Hand sizes to everyone (`shown_hand_sizes` of the living, in their order); effects that ended expire;
+    orders and "discard last" are cleared."""
+    living = [p.pid for p in state.living()]
     state.emit("hand_counts", "public", None,
-               counts={str(p.pid): shown_hand_size(state, p.pid) for p in state.living()})
+               counts=dict(zip(map(str, living), shown_hand_sizes(state, living), strict=True)))
     _keep_effects(state, [e for e in state.effects if e.end is None or e.end > state.phase])
     state.orders = {}
     for player in state.players:

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.cardgame.deckrules import check_selection
+from engine.cardgame.ruleset import CardRuleset
 from engine.core.memo import unchanging
 from engine.core.params import CARD_POOL_KINDS, card_pool, card_pool_size, unchoosable
 from engine.core.presence import presence_pass
@@ -170,3 +171,18 @@ def test_the_council_counts_the_votes_as_asking_each_voter_in_turn(seed: int, da
     with presence_pass(state, ruleset.presence):
         assert tally(res) == _tally_one_by_one(res)
     assert tally(res) == _tally_one_by_one(res)  # outside a pass too
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12))
+def test_the_hand_sizes_shown_as_a_phase_ends_are_each_players_shown_size(seed: int, phases: int) -> None:
+    """Мафик asks every living player's shown hand size at once (`shown_hand_sizes`), as the phase ends: the
+    sizes one question at a time give."""
+    state = _game(seed, phases)
+    ruleset = get_ruleset("mafik")
+    assert isinstance(ruleset, CardRuleset)
+    pids = [p.pid for p in state.living()]
+    one_by_one = [ruleset.shown_hand_size(state, pid) for pid in pids]
+    assert ruleset.shown_hand_sizes(state, pids) == one_by_one
+    with presence_pass(state, ruleset.presence):
+        assert ruleset.shown_hand_sizes(state, pids) == one_by_one
