@@ -46,10 +46,13 @@ def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int], dict[int, in
     """Votes per target, each voter's choice (a missing vote is a vote for oneself) and its strength."""
     state = res.state
     chosen: dict[int, int] = {}
+    valid = res.scratch["orders"]
     for player in state.living():
-        orders = res.scratch["orders"].get(player.pid, [])
-        vote = next((o for o in orders if o.kind == "vote"), None)
-        chosen[player.pid] = int(vote.params["target"]) if vote else player.pid
+        chosen[player.pid] = player.pid
+        for order in valid.get(player.pid, ()):  # his first vote (a plain loop: a generator costs more)
+            if order.kind == "vote":
+                chosen[player.pid] = int(order.params["target"])
+                break
     queries = REGISTRIES.queries
     chosen = queries.ask("forced_votes", state, chosen)
     votes: dict[int, int] = defaultdict(int)
