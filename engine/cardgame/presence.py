@@ -60,14 +60,20 @@ def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) ->
 def _strings(value: Any, into: set[str]) -> None:
     """Every string in a JSON value (the keys of its objects too), into `into`."""
     kind = type(value)
-    if kind is str:
-        into.add(value)
-    elif kind is dict:
+    if kind is dict:
         for key, item in value.items():
             into.add(key)
-            if type(item) is not int:
+            inner = type(item)
+            if inner is str:  # a string is added here, a nested value looked into, a number passed over
+                into.add(item)
+            elif inner is dict or inner is list:
                 _strings(item, into)
     elif kind is list:
         for item in value:
-            if type(item) is not int:
+            inner = type(item)
+            if inner is str:
+                into.add(item)
+            elif inner is dict or inner is list:
                 _strings(item, into)
+    elif kind is str:
+        into.add(value)
