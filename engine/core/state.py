@@ -363,7 +363,7 @@ class GameState(BaseModel):
         return effect
 
     def _append_effect(self, effect: Effect) -> None:
-        """Append `effect`, and to the index too when the index is up to date (else it is rebuilt when asked)."""
+        """Append `effect` to the list and to its index (brought up to date first, if the list changed since)."""
         by_kind = self._effect_index()
         self.effects.append(effect)
         by_kind.setdefault(effect.kind, []).append(effect)
