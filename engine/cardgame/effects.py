@@ -62,6 +62,10 @@ class EffectKinds:
     def __init__(self) -> None:
         self._kinds: dict[str, EffectKind] = {}
         self.known = KnownKinds(self._kinds)
+        # the kinds with a tick, and those with a phase-start handler, in declaration order (each phase walks
+        # these, not every kind)
+        self._ticking: list[tuple[str, Tick]] = []
+        self._starting: list[tuple[str, Start]] = []
 
     def kind(self, kind: str, *, tick: Tick | None = None, during: Duration | None = None, known: bool = False,
              caster_known: bool = False, own: bool = False, start: Start | None = None) -> EffectKind:
@@ -72,6 +76,10 @@ class EffectKinds:
         if declared.kind in self._kinds:
             raise ValueError(f"effect kind {declared.kind!r} declared twice")
         self._kinds[declared.kind] = declared
+        if declared.tick is not None:
+            self._ticking.append((declared.kind, declared.tick))
+        if declared.start is not None:
+            self._starting.append((declared.kind, declared.start))
         return declared
 
     def __iter__(self) -> Iterator[EffectKind]:
@@ -82,18 +90,15 @@ class EffectKinds:
 
     def tick(self, res: Resolution) -> None:
         """Every declared tick, in declaration order, over that kind's effects active this phase."""
-        for declared in self:
-            if declared.tick is not None:
-                active = res.state.effects_of(declared.kind)
-                if active:
-                    declared.tick(res, active)
+        for kind, tick in self._ticking:
+            active = res.state.effects_of(kind)
+            if active:
+                tick(res, active)
 
     def start(self, state: GameState) -> None:
         """Every declared phase-start handler, in declaration order, over that kind's effects active in the
         phase just begun (on the living: the effects on a dead character ended with it)."""
-        for declared in self:
-            if declared.start is not None:
-                active = [e for e in state.effects_of(declared.kind)
-                          if e.target is None or state.player(e.target).alive]
-                if active:
-                    declared.start(state, active)
+        for kind, start in self._starting:
+            active = [e for e in state.effects_of(kind) if e.target is None or state.player(e.target).alive]
+            if active:
+                start(state, active)

@@ -28,23 +28,25 @@ def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) ->
         found = state.cards_in_zones()
         for player in players:
             found.update(player.deck_choice, player.hand_at_phase_start)
+    counters: set[str] = set()
     for player in players:
-        found.update(player.flags)
-        for counter in player.flags:
-            if ":" in counter:
-                found.update(counter.split(":"))
+        counters.update(player.flags)
+    found |= counters
+    found.update(":".join(counters).split(":"))  # each part of a counter "a:b" (a plain one is its own part)
+    for player in players:
         if player.building is not None:
             found.update(player.building.picks, player.building.offer, player.building.guaranteed)
         if player.ext:
             _strings(player.ext, found)
-    history = state.history
-    found.update([record.card for record in history])
-    found.update([record.printed for record in history if record.printed is not None])
+    for record in state.history:
+        found.add(record.card)
+        if record.printed is not None:
+            found.add(record.printed)
     for orders in state.orders.values():
         for order in orders:
             if order.params:
                 _strings(order.params, found)
-    kinds = {effect.kind for effect in state.effects}
+    kinds = state.effect_kinds()
     for kind in kinds:
         found.update(kind_owners.get(kind, ()))
     for effect in state.effects:
@@ -58,14 +60,20 @@ def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) ->
 def _strings(value: Any, into: set[str]) -> None:
     """Every string in a JSON value (the keys of its objects too), into `into`."""
     kind = type(value)
-    if kind is str:
-        into.add(value)
-    elif kind is dict:
+    if kind is dict:
         for key, item in value.items():
             into.add(key)
-            if type(item) is not int:
+            inner = type(item)
+            if inner is str:  # a string is added here, a nested value looked into, a number passed over
+                into.add(item)
+            elif inner is dict or inner is list:
                 _strings(item, into)
     elif kind is list:
         for item in value:
-            if type(item) is not int:
+            inner = type(item)
+            if inner is str:
+                into.add(item)
+            elif inner is dict or inner is list:
                 _strings(item, into)
+    elif kind is str:
+        into.add(value)

@@ -119,6 +119,11 @@ class CardRuleset(Ruleset):
     def shown_hand_size(self, state: GameState, pid: int) -> int:
         """The hand size everyone is told (effects may bend it)."""
 
+    def shown_hand_sizes(self, state: GameState, pids: list[int]) -> list[int]:
+        """`shown_hand_size` of each of `pids`, in their order (as every phase ends): a rule set whose size is a
+        query may ask it once for all."""
+        return [self.shown_hand_size(state, pid) for pid in pids]
+
     # ---- views ----
     def public_facts(self, state: GameState, pid: int) -> dict[str, Any]:
         return {"hand_size": self.shown_hand_size(state, pid)}

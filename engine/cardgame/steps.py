@@ -31,7 +31,7 @@ def deaths(res: Resolution) -> None:
 def end(res: Resolution) -> None:
     ruleset = card_rules(res.ruleset)
     state = res.state
-    close_phase(state, ruleset.shown_hand_size)
+    close_phase(state, ruleset.shown_hand_sizes)
     winners = ruleset.win_check(state)
     if winners is not None:
         finish(state, winners, {str(p.pid): {"secret_role": p.secret_role, "faction": p.faction} for p in state.players})

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.core.refusal import Refusal
-from engine.core.resolution import Resolution
-from engine.core.state import CardInstance, GameState, Order, PlayerState
+from engine.core.resolution import Refill, Resolution
+from engine.core.state import CardInstance, Effect, GameState, Order, PlayerState
 
 OnDiscard = Callable[[Resolution, int, CardInstance], None]
 # A rule that takes a card leaving the hand for damage somewhere else instead of the discard (Воин):
@@ -71,23 +71,31 @@ def damage_discard(res: Resolution, pid: int, card: CardInstance, hooks: list[On
         hook(res, pid, card)
 
 
+def _copy_last(refill: Refill) -> bool:
+    return refill.copy
+
+
 def settle_damage(res: Resolution, player: PlayerState, hooks: list[OnDiscard],
                   instead: Sequence[Instead] = ()) -> int:
     """Damage first cancels the replacements owed (plain draws before copies), then discards in hand
     order. Returns how many replacements it cancelled; emits what the player lost."""
     pid = player.pid
-    for uid in res.direct_losses.get(pid, []):
+    for uid in res.direct_losses.get(pid, ()):
         card = next((c for c in player.hand if c.uid == uid), None)
         if card is not None:
             damage_discard(res, pid, card, hooks, instead)
-    owed = res.refills.get(pid, [])
+    owed = res.refills.get(pid)
+    if owed is None:
+        owed = []
+    elif len(owed) > 1:
+        owed.sort(key=_copy_last)
     amount = res.final_damage.get(pid, 0)
-    owed.sort(key=lambda r: r.copy)
     cancelled = min(amount, len(owed))
     del owed[:cancelled]
     amount -= cancelled
-    for card in discard_order(player)[:amount]:
-        damage_discard(res, pid, card, hooks, instead)
+    if amount > 0:
+        for card in discard_order(player)[:amount]:
+            damage_discard(res, pid, card, hooks, instead)
     if cancelled or amount:
         res.state.emit("damage_taken", "player", pid, amount=res.final_damage.get(pid, 0),
                        refills_cancelled=cancelled,
@@ -101,7 +109,14 @@ def kill(state: GameState, pid: int, cause: str) -> None:
     player.alive = False
     player.died = state.phase
     state.emit("death", "public", None, pid=pid, cause=cause)
-    state.effects = [e for e in state.effects if e.target != pid]
+    _keep_effects(state, [e for e in state.effects if e.target != pid])
+
+
+def _keep_effects(state: GameState, kept: list[Effect]) -> None:
+    """`kept`, a selection of the state's effects, becomes its list — only if one was left out: the list
+    stays the same object when nothing ended, and the effects' index with it (GameState._effect_index)."""
+    if len(kept) != len(state.effects):
+        state.effects = kept
 
 
 def decide_deaths(res: Resolution, rules: list[DeathRule]) -> None:
@@ -119,11 +134,13 @@ def decide_deaths(res: Resolution, rules: list[DeathRule]) -> None:
             kill(res.state, player.pid, verdict if isinstance(verdict, str) else "cards")
 
 
-def close_phase(state: GameState, shown_hand_size: Callable[[GameState, int], int]) -> None:
-    """Hand sizes to everyone; effects that ended expire; orders and "discard last" are cleared."""
+def close_phase(state: GameState, shown_hand_sizes: Callable[[GameState, list[int]], list[int]]) -> None:
+    """Hand sizes to everyone (`shown_hand_sizes` of the living, in their order); effects that ended expire;
+    orders and "discard last" are cleared."""
+    living = [p.pid for p in state.living()]
     state.emit("hand_counts", "public", None,
-               counts={str(p.pid): shown_hand_size(state, p.pid) for p in state.living()})
-    state.effects = [e for e in state.effects if e.end is None or e.end > state.phase]
+               counts=dict(zip(map(str, living), shown_hand_sizes(state, living), strict=True)))
+    _keep_effects(state, [e for e in state.effects if e.end is None or e.end > state.phase])
     state.orders = {}
     for player in state.players:
         if player.discard_last:

@@ -8,7 +8,7 @@ exactly as before. Behaviour lives in the rulesets; this module only describes t
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -226,6 +226,12 @@ class MasterQuestion(BaseModel):
 
 
 class GameState(BaseModel):
+    # The effects by kind, kept beside the list they index (`_effect_index`); not a field: never saved,
+    # compared or copied (a copy builds its own on its first question).
+    __slots__ = ("_by_kind",)
+    if TYPE_CHECKING:
+        _by_kind: tuple[list[Effect], int, Effect | None, dict[str, list[Effect]]]
+
     ruleset: str
     seed: int
     rng: int
@@ -292,12 +298,42 @@ class GameState(BaseModel):
         return [p for p in self.players if p.alive]
 
     def effects_of(self, kind: str, *, target: int | None = None, phase: int | None = None) -> list[Effect]:
+        """The effects of `kind` in force at `phase` (default: now), on `target` if given, in the list's order."""
+        of_kind = self._effect_index().get(kind)
+        if of_kind is None:
+            return []
         at = self.phase if phase is None else phase
-        return [
-            e
-            for e in self.effects
-            if e.kind == kind and e.active(at) and (target is None or e.target == target)
-        ]
+        return [e for e in of_kind if e.start <= at and (e.end is None or at <= e.end) and (target is None or e.target == target)]
+
+    def effect_kinds(self) -> set[str]:
+        """The kinds of the effects the state holds (in force or not)."""
+        return set(self._effect_index())
+
+    def _effect_index(self) -> dict[str, list[Effect]]:
+        """`effects` by kind, in the list's order. Kept with the list object it was built from, that list's
+        length and its last effect, and rebuilt when any of the three differs. The rules change the list only
+        by assigning a new one, removing from it (`remove`, `pop`, `clear`: the length falls) and appending
+        through `add_effect` (which keeps the index up to date itself, and whose effect is always a new
+        object): after any mix of those that ends at the same length with the same last effect, no effect was
+        removed and none added (an effect appended after the old last one would still be there, or the old last
+        one would no longer be last). tests/engine/test_effect_index.py holds the index to the plain scan
+        after each of these changes, and the engine's source to these ways of changing the list."""
+        effects = self.effects
+        try:
+            held, length, last, by_kind = self._by_kind
+        except AttributeError:  # a state just made, loaded or copied
+            pass
+        else:
+            if held is effects and len(effects) == length and (not length or effects[-1] is last):
+                return by_kind
+        by_kind = {}
+        for effect in effects:
+            if effect.kind in by_kind:
+                by_kind[effect.kind].append(effect)
+            else:
+                by_kind[effect.kind] = [effect]
+        object.__setattr__(self, "_by_kind", (effects, len(effects), effects[-1] if effects else None, by_kind))
+        return by_kind
 
     def add_effect(
         self,
@@ -322,9 +358,16 @@ class GameState(BaseModel):
             eid=self.next_id("effect"), kind=kind, target=target, source=source,
             start=begin, end=end, params=params,
         )
-        self.effects.append(effect)
+        self._append_effect(effect)
         kind_added(self, kind)
         return effect
+
+    def _append_effect(self, effect: Effect) -> None:
+        """Append `effect` to the list and to its index (brought up to date first, if the list changed since)."""
+        by_kind = self._effect_index()
+        self.effects.append(effect)
+        by_kind.setdefault(effect.kind, []).append(effect)
+        object.__setattr__(self, "_by_kind", (self.effects, len(self.effects), effect, by_kind))
 
     def emit(self, kind: str, to: str, who: int | str | None = None, /, **params: JsonValue) -> Event:
         event = Event(seq=len(self.events) + 1, phase=self.phase, kind=kind, to=to, who=who, params=params)

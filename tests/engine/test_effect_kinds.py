@@ -7,11 +7,15 @@ from __future__ import annotations
 import ast
 import importlib
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
-from engine.cardgame.effects import EffectKind, EffectKinds
+from engine.cardgame.effects import EffectKind, EffectKinds, Start, Tick
+from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
+from engine.core.state import GameState
 
 
 def test_an_effect_kind_declared_twice_is_refused() -> None:
@@ -29,6 +33,31 @@ def test_known_kinds_are_a_live_view_of_the_declarations() -> None:
     kinds.kind("may_message", known=True, caster_known=True)
     assert dict(known) == {"spikes": False, "may_message": True}
     assert "personal_guard" not in known
+
+
+def test_the_tick_and_start_steps_run_every_kind_that_has_one_in_declaration_order() -> None:
+    """The steps walk the kinds with a tick (a phase-start handler) kept as they are declared: each such kind,
+    in declaration order, over its active effects, and no other kind."""
+    ran: list[str] = []
+
+    def tick(name: str) -> Tick:
+        return lambda res, effects: ran.append(f"tick {name} {[e.eid for e in effects]}")
+
+    def start(name: str) -> Start:
+        return lambda state, effects: ran.append(f"start {name} {[e.eid for e in effects]}")
+
+    kinds = EffectKinds()
+    kinds.kind("b", tick=tick("b"))
+    kinds.kind("quiet")
+    kinds.kind("a", tick=tick("a"), start=start("a"))
+    kinds.add(EffectKind("c", start=start("c")))
+    kinds.kind("absent", tick=tick("absent"), start=start("absent"))
+    state = GameState(ruleset="t", seed=1, rng=1, phase=1)
+    for kind in ("a", "quiet", "c", "b", "a"):
+        state.add_effect(kind, start=1)
+    kinds.tick(cast(Resolution, SimpleNamespace(state=state)))
+    kinds.start(state)
+    assert ran == ["tick b [4]", "tick a [1, 5]", "start a [1, 5]", "start c [3]"]
 
 
 def test_micromafik_ticks_its_kinds_in_the_order_damage_was_dealt_before() -> None:

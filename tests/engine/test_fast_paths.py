@@ -8,17 +8,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.cardgame.deckrules import check_selection
+from engine.cardgame.ruleset import CardRuleset
 from engine.core.memo import unchanging
 from engine.core.params import CARD_POOL_KINDS, card_pool, card_pool_size, unchoosable
+from engine.core.presence import presence_pass
 from engine.core.refusal import Refusal
+from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, Order
+from engine.rulesets.mafik.council import tally, vote_strength
 from engine.rulesets.mafik.orders import never_choosable, over_limit, param_context
-from engine.rulesets.mafik.registry import CATALOG
+from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import has_role
 from engine.sim import GameRunner
 
@@ -129,3 +133,59 @@ def test_the_agents_kept_card_lists_are_the_collections_own() -> None:
         assert _card_ids(catalog) == catalog.ids()
         assert _accusable(catalog) == [c.id for c in catalog if not c.has("peaceful")]
     assert len(_accusable(CATALOG)) < len(_card_ids(CATALOG))
+
+
+def _tally_one_by_one(res: Resolution) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """The Вече's count asking each voter's strength and each target's votes against in turn (before they
+    were asked all at once)."""
+    state = res.state
+    chosen: dict[int, int] = {}
+    for player in state.living():
+        vote = next((o for o in res.scratch["orders"].get(player.pid, []) if o.kind == "vote"), None)
+        chosen[player.pid] = int(vote.params["target"]) if vote else player.pid
+    chosen = REGISTRIES.queries.ask("forced_votes", state, chosen)
+    strengths = {voter: vote_strength(state, voter) for voter in chosen}
+    votes: dict[int, int] = {}
+    for voter, target in chosen.items():
+        votes[target] = votes.get(target, 0) + strengths[voter]
+    for target in list(votes):
+        votes[target] = REGISTRIES.queries.ask("votes_against", state, votes[target], target=target)
+    for target in [p.pid for p in state.living() if p.pid not in votes]:
+        extra = REGISTRIES.queries.ask("votes_against", state, 0, target=target)
+        if extra:
+            votes[target] = extra
+    return votes, chosen, strengths
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), day=st.integers(min_value=1, max_value=5))
+def test_the_council_counts_the_votes_as_asking_each_voter_in_turn(seed: int, day: int) -> None:
+    """The Вече asks every voter's strength and every target's votes against at once (`Queries.ask_each`: their
+    modifiers only read the state): the same counts as one question at a time."""
+    runner = GameRunner("mafik", 16, seed)
+    while runner.running and runner.state.phase < 2 * day:
+        runner.step()
+    assume(runner.running)
+    runner.act()
+    state = runner.state
+    ruleset = get_ruleset("mafik")
+    res = Resolution(state, ruleset)
+    res.scratch["orders"] = {p.pid: list(state.orders.get(p.pid, [])) for p in state.living()}
+    with presence_pass(state, ruleset.presence):
+        assert tally(res) == _tally_one_by_one(res)
+    assert tally(res) == _tally_one_by_one(res)  # outside a pass too
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12))
+def test_the_hand_sizes_shown_as_a_phase_ends_are_each_players_shown_size(seed: int, phases: int) -> None:
+    """Мафик asks every living player's shown hand size at once (`shown_hand_sizes`), as the phase ends: the
+    sizes one question at a time give."""
+    state = _game(seed, phases)
+    ruleset = get_ruleset("mafik")
+    assert isinstance(ruleset, CardRuleset)
+    pids = [p.pid for p in state.living()]
+    one_by_one = [ruleset.shown_hand_size(state, pid) for pid in pids]
+    assert ruleset.shown_hand_sizes(state, pids) == one_by_one
+    with presence_pass(state, ruleset.presence):
+        assert ruleset.shown_hand_sizes(state, pids) == one_by_one

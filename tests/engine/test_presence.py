@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cardgame.effects import EffectKind
-from engine.cardgame.presence import card_presence
+from engine.cardgame.presence import _strings, card_presence
 from engine.cardgame.registries import CardGameRegistries, Query, Step
 from engine.cardgame.ruleset import CardRuleset
 from engine.core import api
@@ -247,3 +247,27 @@ def test_a_card_changed_into_another_is_announced_by_card_arrived() -> None:
             if changes and not _calls(func, "card_arrived"):
                 unannounced.append(f"{path.relative_to(ENGINE)}:{func.name}")
     assert unannounced == []
+
+
+# ---- the pass reads every string of the JSON values it looks into ----
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                     max_leaves=20)
+
+
+def _every_string(value: object) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set(value).union(*(_every_string(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_every_string(item) for item in value))
+    return set()
+
+
+@given(value=_JSON)
+def test_the_pass_finds_every_string_of_a_json_value_and_its_keys(value: object) -> None:
+    found: set[str] = set()
+    _strings(value, found)
+    assert found == _every_string(value)

@@ -46,21 +46,29 @@ def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int], dict[int, in
     """Votes per target, each voter's choice (a missing vote is a vote for oneself) and its strength."""
     state = res.state
     chosen: dict[int, int] = {}
+    valid = res.scratch["orders"]
     for player in state.living():
-        orders = res.scratch["orders"].get(player.pid, [])
-        vote = next((o for o in orders if o.kind == "vote"), None)
-        chosen[player.pid] = int(vote.params["target"]) if vote else player.pid
-    chosen = REGISTRIES.queries.ask("forced_votes", state, chosen)
+        chosen[player.pid] = player.pid
+        for order in valid.get(player.pid, ()):  # his first vote (a plain loop: a generator costs more)
+            if order.kind == "vote":
+                chosen[player.pid] = int(order.params["target"])
+                break
+    queries = REGISTRIES.queries
+    chosen = queries.ask("forced_votes", state, chosen)
     votes: dict[int, int] = defaultdict(int)
-    strengths = {voter: vote_strength(state, voter) for voter in chosen}
+    # the strengths and the votes against are read, not changed, by their modifiers: asked all at once
+    strengths = dict(zip(chosen, queries.ask_each("vote_strength", state, [(1, {"pid": voter}) for voter in chosen]),
+                         strict=True))
     for voter, target in chosen.items():
         votes[target] += strengths[voter]
-    for target in list(votes):
-        votes[target] = REGISTRIES.queries.ask("votes_against", state, votes[target], target=target)
-    for target in [p.pid for p in state.living() if p.pid not in votes]:  # votes only from effects
-        extra = REGISTRIES.queries.ask("votes_against", state, votes.get(target, 0), target=target) - votes.get(target, 0)
+    targets = list(votes)
+    votes.update(zip(targets, queries.ask_each("votes_against", state,
+                                               [(votes[target], {"target": target}) for target in targets]), strict=True))
+    unvoted = [p.pid for p in state.living() if p.pid not in votes]  # votes only from effects
+    for target, extra in zip(unvoted, queries.ask_each("votes_against", state, [(0, {"target": t}) for t in unvoted]),
+                             strict=True):
         if extra:
-            votes[target] = votes.get(target, 0) + extra
+            votes[target] = extra
     return dict(votes), chosen, strengths
 
 

@@ -220,6 +220,11 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def shown_hand_size(self, state: GameState, pid: int) -> int:
         return shown_hand_size(state, pid)
 
+    def shown_hand_sizes(self, state: GameState, pids: list[int]) -> list[int]:
+        """`shown_hand_size` of each, asked at once (its modifiers only read the state)."""
+        return REGISTRIES.queries.ask_each("shown_hand_size", state,
+                                           [(len(state.player(pid).hand), {"pid": pid}) for pid in pids])
+
     def normalise_hand(self, state: GameState, pid: int) -> None:
         normalise_hand(state, pid)
 

@@ -128,7 +128,9 @@ def damage(res: Resolution) -> None:
 def discards(res: Resolution) -> None:
     for player in res.state.living():
         settle_damage(res, player, REGISTRIES.on_damage_discard, REGISTRIES.discard_instead)
-        res.draw(player.pid, len(res.refills.get(player.pid, [])))
+        refills = res.refills.get(player.pid)
+        if refills:
+            res.draw(player.pid, len(refills))
         owed = res.scratch.get("draws", {}).get(player.pid, 0)
         if owed:
             res.draw(player.pid, owed)

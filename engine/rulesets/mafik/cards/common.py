@@ -381,12 +381,13 @@ def protected(state: GameState, pid: int) -> bool:
 @REGISTRIES.pipeline.step("unprotected", STEP_UNPROTECTED)
 def _unprotected(res: Resolution) -> None:
     state = res.state
+    defending = [play for play in res.plays if play.spec.colour == "defence" and not play.options.get("cancelled")]
+    if not defending:  # (then who is protected matters not: the `protected` query only reads)
+        return
     exposed = {p.pid for p in state.living() if not protected(state, p.pid)}
     if not exposed:
         return
-    for play in res.plays:
-        if play.spec.colour != "defence" or play.options.get("cancelled"):
-            continue
+    for play in defending:
         target = play.params.get("target")
         targets = play.params.get("targets")
         if isinstance(targets, list):

@@ -81,8 +81,11 @@ def _intimidated_voters(res: Resolution) -> None:
     state = res.state
     if not state.is_day:
         return
+    intimidated = state.effects_of("intimidated")
+    if not intimidated:
+        return
     votes = [r for r in state.vote_log if r.phase == state.phase and r.strength > 0]
-    for effect in state.effects_of("intimidated"):
+    for effect in intimidated:
         target = int(str(effect.params["intimidated"]))
         for record in votes:
             voter = state.player(record.voter)
