@@ -50,6 +50,10 @@ class Agent:
                 continue
         api.deck_auto(state, self.pid)
 
+    def act_instantly(self, state: GameState, ruleset: Ruleset) -> None:
+        """What the player does at once, before any player's orders of the phase (an agent that has no
+        instant actions of its own does them among its orders)."""
+
     def act(self, state: GameState, ruleset: Ruleset) -> None:
         view = player_view(state, self.pid, events=False)  # it reads no events
         me = view["me"]
@@ -256,57 +260,60 @@ class MafikAgent(Agent):
         most = deck_limits(state, self.pid)["free"]
         return self.rnd.sample(pool, min(self.rnd.randint(0, most), len(pool)))
 
-    def act(self, state: GameState, ruleset: Ruleset) -> None:
-        """Reads only what the player's view shows (`player_view`): its own hand, sleeve, deck size and
-        secret role, who is alive, this phase's events it may see — straight from the state, as building
-        the whole view each time would cost more than the rest of the game."""
+    def act_instantly(self, state: GameState, ruleset: Ruleset) -> None:
+        """The instant actions: the Hand's order, a new deck, messages, rooms, the Маньяк's swap. Reads only
+        what the player's view shows (`player_view`): its own hand, sleeve, deck and secret role, who is
+        alive, this phase's events it may see — straight from the state, as building the whole view each
+        time would cost more than the rest of the game."""
         me = state.player(self.pid)
         if not me.alive:
             return
-        living = [p.pid for p in state.players if p.alive]
-        others = [p for p in living if p != self.pid]
         hand = [c.uid for c in me.hand]
-        sleeve = [c.uid for c in me.sleeve]
-        events = events_of_phase(state, self.pid)  # as they were before this player acted
         if hand and self.rnd.random() < 0.2:
             order = hand[:]
             self.rnd.shuffle(order)
             api.reorder_hand(state, self.pid, order)
         if not me.deck:
             self._new_deck(state, ruleset, lambda cards: api.act(state, self.pid, "rebuild_deck", {"cards": cards}))
-        if state.is_night:
-            if len(hand) >= 2 and self.rnd.random() < 0.15:
-                self._try(state, "night_discard", params={"cards": self.rnd.sample(hand, 2)})
-        else:
-            if self.rnd.random() < 0.9:
-                self._try(state, "vote", params={"target": self.rnd.choice(living)})
-            from engine.rulesets.mafik.orders import PUNISHMENTS, barred
-
-            choice = self.rnd.choice(PUNISHMENTS)
-            if not barred(state, choice):  # a punishment the Вече has barred is refused: not submitted
-                self._try(state, "punishment", params={"choice": choice})
+        others = [p.pid for p in state.players if p.alive and p.pid != self.pid]
+        if state.is_day:
             if others and self.rnd.random() < 0.3:
                 self._act(state, "private_message", {"to": self.rnd.choice(others), "text": "привет"})
             if len(others) >= 2 and self.rnd.random() < 0.1:
                 self._act(state, "room_propose", {"members": self.rnd.sample(others, 2)})
-            for event in events:
+            for event in events_of_phase(state, self.pid):
                 if event.kind == "room_proposed" and self.pid in event.params["members"] \
                         and self.rnd.random() < 0.7:
                     self._act(state, "room_confirm", {"room": event.params["room"]})
-        for zone, held in (("hand", hand), ("sleeve", sleeve)):
-            if held and self.rnd.random() < 0.7:
-                self._play_from(state, ruleset, living, zone)
-        self._neutral_role(state, me.secret_role, hand, sleeve, others)
+        if me.secret_role == "maniac" and me.sleeve and me.hand and self.rnd.random() < 0.2:
+            self._act(state, "swap", {"hand": self.rnd.choice(me.hand).uid, "sleeve": self.rnd.choice(me.sleeve).uid})
 
-    def _neutral_role(self, state: GameState, role: str, hand: list[int], sleeve: list[int],
-                      others: list[int]) -> None:
-        if role == "maniac":
-            if sleeve and hand and self.rnd.random() < 0.2:
-                self._act(state, "swap", {"hand": self.rnd.choice(hand), "sleeve": self.rnd.choice(sleeve)})
+    def act(self, state: GameState, ruleset: Ruleset) -> None:
+        """The orders: a night discard, the Вече's votes, plays from the Hand and the Sleeve, the neutral
+        roles' own orders."""
+        me = state.player(self.pid)
+        if not me.alive:
+            return
+        living = [p.pid for p in state.players if p.alive]
+        if state.is_night:
+            if len(me.hand) >= 2 and self.rnd.random() < 0.15:
+                self._try(state, "night_discard", params={"cards": self.rnd.sample([c.uid for c in me.hand], 2)})
+        else:
+            from engine.rulesets.mafik.orders import PUNISHMENTS, barred
+
+            if self.rnd.random() < 0.9:
+                self._try(state, "vote", params={"target": self.rnd.choice(living)})
+            choice = self.rnd.choice(PUNISHMENTS)
+            if not barred(state, choice):  # a punishment the Вече has barred is refused: not submitted
+                self._try(state, "punishment", params={"choice": choice})
+        for zone in ("hand", "sleeve"):
+            if getattr(me, zone) and self.rnd.random() < 0.7:
+                self._play_from(state, ruleset, living, zone)
+        others = [p for p in living if p != self.pid]
+        if me.secret_role == "maniac" and self.rnd.random() < 0.3:
             use = self.rnd.choice(["armor", "damage1", "damage2", "draw_sleeve", "draw_hand"])
-            if self.rnd.random() < 0.3:
-                self._try(state, "blood", params={"use": use, "target": self.rnd.choice(others) if others else None})
-        if role == "traitor" and self.rnd.random() < 0.2:
+            self._try(state, "blood", params={"use": use, "target": self.rnd.choice(others) if others else None})
+        if me.secret_role == "traitor" and self.rnd.random() < 0.2:
             self._try(state, "traitor_colours", params={"colours": self.rnd.sample(list(MAFIK_COLOURS), 3)})
 
     def _play_from(self, state: GameState, ruleset: Ruleset, living: list[int], zone: str) -> None:
@@ -545,7 +552,11 @@ class GameRunner:
         return self.state.status == "running" and self.state.phase < MAX_PHASES
 
     def act(self) -> None:
-        """Every agent submits its orders for the current phase."""
+        """Every agent acts for the current phase: first every agent's instant actions, then every agent's
+        orders — so that nothing but orders changes the game between an order and the deadline, and the
+        orders found valid when submitted need no second look (engine/core/checked.py)."""
+        for agent in self.agents:
+            agent.act_instantly(self.state, self.ruleset)
         for agent in self.agents:
             agent.act(self.state, self.ruleset)
 
@@ -694,6 +705,7 @@ def decide(agent: Agent, state: GameState) -> list[Decision]:
         if trial.status == "setup":
             agent.build_deck(trial, ruleset)
         elif trial.status == "running":
+            agent.act_instantly(trial, ruleset)
             agent.act(trial, ruleset)
     finally:
         module["api"] = _API

@@ -11,7 +11,7 @@ from tests.redis.conftest import redis_server  # noqa: F401  (the fixture)
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = {"engine_resolve_ms", "engine_roundtrip_ms", "engine_resolve_vs_roundtrip", "engine_sim_night_resolve_ms",
         "engine_sim_night_resolve_vs_roundtrip", "sim_games_per_s_micromafik", "sim_games_per_s_mafik",
-        "sim_games_per_cpu_s_mafik", "sim_mafik_10000_games_min",
+        "sim_games_per_cpu_s_mafik", "sim_mafik_10000_games_min", "sim_phases_per_cpu_s_mafik",
         "bot_updates_per_s", "echo_updates_per_s", "bot_vs_echo_throughput", "bot_p99_ms", "echo_p99_ms",
         "bot_vs_echo_p99", "fanout_s", "fanout_min_s", "fanout_vs_limit", "fanout_429", "fanout_lost",
         "rss_mb_per_game", "restart_rearm_s", "echo_edit_updates_per_s", "bot_vs_echo_edit_throughput",

@@ -10,11 +10,50 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engine.core.memo import unchanging
+from engine.core.queries import WHILE
 from engine.core.refusal import Refusal
 from engine.core.state import GameState, Order
 
 Validator = Callable[[GameState, int, Order, set[int]], int]  # returns the points it spends
 SetRule = Callable[[GameState, int, list[Order]], None]
+READS = "__reads_orders__"  # the order kinds a set rule looks at (set by `reads_orders`)
+
+
+def reads_orders(*kinds: str) -> Callable[[SetRule], SetRule]:
+    """Mark a set rule as looking only at the orders of these kinds: a set holding none of them passes it
+    unasked (most sets are a vote and a punishment, and most set rules look only at plays or abilities)."""
+
+    def mark(fn: SetRule) -> SetRule:
+        setattr(fn, READS, frozenset(kinds))
+        return fn
+
+    return mark
+
+
+class SetRules:
+    """A rule set's rules about a player's whole set of orders, in their registration order. A rule marked
+    `reads_orders` is asked only of a set holding an order of its kinds; one marked `only_while`
+    (engine/core/queries.py) only while the state holds an effect of its kinds."""
+
+    def __init__(self) -> None:
+        self._rules: list[tuple[frozenset[str] | None, frozenset[str] | None, SetRule]] = []
+
+    def add(self, declared: SetRule, run: SetRule) -> None:
+        """Add a rule: `declared` as written (its marks are read), `run` what is called (it may be wrapped)."""
+        self._rules.append((getattr(declared, READS, None), getattr(declared, WHILE, None), run))
+
+    def check(self, state: GameState, pid: int, orders: list[Order]) -> None:
+        kinds = {o.kind for o in orders}
+        effects: set[str] | None = None
+        for reads, needs, rule in self._rules:
+            if reads is not None and reads.isdisjoint(kinds):
+                continue
+            if needs is not None:
+                if effects is None:
+                    effects = {e.kind for e in state.effects}
+                if needs.isdisjoint(effects):
+                    continue
+            rule(state, pid, orders)
 
 
 def validate_orders(state: GameState, pid: int, orders: list[Order], validators: Mapping[str, Validator],

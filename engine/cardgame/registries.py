@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cardgame.effects import EffectKind, EffectKinds
-from engine.cardgame.orders import SetRule, Validator
+from engine.cardgame.orders import SetRule, SetRules, Validator
 from engine.core.cards import CardBehaviour, CardCatalog, CardRegistry, CardSpec
 from engine.core.phase import DeathRule, Instead, OnDiscard
 from engine.core.presence import gated
@@ -134,7 +134,7 @@ class CardGameRegistries:
     validators: dict[str, Validator] = field(default_factory=dict)  # by order kind
     card_checks: dict[str, CardCheck] = field(default_factory=dict)  # by card id
     option_checks: dict[str, OptionCheck] = field(default_factory=dict)  # by play option
-    set_checks: list[SetRule] = field(default_factory=list)  # rules about a player's whole set of orders
+    set_checks: SetRules = field(default_factory=SetRules)  # rules about a player's whole set of orders
     targeting: list[Hook] = field(default_factory=list)  # reactions to being targeted
     triggers: list[Hook] = field(default_factory=list)  # effects that watch the phase's plays
     alters_checks: set[str] = field(default_factory=set)  # cards that change what checks of their target learn
@@ -243,7 +243,10 @@ class CardGameRegistries:
         for option, option_check in (options or {}).items():
             self.option_checks[option] = option_check
         self.payment_options.update(payment_options or {})
-        self.set_checks.extend(own(check, on_state=True) for check in set_checks)
+        for check in set_checks:
+            self.set_checks.add(check, own(check, on_state=True))
+            if owner is not None:
+                self._owns_kinds(owner, getattr(check, WHILE, ()))
         if targeting is not None:
             self.targeting.append(own(targeting))
         if trigger is not None:

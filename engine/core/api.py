@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import importlib
 import re
-from functools import cache
+import typing
+from collections.abc import Callable
+from functools import cache, wraps
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Concatenate, TypeVar
 
 from engine.cardgame.deckrules import NO_DECK, DeckRules
 from engine.cardgame.options import PlayOption
@@ -20,8 +22,10 @@ from engine.core import rulings
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.catalog import Catalog, load_roles
+from engine.core.checked import changed, found_valid
 from engine.core.params import card_pool, colour_choices, count_of, dead_choices, least_of, past_phases
 from engine.core.params import may_give as _may_give
+from engine.core.phase import kill
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
@@ -29,6 +33,23 @@ from engine.core.ruleset import RULESETS_PACKAGE, Ruleset, get_ruleset
 from engine.core.state import GameState, JsonValue, MasterQuestion, Order, Payment
 from engine.core.stepcheck import check_step
 from engine.core.wording import EventFormat
+
+P = typing.ParamSpec("P")
+R = TypeVar("R")
+
+
+def _changes(fn: Callable[Concatenate[GameState, P], R]) -> Callable[Concatenate[GameState, P], R]:
+    """A function that changes the state it is given: it counts the change, whether it returns or raises
+    (engine/core/checked.py: orders found valid before are then checked again at the deadline)."""
+
+    @wraps(fn)
+    def counted(state: GameState, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(state, *args, **kwargs)
+        finally:
+            changed(state)
+
+    return counted
 
 
 def ruleset_of(state: GameState) -> Ruleset:
@@ -47,6 +68,7 @@ def new_game(ruleset: str, players: list[tuple[str, str]], *, seed: int, setting
     return state
 
 
+@_changes
 def start(state: GameState) -> None:
     """Begin the first phase of a game in set-up (a card game refuses until every deck is built)."""
     if state.status != "setup":
@@ -67,16 +89,19 @@ def _player(state: GameState, pid: int) -> None:
         raise Refusal("not_in_game", pid=pid)
 
 
+@_changes
 def deck_pick(state: GameState, pid: int, card: str) -> None:
     _player(state, pid)
     _cards(state, "deck_draft").deck_pick(state, pid, card)
 
 
+@_changes
 def deck_build(state: GameState, pid: int, cards: list[str]) -> None:
     _player(state, pid)
     _cards(state, "deck_choose").deck_build(state, pid, cards)
 
 
+@_changes
 def deck_auto(state: GameState, pid: int) -> None:
     """Finish this player's deck building with a random legal choice (the game starts if it was the last)."""
     _player(state, pid)
@@ -116,6 +141,7 @@ def deck_check(state: GameState, pid: int, cards: list[str]) -> Refusal | None:
     return _cards(state, "deck_choose").deck_check(state, pid, cards)
 
 
+@_changes
 def deck_auto_all(state: GameState) -> None:
     """Finish every unfinished deck with a random legal choice and start the game."""
     if state.status != "setup":
@@ -158,6 +184,8 @@ def submit(
     order.oid = state.next_id("order")
     state.orders[pid] = candidate
     ruleset.on_submitted(state, pid, order)
+    if ruleset.orders_independent:
+        found_valid(state, pid, candidate)
     return order
 
 
@@ -191,6 +219,7 @@ def playable(state: GameState, pid: int, uid: int) -> Refusal | None:
     return None
 
 
+@_changes
 def act(state: GameState, pid: int, action: str, params: dict[str, Any] | None = None) -> None:
     """An instant action that takes effect now (Маньяк's swap, a private message, a new deck…)."""
     _player(state, pid)
@@ -199,6 +228,7 @@ def act(state: GameState, pid: int, action: str, params: dict[str, Any] | None =
     ruleset_of(state).act(state, pid, action, dict(params or {}))
 
 
+@_changes
 def withdraw(state: GameState, pid: int, oid: int) -> None:
     _player(state, pid)
     current = state.orders.get(pid, [])
@@ -210,6 +240,7 @@ def withdraw(state: GameState, pid: int, oid: int) -> None:
     get_ruleset(state.ruleset).on_withdrawn(state, pid, order)
 
 
+@_changes
 def reorder_hand(state: GameState, pid: int, uids: list[int]) -> None:
     """Set the hand's discard order (allowed at any time, even after submitting)."""
     _player(state, pid)
@@ -224,6 +255,7 @@ def reorder_hand(state: GameState, pid: int, uids: list[int]) -> None:
     ruleset_of(state).normalise_hand(state, pid)
 
 
+@_changes
 def resolve(state: GameState) -> None:
     """Resolve the current phase: every order takes effect, then the next phase begins."""
     if state.status != "running":
@@ -314,6 +346,7 @@ def _copied(value: Any, found: set[int]) -> Any:
     return value
 
 
+@_changes
 def rule(state: GameState, key: str, option: str) -> None:
     """The master answers a question the rules left to them (engine/core/rulings.py); until the phase
     ends a new answer replaces the old one."""
@@ -327,6 +360,7 @@ def rule(state: GameState, key: str, option: str) -> None:
 MASTER_SETTINGS: dict[str, type] = {"review_messages": bool, "master_dice": bool}
 
 
+@_changes
 def configure(state: GameState, key: str, value: Any) -> None:
     """Change one of MASTER_SETTINGS; it applies from now on (a question already asked stays)."""
     kind = MASTER_SETTINGS.get(key) if isinstance(key, str) else None
@@ -380,6 +414,21 @@ def counts_posts(ruleset: str) -> bool:
     return get_ruleset(ruleset).counts_posts
 
 
+@_changes
+def modkill(state: GameState, pid: int) -> None:
+    """The master's decision: the character dies now, its orders void; the game's end is decided at the
+    next resolution, as for any death."""
+    _player(state, pid)
+    if state.status != "running":
+        raise Refusal("game_not_running", status=state.status)
+    if not state.player(pid).alive:
+        raise Refusal("dead")
+    state.emit("modkill", "public", None, pid=pid)
+    kill(state, pid, "modkill")
+    state.orders.pop(pid, None)
+
+
+@_changes
 def public_post(state: GameState, pid: int) -> None:
     """A character wrote in the game's public group (the bot reads it): a living character of a running game
     of a rule set that counts posts; nothing otherwise."""
@@ -389,6 +438,7 @@ def public_post(state: GameState, pid: int) -> None:
         ruleset.on_public_post(state, pid)
 
 
+@_changes
 def replaced(state: GameState, pid: int) -> None:
     """A newcomer took the character over (the bot's replacement): the rule set's `on_replaced`, while the
     game runs."""
@@ -587,6 +637,7 @@ def check_answer(state: GameState, pid: int, key: str, picks: list[Any] | None =
     return state.questions[key]
 
 
+@_changes
 def answer(state: GameState, pid: int, key: str, picks: list[Any]) -> None:
     """Player `pid` answers a question the rules asked them (engine/core/rulings.py) with `count` of its
     options; until the question's phase ends a new answer replaces the old one."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engine.core.checked import still_valid
 from engine.core.refusal import Refusal
 from engine.core.resolution import Refill, Resolution
 from engine.core.state import CardInstance, Effect, GameState, Order, PlayerState
@@ -24,10 +25,13 @@ DeathRule = Callable[[Resolution, PlayerState], "bool | str | None"]
 def revalidate(state: GameState, pid: int, validate: Callable[[GameState, int, list[Order]], None]) -> list[Order]:
     """Keep, in submission order, each order still valid together with the ones kept; tell about the rest.
     A set still valid as a whole is kept at once (each of its orders was checked when it was submitted):
-    the order-by-order pass, quadratic in the orders, runs only when something is dropped."""
+    the order-by-order pass, quadratic in the orders, runs only when something is dropped. Orders found
+    valid when submitted, with nothing changed since but submissions, are kept unasked (engine/core/checked.py)."""
     orders = state.orders.get(pid, [])
     if not orders:
         return []
+    if still_valid(state, pid, orders):
+        return list(orders)
     try:
         validate(state, pid, list(orders))
     except Refusal:

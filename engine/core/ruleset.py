@@ -50,6 +50,10 @@ class Ruleset(ABC):
     listing: int = 100
     # Does a game begin with deck building (phase 0), or go straight to the first night?
     deck_building: ClassVar[bool] = False
+    # Is a player's set of orders valid or not whatever the others submit? Then orders found valid when
+    # submitted, with nothing changed since but submissions, are not checked again at the deadline
+    # (engine/core/checked.py). A rule set says so only when none of its checks reads another's orders.
+    orders_independent: ClassVar[bool] = False
     # The typed extensions of the game and of each player (hit points, coins, items, worlds…): pydantic
     # models the rule set declares, kept in `GameState.ext` / `PlayerState.ext` as plain JSON.
     game_ext: ClassVar[type[BaseModel]] = Extension

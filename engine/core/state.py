@@ -226,11 +226,13 @@ class MasterQuestion(BaseModel):
 
 
 class GameState(BaseModel):
-    # The effects by kind, kept beside the list they index (`_effect_index`); not a field: never saved,
-    # compared or copied (a copy builds its own on its first question).
-    __slots__ = ("_by_kind",)
+    # Not fields: never saved, compared or copied (a copy starts without them). The effects by kind, kept
+    # beside the list they index (`_effect_index`; a copy builds its own on its first question); each
+    # player's orders found valid when submitted, while only orders changed (engine/core/checked.py).
+    __slots__ = ("_by_kind", "_checked")
     if TYPE_CHECKING:
         _by_kind: tuple[list[Effect], int, Effect | None, dict[str, list[Effect]]]
+        _checked: dict[int, tuple[Order, ...]]
 
     ruleset: str
     seed: int

@@ -148,7 +148,9 @@ def test_decide_reports_what_the_agent_does_and_leaves_the_game_unchanged(rulese
     while runner.running and runner.state.phase < 8:
         for agent in runner.agents:
             direct = runner.state.model_copy(deep=True)
-            agent_class_for(ruleset)(agent.pid, random.Random(agent.pid)).act(direct, runner.ruleset)
+            acting = agent_class_for(ruleset)(agent.pid, random.Random(agent.pid))
+            acting.act_instantly(direct, runner.ruleset)
+            acting.act(direct, runner.ruleset)
             before = api.dump(runner.state)
             decisions = decide(agent_class_for(ruleset)(agent.pid, random.Random(agent.pid)), runner.state)
             assert api.dump(runner.state) == before

@@ -12,7 +12,6 @@ from typing import Any
 
 from engine.core import api
 from engine.core.message_log import PUBLIC_MESSAGE
-from engine.core.phase import kill
 from engine.core.state import GameState
 from tgbot import gamedata
 from tgbot.i18n import t
@@ -162,13 +161,7 @@ class MasterTools:
             if not state.player(pid).alive:
                 raise ServiceError("already_dead", name=state.player(pid).name)
             before = len(state.events)
-            try:
-                state.emit("modkill", "public", None, pid=pid)
-                kill(state, pid, "modkill")
-                state.orders.pop(pid, None)
-            except Exception:
-                self.repo.forget(game_id)
-                raise
+            self.service._change(game_id, lambda: api.modkill(state, pid))
             players = await self.repo.players(game_id)
             now = self.service.clock()
             async with self.repo.db.batch() as conn:

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.cardgame import orders as card_orders
 from engine.cardgame.options import PlayOption, offer
+from engine.cardgame.orders import reads_orders
 from engine.cardgame.registries import OptionCheck
 from engine.core.cards import CardSpec, ParamSpec
 from engine.core.memo import remembered
@@ -121,8 +122,7 @@ def validate_orders(state: GameState, pid: int, orders: list[Order]) -> None:
 
 def _whole_set(state: GameState, pid: int, orders: list[Order]) -> None:
     _check_limits(state, pid, orders)
-    for set_check in REGISTRIES.set_checks:
-        set_check(state, pid, orders)
+    REGISTRIES.set_checks.check(state, pid, orders)
 
 
 def counts_toward_limit(state: GameState, pid: int, spec: CardSpec, cost: int,
@@ -406,6 +406,7 @@ def _ruleset():  # type: ignore[no-untyped-def]
     return get_ruleset("mafik")
 
 
+@reads_orders("play")
 def _once_per_game(state: GameState, pid: int, orders: list[Order]) -> None:
     """"Можно использовать 1 раз за игру": not twice in one phase either (Hand and Sleeve)."""
     if sum(1 for o in orders if o.kind == "play") < 2:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.orders import reads_orders
 from engine.cardgame.ruleset import card_rules
 from engine.core.durations import NEXT_PHASE, THIS_PHASE, between
 from engine.core.queries import only_while
@@ -69,6 +70,7 @@ def _non_peaceful(state: GameState, pid: int, card: str) -> bool:
 # ---------------------------------------------------------------- Культист
 
 
+@reads_orders("play")
 def cultist_hand_payments(state: GameState, pid: int, orders: list[Order]) -> None:
     """Культист: "up to two cards a phase from the Hand" counts every play of the phase together."""
     hand = {c.uid for c in state.player(pid).hand}

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cardgame.orders import reads_orders
 from engine.cardgame.registries import Step
 from engine.core.checks import learn
 from engine.core.durations import NEXT_NIGHT, THIS_PHASE, onwards
@@ -97,6 +98,7 @@ def _hand_cards(state: GameState, pid: int, value: Any, used: set[int], counts: 
     return list(value)
 
 
+@reads_orders(*KINDS)
 def _one_a_phase(state: GameState, pid: int, orders: list[Order]) -> None:
     """A perk "instead of a Sleeve play" excludes a counted Sleeve play."""
     if not any(o.params.get("instead_of") == "sleeve" for o in orders if o.kind in KINDS):

@@ -44,6 +44,7 @@ UNIQUE_ON_DECK = 3  # the role's unique card arrives in the Sleeve with the thir
 
 class Mafik(CardRuleset, registries=REGISTRIES):
     single_orders = orders.SINGLE_ORDERS
+    orders_independent = True  # no check of a player's orders reads another's
     max_players = int(DEFAULT_SETTINGS["max_players"])
     listing = 20
     colours = COLOURS

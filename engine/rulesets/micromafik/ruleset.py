@@ -39,6 +39,7 @@ MAX_PLAYERS = len(PUBLIC_ROLES)
 
 class Micromafik(CardRuleset, registries=REGISTRIES):
     single_orders = orders.SINGLE_ORDERS
+    orders_independent = True  # no check of a player's orders reads another's
     listing = 10
     colours = COLOURS
     action_defs = ACTION_DEFS

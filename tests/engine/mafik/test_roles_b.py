@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from engine.core import api
+from engine.core.checked import changed
 from engine.core.refusal import Refusal
 from engine.core.state import GameState, PlayerState
 from engine.core.views import player_view
@@ -647,6 +648,7 @@ def test_ripper_dropped_when_the_target_no_longer_has_one_card():
     g = maniac(MafikScenario.night(2).player("R", role="ripper").player("T", hand=1))
     g.order("R", "ripper", target="T")
     g.p("T").hand.append(g.state.new_card("dummy"))  # e.g. an instant action gave T a card
+    changed(g.state)  # as the instant action, through the API, would say (engine/core/checked.py)
     g.resolve()
     assert g.alive("T")
     assert g.events("order_dropped", to="R")

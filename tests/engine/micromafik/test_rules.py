@@ -7,7 +7,6 @@ on after a resolution. The filler card (Аутопсия) does nothing in hand; 
 """
 
 from engine.core import api
-from engine.core.phase import kill
 from engine.core.refusal import Refusal
 from engine.core.views import public_players as api_public_players
 from tests.engine.scenario import FILLER, Scenario
@@ -543,7 +542,7 @@ def test_an_order_that_became_invalid_is_dropped_at_resolution():
     g.player("A", hand=["compensation", FILLER], deck=["letter"])
     table(g, "B")
     order = g.order("A", "play", card="compensation", target="B")
-    kill(g.state, g.pid("B"), "master")  # the target dies before the deadline
+    api.modkill(g.state, g.pid("B"))  # the target dies before the deadline
     g.resolve()
     (dropped,) = g.events("order_dropped", to="A")
     assert dropped.params["oid"] == order.oid

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cardgame.effects import EffectKind
-from engine.cardgame.orders import SetRule
+from engine.cardgame.orders import SetRule, reads_orders
 from engine.cardgame.registries import CardCheck
 from engine.core import messages
 from engine.core.abilities import granted_by
@@ -260,6 +260,7 @@ def once_a_phase(card_id: str) -> SetRule:
     """"Нельзя играть больше одной такой карты в фазу": at most one play of this card a phase (a set
     check for the card's declaration)."""
 
+    @reads_orders("play")
     def check(state: GameState, pid: int, orders: list[Order]) -> None:
         plays = [o for o in orders if o.kind == "play"]
         if sum(1 for o in plays if played_spec(state, pid, *find_card(state, pid, o.card), o.params).id == card_id) > 1:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardgame.effects import EffectKind
+from engine.cardgame.orders import reads_orders
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core import messages
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_END, n_phases
@@ -292,6 +293,7 @@ def action_hero(play: Play) -> None:
         grant_ability(play, during=FROM_NEXT_PHASE, nights_only=True)
 
 
+@reads_orders("ability")
 def _four_plays_kept(state: GameState, pid: int, orders: list[Order]) -> None:
     """The ability stands only with 4 plays among the orders kept (a play dropped at the deadline counts
     no more)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardgame.effects import EffectKind
+from engine.cardgame.orders import reads_orders
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, TONIGHT, UNTIL_END, n_phases
 from engine.core.queries import only_while
@@ -273,6 +274,7 @@ def _law_abiding_in_deck(res: Resolution) -> None:
             res.state.emit("law_abiding_in_deck", "player", player.pid, count=count, armor=2 * count)
 
 
+@reads_orders("play", "ability")
 def _only_peaceful(state: GameState, pid: int, orders: list[Order]) -> None:
     """With a Законопослушный in Hand only peaceful cards (and abilities of peaceful cards) may be played."""
     if not any(c.card == LAW_ABIDING for c in state.player(pid).hand):
@@ -493,6 +495,7 @@ def nerves_of_steel(play: Play) -> None:
         set_stance(play.state, play.actor, "lower", during=n_phases(2, starting=NEXT_PHASE), play=play)
 
 
+@reads_orders("ability")
 def _nerves_check(state: GameState, pid: int, orders: list[Order]) -> None:
     """The ability only fires while the phase began with 1 card (or 2) in Hand, once per such stretch."""
     if any(o.kind == "ability" and o.params.get("ability") == NERVES for o in orders) and not _nerves_ready(state, pid):

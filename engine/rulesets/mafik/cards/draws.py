@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardgame.effects import EffectKind
+from engine.cardgame.orders import reads_orders
 from engine.cardgame.registries import Query, Step
 from engine.core.durations import (
     FROM_NEXT_PHASE,
@@ -284,6 +285,7 @@ def humanitarian_aid(play: Play) -> None:
 
 # ---- Маэстро ----
 
+@reads_orders("ability")
 def _maestro_cards_free(state: GameState, pid: int, orders: list[Order]) -> None:
     """The Hand cards it discards are not also played or discarded otherwise this phase."""
     for order in orders:

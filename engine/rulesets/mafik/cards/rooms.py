@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardgame.effects import EffectKind
+from engine.cardgame.orders import reads_orders
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core.durations import NEXT_DAY, NEXT_PHASE, UNTIL_END, n_phases
 from engine.core.queries import only_while
@@ -142,6 +143,7 @@ def _dead_for_a_day(state: GameState, pid: int) -> bool:
     return bool(state.effects_of("temporary_death", target=pid))
 
 
+@only_while('temporary_death')
 def _no_orders(state: GameState, pid: int, orders: list[Order]) -> None:
     if orders and _dead_for_a_day(state, pid):
         raise Refusal("not_allowed", what="orders", reason="temporary_death")
@@ -255,6 +257,8 @@ def _restricted(state: GameState, value: dict[str, JsonValue] | None, *, pid: in
     return value
 
 
+@reads_orders("ability")
+@only_while("restricted_card")
 def _restricted_ability(state: GameState, pid: int, orders: list[Order]) -> None:
     """An ability of the card is "applying" it too."""
     for order in orders:
