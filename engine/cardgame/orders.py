@@ -7,7 +7,7 @@ all. The same function runs when an order is made and again at resolution.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 
 from engine.core.memo import unchanging
 from engine.core.queries import WHILE
@@ -44,13 +44,13 @@ class SetRules:
 
     def check(self, state: GameState, pid: int, orders: list[Order]) -> None:
         kinds = {o.kind for o in orders}
-        effects: set[str] | None = None
+        effects: Set[str] | None = None
         for reads, needs, rule in self._rules:
             if reads is not None and reads.isdisjoint(kinds):
                 continue
             if needs is not None:
                 if effects is None:
-                    effects = {e.kind for e in state.effects}
+                    effects = state.held_kinds()
                 if needs.isdisjoint(effects):
                     continue
             rule(state, pid, orders)

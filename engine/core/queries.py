@@ -16,7 +16,7 @@ matter (engine/core/presence.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Set
 from typing import Any
 
 from engine.core.presence import Presence, current
@@ -63,9 +63,9 @@ class _Chains(dict[str, Any]):
         return super().pop(key, *default)
 
 
-def _kinds_of(state: GameState, found: Presence | None) -> set[str]:
+def _kinds_of(state: GameState, found: Presence | None) -> Set[str]:
     """The kinds of the effects a state holds (in a resolution, known already: engine/core/presence.py)."""
-    return {e.kind for e in state.effects} if found is None else found.kinds
+    return state.held_kinds() if found is None else found.kinds
 
 
 class Queries:
@@ -127,7 +127,7 @@ class Queries:
         if not chain:
             return value
         found = current(state)  # a resolution's pass: which cards can matter, which effect kinds it has held
-        present = None  # the state's effect kinds, looked at once, when the first gated modifier comes
+        present: Set[str] | None = None  # the state's effect kinds, looked at once, when the first gated modifier comes
         for needs, owner, fn in chain:
             if needs is not None:
                 if present is None:
@@ -144,7 +144,7 @@ class Queries:
         changes, as a rule set asks about every card of its collection: the state's effect kinds are looked
         at once for all, and each card's chain is cut down to the modifiers they let run once for all its questions."""
         found = current(state)
-        present: set[str] | None = None
+        present: Set[str] | None = None
         live: dict[str, tuple[Modifier, ...]] = {}  # by card id: the modifiers the state's effect kinds let run
         answers = []
         for value, context in questions:

@@ -8,6 +8,7 @@ exactly as before. Behaviour lives in the rulesets; this module only describes t
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import KeysView
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
@@ -310,6 +311,10 @@ class GameState(BaseModel):
     def effect_kinds(self) -> set[str]:
         """The kinds of the effects the state holds (in force or not)."""
         return set(self._effect_index())
+
+    def held_kinds(self) -> KeysView[str]:
+        """`effect_kinds` without a copy, for a question asked at once: a view to read, not to keep."""
+        return self._effect_index().keys()
 
     def _effect_index(self) -> dict[str, list[Effect]]:
         """`effects` by kind, in the list's order. Kept with the list object it was built from, that list's
