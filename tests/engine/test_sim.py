@@ -107,8 +107,8 @@ def test_the_agents_free_card_limit_is_the_one_deck_rules_report() -> None:
 
 
 def test_a_long_run_plays_the_same_games_and_gives_the_collector_back() -> None:
-    """`long_run` keeps what exists before the games out of the garbage collector's passes (gc.freeze):
-    the games are the same, and after it nothing stays frozen."""
+    """`long_run` keeps what exists before the games out of the garbage collector's passes (gc.freeze) and
+    turns it off: the games are the same, and after it nothing stays frozen and the collector is on."""
     import gc
 
     from engine.sim import long_run, play_game
@@ -117,9 +117,11 @@ def test_a_long_run_plays_the_same_games_and_gives_the_collector_back() -> None:
     plain = api.dump(play_game("mafik", 12, 7).state)
     with long_run("mafik"):
         assert gc.get_freeze_count() > frozen
+        assert not gc.isenabled()
         inside = api.dump(play_game("mafik", 12, 7).state)
     assert inside == plain
     assert gc.get_freeze_count() == frozen
+    assert gc.isenabled()
 
 
 def _replay(state: GameState, pid: int, decisions: list[Decision]) -> None:
