@@ -37,6 +37,14 @@ def fast(examples: int) -> settings:
     return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def runner_at(ruleset: str, players: int, seed: int, phase: int) -> GameRunner:
+    """A game of random agents played until `phase` begins (or it ends before)."""
+    runner = GameRunner(ruleset, players, seed)
+    while runner.running and runner.state.phase < phase:
+        runner.step()
+    return runner
+
+
 def events_json(state: GameState, since: int = 0) -> str:
     return json.dumps([e.model_dump(mode="json") for e in state.events[since:]], ensure_ascii=False)
 

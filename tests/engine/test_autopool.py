@@ -21,17 +21,15 @@ from engine.rulesets.mafik.cards.decks import NEXT_DECK
 from engine.rulesets.mafik.deck import deck_colours, max_copies_each
 from engine.rulesets.mafik.orders import never_choosable, param_context
 from engine.rulesets.mafik.registry import CATALOG, COLOURS, NEUTRAL, REGISTRIES
-from engine.sim import GameRunner
+from tests.engine.random_games import runner_at
 
 MAFIK = get_ruleset("mafik")
 SLOW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _game(seed: int, phases: int) -> GameState:
-    runner = GameRunner("mafik", 16, seed)
-    while runner.running and runner.state.phase < phases:
-        runner.step()
-    return runner.state
+    """A 16-player Мафик game of random agents, `phases` phases in (a seed's own hands, effects, deaths)."""
+    return runner_at("mafik", 16, seed, phases).state
 
 
 def _pool_the_long_way(state: GameState, pid: int, *, free: bool) -> list[str]:

@@ -25,16 +25,14 @@ from engine.rulesets.mafik.orders import never_choosable, over_limit, param_cont
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import has_role
 from engine.sim import GameRunner
+from tests.engine.random_games import runner_at
 
 SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _game(seed: int, phases: int) -> GameState:
     """A 16-player Мафик game of random agents, `phases` phases in (a seed's own hands, effects, deaths)."""
-    runner = GameRunner("mafik", 16, seed)
-    while runner.running and runner.state.phase < phases:
-        runner.step()
-    return runner.state
+    return runner_at("mafik", 16, seed, phases).state
 
 
 def _unchoosable_the_long_way(state: GameState, pid: int, spec_id: str, *, pools_only: bool) -> object:

@@ -15,6 +15,7 @@ from engine.core.state import GameState, Order
 from engine.rulesets.mafik.orders import validate_orders
 from engine.rulesets.mafik.registry import REGISTRIES
 from engine.sim import GameRunner
+from tests.engine.random_games import runner_at
 
 
 def _order(kind: str) -> Order:
@@ -123,9 +124,7 @@ def test_mafik_sets_of_orders_are_refused_as_when_every_set_rule_is_asked(seed: 
                                                                            data: st.DataObject) -> None:
     """Mid-phase states of random games, every living player's orders and each of their subsets in order
     (what a player could have submitted), and the orders of other players as if they were this one's."""
-    runner = GameRunner("mafik", 16, seed)
-    while runner.running and runner.state.phase < phases:
-        runner.step()
+    runner = runner_at("mafik", 16, seed, phases)
     if not runner.running:
         return
     runner.act()
