@@ -5,8 +5,10 @@ what a check at the deadline finds, in random games whatever the order of the pl
 
 from __future__ import annotations
 
+import ast
 import inspect
 from collections.abc import Callable
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -155,3 +157,24 @@ def test_every_verdict_kept_is_what_the_deadline_check_finds(game: tuple[str, in
     finally:
         phase.still_valid = plain
     assert kept or ruleset == "micromafik", "no verdict was kept"
+
+
+# What the bot may import of the engine besides the API: descriptions, views and reads (a function that changes
+# a game outside the API would let an order it made invalid pass the deadline unchecked).
+BOT_MAY_IMPORT = {"engine.core.api", "engine.core.state", "engine.core.refusal", "engine.core.ruleset",
+                  "engine.core.views", "engine.core.actions", "engine.core.profile", "engine.core.diagram",
+                  "engine.core.cards", "engine.core.wording", "engine.core.message_log", "engine.cardgame.options",
+                  "engine.cardgame.deckrules", "engine.sim", "engine.stats"}
+
+
+def test_the_bot_changes_a_game_only_through_the_api() -> None:
+    root = Path(__file__).resolve().parents[2] / "tgbot"
+    imported: dict[str, str] = {}
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine"):
+                names = [f"{node.module}.{a.name}" if node.module == "engine.core" else node.module for a in node.names]
+                imported.update((name, str(path.relative_to(root))) for name in names)
+            elif isinstance(node, ast.Import):
+                imported.update((a.name, str(path.relative_to(root))) for a in node.names if a.name.startswith("engine"))
+    assert {name: where for name, where in imported.items() if name not in BOT_MAY_IMPORT} == {}
