@@ -92,34 +92,12 @@ class Query:
     own: bool = False
 
 
-class RecordedQueries(Queries):
-    """A card game's queries, which also record for each query the effect kinds its modifiers wait for
-    (`only_while`), or None once one of them waits for none (`waits`): however a modifier is registered, a
-    card's declaration or a rule's `queries.modifier`, `CardGameRegistries.queries_idle` knows of it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.waits: dict[str, frozenset[str] | None] = {}
-
-    def modifier(self, name: str, *, layer: int = 50, flags: Iterable[str] = (),
-                 card: str | None = None, owner: str | None = None) -> Callable[[Modifier], Modifier]:
-        register = super().modifier(name, layer=layer, flags=flags, card=card, owner=owner)
-
-        def record(fn: Modifier) -> Modifier:
-            kinds: frozenset[str] | None = getattr(fn, WHILE, None)
-            known = self.waits.get(name, frozenset())
-            self.waits[name] = None if kinds is None or known is None else known | kinds
-            return register(fn)
-
-        return record
-
-
 @dataclass
 class CardGameRegistries:
     name: str
     catalog: CardCatalog
     cards: CardRegistry = field(default_factory=CardRegistry)
-    queries: RecordedQueries = field(default_factory=RecordedQueries)
+    queries: Queries = field(default_factory=Queries)
     pipeline: Pipeline = field(default_factory=Pipeline)
     replacements: list[tuple[int, str, Replacement]] = field(default_factory=list)
     # (res, player) -> True dies, False lives, None no say; else 0 cards in hand is death
@@ -201,17 +179,6 @@ class CardGameRegistries:
         it declares, and those its query modifiers wait for (`only_while`)."""
         for kind in kinds:
             self.kind_owners.setdefault(kind, set()).add(owner)
-
-    def queries_idle(self, state: GameState, names: Iterable[str]) -> bool:
-        """Would every modifier of these queries do nothing in this state (each waits for effect kinds the state
-        holds none of)? Then their answers are the values asked with, whatever else the state holds."""
-        waited: set[str] = set()
-        for name in names:
-            kinds = self.queries.waits.get(name, frozenset())
-            if kinds is None:
-                return False
-            waited |= kinds
-        return not waited or not any(e.kind in waited for e in state.effects)
 
     def rule(self, *, steps: Sequence[Step] = (), replacements: Sequence[Layer] = (), queries: Sequence[Query] = (),
              options: dict[str, OptionCheck] | None = None, payment_options: dict[str, PaymentOption] | None = None,

@@ -83,6 +83,8 @@ class Queries:
         # the modifiers of each query that carry a flag (by query name, then flag)
         self._flagged: dict[str, dict[str, set[Modifier]]] = {}
         self._registered = 0
+        # by query name: the effect kinds its modifiers wait for (`only_while`), or None once one waits for none
+        self.waits: dict[str, frozenset[str] | None] = {}
 
     def modifier(self, name: str, *, layer: int = 50, flags: Iterable[str] = (),
                  card: str | None = None, owner: str | None = None) -> Callable[[Modifier], Modifier]:
@@ -91,6 +93,9 @@ class Queries:
         the questions about that card (the context's `spec`); `owner` is the card that declared it."""
 
         def register(fn: Modifier) -> Modifier:
+            kinds: frozenset[str] | None = getattr(fn, WHILE, None)
+            known = self.waits.get(name, frozenset())
+            self.waits[name] = None if kinds is None or known is None else known | kinds
             self._owners[fn] = owner if self._owners.get(fn, owner) == owner else None
             scoped = self._scoped.setdefault(name, {})
             entries = self._modifiers.setdefault(name, []) if card is None else scoped.setdefault(card, [])
@@ -121,6 +126,17 @@ class Queries:
                           for _layer, _order, fn in self._chain(name, context))
             self._compiled[key] = chain
         return chain
+
+    def idle(self, state: GameState, names: Iterable[str]) -> bool:
+        """Would every modifier of these queries do nothing in this state (each waits for effect kinds the state
+        holds none of)? Then their answers are the values asked with, whatever else the state holds."""
+        waited: set[str] = set()
+        for name in names:
+            kinds = self.waits.get(name, frozenset())
+            if kinds is None:
+                return False
+            waited |= kinds
+        return waited.isdisjoint(state.held_kinds())
 
     def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
         chain = self._compiled_chain(name, context)

@@ -210,7 +210,7 @@ def test_the_behaviours_count_every_change(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_every_query_modifier_a_card_game_holds_is_recorded_with_what_it_waits_for() -> None:
-    """`queries_idle` answers from what the registrations recorded: each modifier in the queries (general or a
+    """`Queries.idle` answers from what the registrations recorded: each modifier in the queries (general or a
     card's own, declared or registered by a rule) is there, with its `only_while` kinds (None for a query with a
     modifier that waits for none)."""
     from engine.cardgame.ruleset import CardRuleset

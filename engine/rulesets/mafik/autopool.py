@@ -71,7 +71,7 @@ def auto_pools(ruleset: CardRuleset, state: GameState, pid: int) -> Pools:
             if candidates.checked else None
         key = (ruleset, ruleset.cards.behaviours.version, own, situation)
         ids = _kept(_ids_kept, key, lambda: _choosable(state, pid, candidates.cards, candidates.checked))
-        if REGISTRIES.queries_idle(state, DECK_QUERIES):
+        if REGISTRIES.queries.idle(state, DECK_QUERIES):
             player = state.player(pid)  # the copies a card's text gives a role (`_printed_copies`)
             pools = _kept(_pools_kept, (key, player.secret_role, player.faction), lambda: _with_copies(state, pid, ids))
         else:
