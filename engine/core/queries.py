@@ -24,6 +24,8 @@ from engine.core.state import GameState
 
 Modifier = Callable[..., Any]
 _Link = tuple[frozenset[str] | None, str | None, Modifier]  # a compiled chain's entry (see Queries._compiled)
+# a compiled chain, and when every modifier in it waits for effect kinds, all the kinds they wait for
+_Compiled = tuple[tuple[_Link, ...], frozenset[str] | None]
 WHILE = "__only_while__"  # the effect kinds a modifier needs (set by `only_while`)
 
 
@@ -71,9 +73,9 @@ def _kinds_of(state: GameState, found: Presence | None) -> Set[str]:
 class Queries:
     def __init__(self) -> None:
         # each question's chain as it runs: (the effect kinds a modifier needs or None, the card that declared
-        # it or None, modifier), by query name and card id ("" for a question about no card); compiled on
-        # first ask, forgotten on any change
-        self._compiled: dict[tuple[str, str], tuple[_Link, ...]] = {}
+        # it or None, modifier), by query name and card id ("" for a question about no card), with the kinds
+        # its modifiers all wait for (None when one waits for none); compiled on first ask, forgotten on any change
+        self._compiled: dict[tuple[str, str], _Compiled] = {}
         # each modifier's owner: the card that declared it, or None (a rule's, or one shared by several)
         self._owners: dict[Modifier, str | None] = {}
         # (layer, registration number, modifier), in the order they run: the modifiers for every card
@@ -118,14 +120,18 @@ class Queries:
         return sorted([*general, *own], key=lambda item: (item[0], item[1])) if own else general
 
     def _compiled_chain(self, name: str, context: dict[str, Any]) -> tuple[_Link, ...]:
+        return self._compiled_entry(name, context)[0]
+
+    def _compiled_entry(self, name: str, context: dict[str, Any]) -> _Compiled:
         spec = context.get("spec")
         key = (name, getattr(spec, "id", "") if spec is not None else "")
-        chain = self._compiled.get(key)
-        if chain is None:
+        entry = self._compiled.get(key)
+        if entry is None:
             chain = tuple((getattr(fn, WHILE, None), self._owners.get(fn), fn)
                           for _layer, _order, fn in self._chain(name, context))
-            self._compiled[key] = chain
-        return chain
+            gated = [needs for needs, _owner, _fn in chain if needs is not None]
+            entry = self._compiled[key] = (chain, frozenset().union(*gated) if len(gated) == len(chain) else None)
+        return entry
 
     def idle(self, state: GameState, names: Iterable[str]) -> bool:
         """Would every modifier of these queries do nothing in this state (each waits for effect kinds the state
@@ -139,11 +145,15 @@ class Queries:
         return waited.isdisjoint(state.held_kinds())
 
     def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
-        chain = self._compiled_chain(name, context)
+        chain, waited = self._compiled_entry(name, context)
         if not chain:
             return value
         found = current(state)  # a resolution's pass: which cards can matter, which effect kinds it has held
         present: Set[str] | None = None  # the state's effect kinds, looked at once, when the first gated modifier comes
+        if waited is not None:  # every modifier waits for some kind: when the state holds none of them, none runs
+            present = _kinds_of(state, found)
+            if waited.isdisjoint(present):
+                return value
         for needs, owner, fn in chain:
             if needs is not None:
                 if present is None:

@@ -59,6 +59,20 @@ def test_a_modifier_only_while_an_effect_kind_exists_is_skipped_without_one() ->
     assert calls == [1, 1]
 
 
+def test_a_chain_of_modifiers_that_all_wait_runs_each_whose_kind_is_held() -> None:
+    """A question whose modifiers all wait for effect kinds is answered at once when the state holds none of
+    them, and runs every modifier whose kind it holds — whichever of the chain's kinds that is."""
+    queries = Queries()
+    for kind in ("gas", "smoke", "fog"):
+        queries.modifier("word")(only_while(kind)(lambda state, value, k=kind, **_: value + k[0]))
+    state = _state()
+    assert queries.ask("word", state, "") == ""
+    state.add_effect("fog", target=0)
+    assert queries.ask("word", state, "") == "f"
+    state.add_effect("gas", target=0)
+    assert queries.ask("word", state, "") == "gf"
+
+
 def test_a_modifier_taken_out_of_its_query_is_not_asked_any_more() -> None:
     """A question's chain is compiled once; swapping a query's modifiers (as tests do) recompiles it."""
     queries = Queries()
