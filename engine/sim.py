@@ -21,8 +21,8 @@ from engine.core.params import ParamContext, card_pool, corpses, count_of, least
 from engine.core.refusal import Refusal
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset, get_ruleset
-from engine.core.state import GameState
-from engine.core.views import events_of_phase, player_view
+from engine.core.state import Effect, GameState
+from engine.core.views import player_view
 
 MAX_PHASES = 400
 
@@ -265,8 +265,8 @@ class MafikAgent(Agent):
     def act_instantly(self, state: GameState, ruleset: Ruleset) -> None:
         """The instant actions: the Hand's order, a new deck, messages, rooms, the Маньяк's swap. Reads only
         what the player's view shows (`player_view`): its own hand, sleeve, deck and secret role, who is
-        alive, this phase's events it may see — straight from the state, as building the whole view each
-        time would cost more than the rest of the game."""
+        alive, the rooms proposed today (each announced to all) — straight from the state, as building the
+        whole view each time would cost more than the rest of the game."""
         me = state.player(self.pid)
         if not me.alive:
             return
@@ -282,10 +282,9 @@ class MafikAgent(Agent):
                 self._act(state, "private_message", {"to": self.rnd.choice(others), "text": "привет"})
             if len(others) >= 2 and self.rnd.random() < 0.1:
                 self._act(state, "room_propose", {"members": self.rnd.sample(others, 2)})
-            for event in events_of_phase(state, self.pid):
-                if event.kind == "room_proposed" and self.pid in event.params["members"] \
-                        and self.rnd.random() < 0.7:
-                    self._act(state, "room_confirm", {"room": event.params["room"]})
+            for request in open_room_requests(state):
+                if self.pid in request.params["members"] and self.rnd.random() < 0.7:
+                    self._act(state, "room_confirm", {"room": request.eid})
         if me.secret_role == "maniac" and me.sleeve and me.hand and self.rnd.random() < 0.2:
             self._act(state, "swap", {"hand": self.rnd.choice(me.hand).uid, "sleeve": self.rnd.choice(me.sleeve).uid})
 
@@ -491,6 +490,14 @@ class _Drawn:
     """A copy of the game's RNG state, to draw from as the game would without advancing the game's."""
 
     rng: int
+
+
+def open_room_requests(state: GameState) -> list[Effect]:
+    """The rooms proposed this phase, oldest first: each proposal is a `room_request` effect of this phase
+    only, announced to everyone as it is made (`room_proposed`, engine/rulesets/mafik/comms.py), and none is
+    taken back before the phase ends — the announcements of this phase the player sees, read without walking
+    the phase's events (tests/engine/test_sim.py holds the two equal at every moment an agent reads them)."""
+    return state.effects_of("room_request")
 
 
 @functools.cache
