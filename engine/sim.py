@@ -17,7 +17,7 @@ from typing import Any
 from engine.core import api
 from engine.core.cards import CardCatalog, ParamSpec
 from engine.core.memo import unchanging
-from engine.core.params import ParamContext, card_pool, corpses, count_of, least_of, past_phases
+from engine.core.params import ParamContext, card_pool, corpses, count_of, dead_choices, least_of, past_phases
 from engine.core.refusal import Refusal
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset, get_ruleset
@@ -109,8 +109,6 @@ class Agent:
         params: dict[str, Any] = {}
         others = [p for p in living if p != self.pid] or living
         ids = _card_ids(ruleset.catalog)
-        dead = [p.pid for p in state.players if not p.alive]
-        hand = [c.uid for c in state.player(self.pid).hand]
 
         built: list[ParamContext | None] = []
 
@@ -137,13 +135,14 @@ class Agent:
             elif kind == "any_living":
                 params[spec.name] = self.rnd.choice(living)
             elif kind == "dead_target":
+                dead = dead_choices(state)
                 if not dead:
                     return params
                 params[spec.name] = self.rnd.choice(dead)
             elif kind == "targets":
                 params[spec.name] = self.rnd.sample(others, min(len(others), self.rnd.randint(*span(spec))))
             elif kind == "dead_targets":
-                if dead:
+                if dead := dead_choices(state):
                     params[spec.name] = self.rnd.sample(dead, min(len(dead), self.rnd.randint(*span(spec))))
             elif kind == "card_names":
                 params[spec.name] = self.rnd.sample(ids, span(spec)[1])
@@ -164,6 +163,7 @@ class Agent:
             elif kind == "messages":
                 params[spec.name] = ["привет"] * len(params.get("targets", []))
             elif kind == "hand_cards":
+                hand = [c.uid for c in state.player(self.pid).hand]
                 params[spec.name] = self.rnd.sample(hand, min(len(hand), self.rnd.randint(*span(spec))))
             elif kind == "past_phases":  # distinct past phases, as many as the span allows
                 phases = past_phases(state, spec.of)
