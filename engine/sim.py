@@ -309,9 +309,9 @@ class MafikAgent(Agent):
         for zone in ("hand", "sleeve"):
             if getattr(me, zone) and self.rnd.random() < 0.7:
                 self._play_from(state, ruleset, living, zone)
-        others = [p for p in living if p != self.pid]
         if me.secret_role == "maniac" and self.rnd.random() < 0.3:
             use = self.rnd.choice(["armor", "damage1", "damage2", "draw_sleeve", "draw_hand"])
+            others = [p for p in living if p != self.pid]
             self._try(state, "blood", params={"use": use, "target": self.rnd.choice(others) if others else None})
         if me.secret_role == "traitor" and self.rnd.random() < 0.2:
             self._try(state, "traitor_colours", params={"colours": self.rnd.sample(list(MAFIK_COLOURS), 3)})
