@@ -17,12 +17,12 @@ from typing import Any
 from engine.core import api
 from engine.core.cards import CardCatalog, ParamSpec
 from engine.core.memo import unchanging
-from engine.core.params import ParamContext, card_pool, corpses, count_of, least_of, past_phases
+from engine.core.params import ParamContext, card_pool, corpses, count_of, dead_choices, least_of, past_phases
 from engine.core.refusal import Refusal
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset, get_ruleset
-from engine.core.state import GameState
-from engine.core.views import events_of_phase, player_view
+from engine.core.state import Effect, GameState
+from engine.core.views import player_view
 
 MAX_PHASES = 400
 
@@ -109,8 +109,6 @@ class Agent:
         params: dict[str, Any] = {}
         others = [p for p in living if p != self.pid] or living
         ids = _card_ids(ruleset.catalog)
-        dead = [p.pid for p in state.players if not p.alive]
-        hand = [c.uid for c in state.player(self.pid).hand]
 
         built: list[ParamContext | None] = []
 
@@ -137,13 +135,14 @@ class Agent:
             elif kind == "any_living":
                 params[spec.name] = self.rnd.choice(living)
             elif kind == "dead_target":
+                dead = dead_choices(state)
                 if not dead:
                     return params
                 params[spec.name] = self.rnd.choice(dead)
             elif kind == "targets":
                 params[spec.name] = self.rnd.sample(others, min(len(others), self.rnd.randint(*span(spec))))
             elif kind == "dead_targets":
-                if dead:
+                if dead := dead_choices(state):
                     params[spec.name] = self.rnd.sample(dead, min(len(dead), self.rnd.randint(*span(spec))))
             elif kind == "card_names":
                 params[spec.name] = self.rnd.sample(ids, span(spec)[1])
@@ -164,6 +163,7 @@ class Agent:
             elif kind == "messages":
                 params[spec.name] = ["привет"] * len(params.get("targets", []))
             elif kind == "hand_cards":
+                hand = [c.uid for c in state.player(self.pid).hand]
                 params[spec.name] = self.rnd.sample(hand, min(len(hand), self.rnd.randint(*span(spec))))
             elif kind == "past_phases":  # distinct past phases, as many as the span allows
                 phases = past_phases(state, spec.of)
@@ -214,8 +214,10 @@ class Agent:
                     return
 
     def _try(self, state: GameState, kind: str, **kwargs: Any) -> None:
-        with contextlib.suppress(Refusal):
+        try:  # (no contextlib.suppress: three calls more for each of a game's ~650 submits)
             api.submit(state, self.pid, kind, **kwargs)
+        except Refusal:
+            return  # refused: not done
 
 
 class MafikAgent(Agent):
@@ -263,8 +265,8 @@ class MafikAgent(Agent):
     def act_instantly(self, state: GameState, ruleset: Ruleset) -> None:
         """The instant actions: the Hand's order, a new deck, messages, rooms, the Маньяк's swap. Reads only
         what the player's view shows (`player_view`): its own hand, sleeve, deck and secret role, who is
-        alive, this phase's events it may see — straight from the state, as building the whole view each
-        time would cost more than the rest of the game."""
+        alive, the rooms proposed today (each announced to all) — straight from the state, as building the
+        whole view each time would cost more than the rest of the game."""
         me = state.player(self.pid)
         if not me.alive:
             return
@@ -280,10 +282,9 @@ class MafikAgent(Agent):
                 self._act(state, "private_message", {"to": self.rnd.choice(others), "text": "привет"})
             if len(others) >= 2 and self.rnd.random() < 0.1:
                 self._act(state, "room_propose", {"members": self.rnd.sample(others, 2)})
-            for event in events_of_phase(state, self.pid):
-                if event.kind == "room_proposed" and self.pid in event.params["members"] \
-                        and self.rnd.random() < 0.7:
-                    self._act(state, "room_confirm", {"room": event.params["room"]})
+            for request in open_room_requests(state):
+                if self.pid in request.params["members"] and self.rnd.random() < 0.7:
+                    self._act(state, "room_confirm", {"room": request.eid})
         if me.secret_role == "maniac" and me.sleeve and me.hand and self.rnd.random() < 0.2:
             self._act(state, "swap", {"hand": self.rnd.choice(me.hand).uid, "sleeve": self.rnd.choice(me.sleeve).uid})
 
@@ -298,19 +299,19 @@ class MafikAgent(Agent):
             if len(me.hand) >= 2 and self.rnd.random() < 0.15:
                 self._try(state, "night_discard", params={"cards": self.rnd.sample([c.uid for c in me.hand], 2)})
         else:
-            from engine.rulesets.mafik.orders import PUNISHMENTS, barred
+            import engine.rulesets.mafik.orders as mafik_orders  # (this form: no `from` look-up each call)
 
             if self.rnd.random() < 0.9:
                 self._try(state, "vote", params={"target": self.rnd.choice(living)})
-            choice = self.rnd.choice(PUNISHMENTS)
-            if not barred(state, choice):  # a punishment the Вече has barred is refused: not submitted
+            choice = self.rnd.choice(mafik_orders.PUNISHMENTS)
+            if not mafik_orders.barred(state, choice):  # a punishment the Вече has barred is refused: not submitted
                 self._try(state, "punishment", params={"choice": choice})
         for zone in ("hand", "sleeve"):
             if getattr(me, zone) and self.rnd.random() < 0.7:
                 self._play_from(state, ruleset, living, zone)
-        others = [p for p in living if p != self.pid]
         if me.secret_role == "maniac" and self.rnd.random() < 0.3:
             use = self.rnd.choice(["armor", "damage1", "damage2", "draw_sleeve", "draw_hand"])
+            others = [p for p in living if p != self.pid]
             self._try(state, "blood", params={"use": use, "target": self.rnd.choice(others) if others else None})
         if me.secret_role == "traitor" and self.rnd.random() < 0.2:
             self._try(state, "traitor_colours", params={"colours": self.rnd.sample(list(MAFIK_COLOURS), 3)})
@@ -321,10 +322,10 @@ class MafikAgent(Agent):
             return
         card = self.rnd.choice(cards)
         spec = ruleset.catalog[card.card]
-        from engine.rulesets.mafik.orders import check_timing
+        import engine.rulesets.mafik.orders as mafik_orders  # (this form: no `from` look-up each call)
 
         try:  # a card of the other phase is refused whatever is chosen: nothing is chosen for it
-            check_timing(state, self.pid, spec)
+            mafik_orders.check_timing(state, self.pid, spec)
         except Refusal:
             return
         params = self.random_params(state, ruleset, spec.params, living, spec_id=spec.id)
@@ -405,8 +406,10 @@ class MafikAgent(Agent):
         return None
 
     def _act(self, state: GameState, action: str, params: dict[str, Any]) -> None:
-        with contextlib.suppress(Refusal):
+        try:
             api.act(state, self.pid, action, params)
+        except Refusal:
+            return  # refused: not done
 
 
 class ActionsAgent(Agent):
@@ -487,6 +490,14 @@ class _Drawn:
     """A copy of the game's RNG state, to draw from as the game would without advancing the game's."""
 
     rng: int
+
+
+def open_room_requests(state: GameState) -> list[Effect]:
+    """The rooms proposed this phase, oldest first: each proposal is a `room_request` effect of this phase
+    only, announced to everyone as it is made (`room_proposed`, engine/rulesets/mafik/comms.py), and none is
+    taken back before the phase ends — the announcements of this phase the player sees, read without walking
+    the phase's events (tests/engine/test_sim.py holds the two equal at every moment an agent reads them)."""
+    return state.effects_of("room_request")
 
 
 @functools.cache

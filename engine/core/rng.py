@@ -6,6 +6,9 @@ game state carries the RNG with it and the same seed always gives the same game.
 
 from __future__ import annotations
 
+import functools
+import operator
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import Protocol, TypeVar
 
@@ -56,27 +59,55 @@ class Rng:
         return pool[:k]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates with `below(i + 1)` for each i from the last down: the draws of `next_u64` and
-        `below` inlined on a local state, written back once (the holder is a pydantic model, and a
-        deck's shuffle draws a hundred numbers) — the same numbers as a swap with `below(i + 1)` at each
-        step (tests/engine/test_core.py holds them equal)."""
-        state = self._holder.rng
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _MASK - (_MASK % n)
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-                x = z ^ (z >> 31)
-                if x < limit:
-                    break
-            j = x % n
+        """Fisher–Yates: for each i from the last position down to 1, swap it with `below(i + 1)`. Every draw
+        advances the state by the same step, so all of a shuffle's draws are known at once (`draws_at_once`,
+        a deck's hundred and more in a few operations on one integer); `below` would reject none of them unless
+        one is within `len(items)` of the largest 64-bit number (`below(n)` rejects only draws of at least
+        `2**64 - n`), and then the shuffle draws one at a time. The same permutation and the same state after
+        it either way (tests/engine/test_core.py)."""
+        count = len(items) - 1  # one draw for each i from the last down to 1
+        if count < 1:
+            return
+        start = self._holder.rng
+        drawn = draws_at_once(start, count)
+        if max(drawn) > _MASK - len(items):  # `below` might reject one of them (about never)
+            self.shuffle_one_by_one(items)
+            return
+        for i, j in zip(range(count, 0, -1), map(operator.mod, drawn, range(count + 1, 1, -1)), strict=True):
             items[i], items[j] = items[j], items[i]
-        self._holder.rng = state
+        self._holder.rng = (start + count * _GOLDEN) & _MASK
+
+    def shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
+        """The shuffle as its rule says it: `below(i + 1)` for each i from the last down, swapped in."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
 
+_LANE = 128  # bits a draw takes in `draws_at_once`: a 64-bit number times a 64-bit constant, and room to spare
 
+
+@functools.lru_cache(maxsize=1024)
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For `count` lanes of `_LANE` bits: a 1 in each lane, 2**64 - 1 in each (the mask), and the steps
+    `t * _GOLDEN mod 2**64` for t = 1..count (lane t - 1)."""
+    ones = sum(1 << (_LANE * t) for t in range(count))
+    steps = sum(((t + 1) * _GOLDEN & _MASK) << (_LANE * t) for t in range(count))
+    return ones, ones * _MASK, steps
+
+
+def draws_at_once(state: int, count: int) -> tuple[int, ...]:
+    """The `count` numbers `next_u64` gives one after another from `state`, computed side by side: the
+    states after each step (`state + t * _GOLDEN`) laid in lanes of one integer, 128 bits apart, and the
+    mixing done on them all at once. A lane is cut back to 64 bits after each shift (which brings the next
+    lane's low bits into its upper half) and after each product (below 2**128: it never reaches the next
+    lane), so each lane goes through exactly `next_u64`'s steps (tests/engine/test_core.py)."""
+    ones, mask, steps = _lanes(count)
+    z = (state * ones + steps) & mask
+    z = ((z ^ (z >> 30)) & mask) * _MIX1 & mask
+    z = ((z ^ (z >> 27)) & mask) * _MIX2 & mask
+    z = (z ^ (z >> 31)) & mask
+    return struct.unpack(f"<{2 * count}Q", z.to_bytes(_LANE // 8 * count, "little"))[::2]
 
 
 def seed_state(seed: int) -> int:

@@ -27,15 +27,6 @@ def events_for(state: GameState, pid: int, *, since: int = 0) -> list[Event]:
     return [e for e in state.events if e.seq > since and visible_to(e, state, pid)]
 
 
-def events_of_phase(state: GameState, pid: int) -> list[Event]:
-    """Events of the current phase this player may see, oldest first. Events are only appended, each
-    with the phase it happened in (`GameState.emit`), so they are the log's tail: read from the end."""
-    start = len(state.events)
-    while start and state.events[start - 1].phase >= state.phase:
-        start -= 1
-    return [e for e in state.events[start:] if visible_to(e, state, pid)]
-
-
 def public_events(state: GameState, *, since: int = 0) -> list[Event]:
     return [e for e in state.events if e.seq > since and e.to == "public"]
 

@@ -97,7 +97,7 @@ def test_the_deck_colours_are_in_the_key() -> None:
     _both_ways(state, pid)
 
 
-def test_a_card_naming_one_played_before_is_judged_at_every_build() -> None:
+def test_the_cards_played_before_are_in_the_moment() -> None:
     """Дежавю names a card played in an earlier phase: none played, none to name, so it is not in the pool."""
     state = _game(2, 4)
     pid = next(p.pid for p in state.players if "boost" in deck_colours(state, p.pid))
@@ -165,11 +165,49 @@ def test_each_thing_a_card_naming_check_reads_of_its_actor_is_in_the_situation(c
     assert situation() != before
 
 
-def test_the_cards_whose_check_reads_the_moment_are_judged_at_every_build() -> None:
-    """Мародерство counts from the dead, Дежавю names a card played before: neither is judged under a kept
-    situation; the other card-naming cards read only their actor."""
+def test_the_cards_whose_check_reads_the_moment_are_judged_under_it() -> None:
+    """Мародерство counts from the dead, Дежавю names a card played before: both are judged under a situation
+    and a moment (`autopool.moment`); the other card-naming cards read only their actor."""
     moment = {c.id for c in CATALOG if pools_read_moment(c)}
     assert moment == {"looting", "deja_vu"}
+
+
+def test_the_dead_are_in_the_moment() -> None:
+    """Мародерство names as many cards as 10 less the dead: a death makes another moment."""
+    state = _game(8, 2)
+    before = autopool.moment(state)
+    next(p for p in state.players if p.alive).alive = False
+    assert autopool.moment(state) != before
+    assert autopool.moment(state)[1] == before[1]
+
+
+def test_the_moment_is_what_the_checks_read() -> None:
+    """The moment holds the dead as a count of them reads them and the cards played before as Дежавю's pool
+    reads them: a card played in this phase is not in it, one of an earlier phase is."""
+    state = _game(9, 3)
+    dead, played = autopool.moment(state)
+    assert dead == sum(1 for p in state.players if not p.alive)
+    state.history.append(PlayRecord(phase=state.phase, actor=0, card="deja_vu"))
+    assert autopool.moment(state)[1] == played
+    state.history.append(PlayRecord(phase=state.phase - 1, actor=0, card="deja_vu"))
+    assert autopool.moment(state)[1] == played | {"deja_vu"}
+
+
+def test_a_build_in_the_same_situation_and_moment_finds_the_moments_cards_judged() -> None:
+    """A second build in the same situation and moment (as the set-up's, where nobody is dead and nothing was
+    played) finds Дежавю and Мародерство judged."""
+    state = _game(10, 0)
+    pid = next(p.pid for p in state.players if "boost" in deck_colours(state, p.pid))
+    MAFIK.auto_pool(state, pid, free=False)
+    calls = []
+    judged = autopool._refused
+    autopool._refused = lambda *args: calls.append(args) or judged(*args)  # type: ignore[assignment]
+    try:
+        MAFIK.auto_pool(state, pid, free=False)
+    finally:
+        autopool._refused = judged  # type: ignore[assignment]
+    assert calls == []
+    _both_ways(state, pid)
 
 
 def test_the_pools_are_kept_not_worked_out_again() -> None:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from engine.core import api
 from engine.core.refusal import CODES, Refusal
-from engine.core.rng import Rng, seed_state
+from engine.core.rng import _GOLDEN, _MASK, _MIX1, _MIX2, Rng, draws_at_once, seed_state
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState
 from engine.sim import GameRunner, play_game
@@ -119,10 +119,45 @@ def test_rng_choice_and_sample(seed: int, items: list[int], data: st.DataObject)
 
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1), items=st.lists(st.integers(), max_size=200))
 def test_rng_shuffle_is_fisher_yates_over_below(seed: int, items: list[int]) -> None:
-    """The shuffle computes its draws inline, on a local copy of the state: the same permutation, and the
-    same state after it, as swapping each position from the last down with `below(i + 1)`."""
+    """The shuffle computes its draws all at once: the same permutation, and the same state after it, as
+    swapping each position from the last down with `below(i + 1)`."""
     fast_rng, slow_rng = rng(seed), rng(seed)
     shuffled, stepwise = list(items), list(items)
+    fast_rng.shuffle(shuffled)
+    for i in range(len(stepwise) - 1, 0, -1):
+        j = slow_rng.below(i + 1)
+        stepwise[i], stepwise[j] = stepwise[j], stepwise[i]
+    assert shuffled == stepwise
+    assert fast_rng.next_u64() == slow_rng.next_u64()
+
+
+@given(state=st.integers(min_value=0, max_value=2**64 - 1), count=st.integers(min_value=1, max_value=300))
+@example(state=2**64 - 1, count=3)  # the state wraps round at the first step
+def test_rng_draws_at_once_are_next_u64_one_after_another(state: int, count: int) -> None:
+    one_by_one = Rng(Holder(state))
+    assert draws_at_once(state, count) == tuple(one_by_one.next_u64() for _ in range(count))
+
+
+def _state_before_draw(drawn: int, draws: int) -> int:
+    """The state from which the `draws`-th `next_u64` gives `drawn` (its mixing undone step by step)."""
+    z = drawn ^ (drawn >> 31) ^ (drawn >> 62)
+    z = z * pow(_MIX2, -1, 2**64) & _MASK
+    z = z ^ (z >> 27) ^ (z >> 54)
+    z = z * pow(_MIX1, -1, 2**64) & _MASK
+    z = z ^ (z >> 30) ^ (z >> 60)
+    return (z - draws * _GOLDEN) & _MASK
+
+
+@pytest.mark.parametrize("draws", [1, 4, 9])
+@pytest.mark.parametrize("drawn", [_MASK, _MASK - 9])
+def test_rng_shuffle_with_a_draw_near_the_top_is_fisher_yates_over_below(drawn: int, draws: int) -> None:
+    """Among a 10-card shuffle's draws, one `below` rejects (the largest number) or one it keeps that is as
+    near (within 10 of it): the shuffle then draws one at a time, as the rule says — the same permutation and
+    the same state after it as swapping with `below(i + 1)` (all at once, a rejected draw would be used)."""
+    start = _state_before_draw(drawn, draws)
+    assert draws_at_once(start, draws)[-1] == drawn
+    fast_rng, slow_rng = Rng(Holder(start)), Rng(Holder(start))
+    shuffled, stepwise = list(range(10)), list(range(10))
     fast_rng.shuffle(shuffled)
     for i in range(len(stepwise) - 1, 0, -1):
         j = slow_rng.below(i + 1)

@@ -1,5 +1,5 @@
-"""The simulator's shortcuts give what the long way gives: this phase's events as the player's view has
-them, and the automatic deck of a trial that leaves the game as it was."""
+"""The simulator's shortcuts give what the long way gives: the rooms proposed today as the players see them
+announced, and the automatic deck of a trial that leaves the game as it was."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ import random
 
 import pytest
 
+from engine import sim
 from engine.core import api
 from engine.core.refusal import Refusal
 from engine.core.ruleset import get_ruleset, ruleset_names
-from engine.core.state import GameState
-from engine.core.views import events_for, events_of_phase, player_view
-from engine.sim import Decision, GameRunner, MafikAgent, agent_class_for, decide
+from engine.core.state import Effect, GameState
+from engine.core.views import events_for
+from engine.sim import Decision, GameRunner, MafikAgent, agent_class_for, decide, open_room_requests
 
 
 def _mafik_runner(seed: int, phases: int) -> GameRunner:
@@ -22,16 +23,26 @@ def _mafik_runner(seed: int, phases: int) -> GameRunner:
     return runner
 
 
-def test_events_of_phase_are_the_players_visible_events_of_this_phase() -> None:
-    runner = _mafik_runner(3, 6)
-    runner.act()  # the phase's own events (votes, messages, rooms) are there too
-    state = runner.state
-    for pid in range(16):
-        expected = [e for e in events_for(state, pid) if e.phase == state.phase]
-        assert expected, "a test of nothing: no events this phase"
-        assert events_of_phase(state, pid) == expected
-        assert [e.model_dump() for e in expected] == \
-            [e for e in player_view(state, pid)["events"] if e["phase"] == state.phase]
+def test_the_open_room_requests_are_the_room_proposals_of_this_phase_each_player_sees(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each time an agent reads the rooms proposed today (`open_room_requests`), they are the `room_proposed`
+    announcements of this phase every living player sees, in their order — the scan of the phase's events the
+    agent made before."""
+    read = []
+
+    def checked(state: GameState) -> list[Effect]:
+        requests = open_room_requests(state)
+        for player in state.living():
+            seen = [e for e in events_for(state, player.pid) if e.phase == state.phase and e.kind == "room_proposed"]
+            assert [(r.eid, r.params["members"]) for r in requests] == \
+                [(e.params["room"], e.params["members"]) for e in seen]
+        read.append(len(requests))
+        return requests
+
+    monkeypatch.setattr(sim, "open_room_requests", checked)
+    for seed in range(3):
+        _mafik_runner(seed, 30)
+    assert sum(n >= 2 for n in read) > 20, "a test of nothing: few moments with two proposals or more"
 
 
 def _deck_on_a_deep_copy(agent: MafikAgent, runner: GameRunner) -> list[str] | None:

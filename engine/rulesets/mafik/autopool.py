@@ -4,10 +4,11 @@ kept between builds under a key made of everything the pool reads.
 The pool reads: the player's deck colours (the query `deck_colours`, asked each time: the key holds its
 answer); the implemented cards (the registry's `Behaviours.version`); for the cards that name cards, whether
 their owner could ever choose their names (`orders.never_choosable`, which reads the parameter context of the
-actor, `params.pools_situation`, and for a few parameters the dead and the cards played before: those cards
-are judged at every build); and the copies each card allows (`max_copies`: the role's own number by the
+actor, `params.pools_situation`, and for a few parameters the moment: the dead and the cards played before);
+and the copies each card allows (`max_copies`: the role's own number by the
 player's secret role and faction, and the query's modifiers, each waiting for effect kinds — while the state
-holds one of those, the copies are asked anew).
+holds one of those, the copies are asked anew). The cards whose check reads the moment are kept under it too
+(`moment`): the 16 builds of a game's set-up, where nobody is dead and nothing was played, find them judged.
 A simulated game builds about 24 decks and 10,000 games build the same few hundred pools again and again.
 tests/engine/test_autopool.py holds the kept pools equal to the ones worked out anew.
 """
@@ -22,7 +23,7 @@ from typing import Any
 from engine.cardgame.ruleset import CardRuleset
 from engine.core.cards import CardSpec
 from engine.core.memo import remembered, unchanging
-from engine.core.params import may_be_unchoosable, pools_read_moment, pools_situation
+from engine.core.params import corpses, may_be_unchoosable, pools_read_moment, pools_situation
 from engine.core.state import GameState
 from engine.rulesets.mafik import orders
 from engine.rulesets.mafik.deck import deck_colours, max_copies_each
@@ -35,6 +36,7 @@ Ids = tuple[tuple[str, ...], tuple[str, ...]]  # (paid, Свободные): the
 Pools = tuple[tuple[str, ...], tuple[str, ...]]  # the same, each card as many times as it may be taken
 _ids_kept: dict[tuple[Any, ...], Ids] = {}
 _pools_kept: dict[tuple[Any, ...], Pools] = {}
+_live_kept: dict[tuple[Any, ...], frozenset[str]] = {}  # the `live` cards refused, by situation and moment
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class _Candidates:
     """The implemented cards of these deck colours and neutral ones (in the collection's order); those among
     them whose owner might never choose their names (`may_be_unchoosable`) and whose judgement reads only the
     actor's context (`checked`: judged once for a situation), and those whose judgement reads the moment too
-    (`live`: the dead, the cards played before — judged at every build, as the moment is seldom the same)."""
+    (`live`: the dead, the cards played before — judged once for a situation and a `moment`)."""
 
     cards: tuple[CardSpec, ...]
     checked: tuple[CardSpec, ...]
@@ -67,8 +69,8 @@ def auto_pools(ruleset: CardRuleset, state: GameState, pid: int) -> Pools:
     with unchanging():  # a question each card's check asks again is answered once (engine/core/memo.py)
         own = deck_colours(state, pid)
         candidates = _candidates(ruleset, ruleset.cards.behaviours.version, own)
-        situation = pools_situation(orders.param_context(state, pid, candidates.checked[0])) \
-            if candidates.checked else None
+        judged = candidates.checked or candidates.live
+        situation = pools_situation(orders.param_context(state, pid, judged[0])) if judged else None
         key = (ruleset, ruleset.cards.behaviours.version, own, situation)
         ids = _kept(_ids_kept, key, lambda: _choosable(state, pid, candidates.cards, candidates.checked))
         if REGISTRIES.queries.idle(state, DECK_QUERIES):
@@ -76,9 +78,17 @@ def auto_pools(ruleset: CardRuleset, state: GameState, pid: int) -> Pools:
             pools = _kept(_pools_kept, (key, player.secret_role, player.faction), lambda: _with_copies(state, pid, ids))
         else:
             pools = _with_copies(state, pid, ids)
-        refused = _refused(state, pid, candidates.live)
+        refused = _kept(_live_kept, (key, moment(state)), lambda: frozenset(_refused(state, pid, candidates.live))) \
+            if candidates.live else frozenset()
         return pools if not refused else (tuple(c for c in pools[0] if c not in refused),
                                           tuple(c for c in pools[1] if c not in refused))
+
+
+def moment(state: GameState) -> tuple[int, frozenset[str]]:
+    """All that the judgement of a card whose check reads the moment (`pools_read_moment`) reads of the game
+    besides its actor's situation: the number of the dead (a count from them or from the corpses,
+    `params.count_of`) and the cards played before this phase (`of = "played"`, `params._filtered_pool`)."""
+    return corpses(state), frozenset(r.card for r in state.history if r.phase < state.phase)
 
 
 def _kept(kept: dict[tuple[Any, ...], Any], key: tuple[Any, ...], work_out: Callable[[], Any]) -> Any:
