@@ -22,12 +22,17 @@ from engine.core.state import GameState
 def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) -> Presence:
     """Every card id `state` holds, names or has had, and the cards that declared its effects' kinds."""
     players = state.players
-    if state.cards_seen is not None:  # every card that has been in a zone (a Hand at the start, a deck chosen)
-        found = set(state.cards_seen)
+    lasting = state.lasting_cards()  # every card that has been in a zone or played (a Hand at the start, a deck chosen)
+    if lasting is not None:
+        found = set(lasting)
     else:
         found = state.cards_in_zones()
         for player in players:
             found.update(player.deck_choice, player.hand_at_phase_start)
+        for record in state.history:
+            found.add(record.card)
+            if record.printed is not None:
+                found.add(record.printed)
     counters: set[str] = set()
     for player in players:
         counters.update(player.flags)
@@ -38,10 +43,6 @@ def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) ->
             found.update(player.building.picks, player.building.offer, player.building.guaranteed)
         if player.ext:
             _strings(player.ext, found)
-    for record in state.history:
-        found.add(record.card)
-        if record.printed is not None:
-            found.add(record.printed)
     for orders in state.orders.values():
         for order in orders:
             if order.params:
