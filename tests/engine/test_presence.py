@@ -178,6 +178,27 @@ def test_the_record_of_cards_holds_every_card_that_has_been_in_a_zone(ruleset: s
         assert state.cards_seen == sorted(set(state.cards_seen))
 
 
+@settings(max_examples=4, deadline=None)
+@given(ruleset=st.sampled_from(["mafik", "micromafik"]), seed=st.integers(0, 10**6))
+def test_a_game_under_way_holds_the_cards_of_its_decks_choices_in_its_record_of_cards(ruleset: str, seed: int) -> None:
+    """The presence pass of a game under way reads no deck building (engine/cardgame/presence.py): the cards
+    every building chose, offered or guaranteed are in `cards_seen` at every phase, so the pass finds them."""
+    runner = GameRunner(ruleset, 12, seed)
+    while runner.running and runner.state.phase < 14:
+        runner.act()
+        _builds_are_recorded(runner.state)
+        runner.resolve()
+        _builds_are_recorded(runner.state)
+
+
+def _builds_are_recorded(state: GameState) -> None:
+    assert state.status != "setup" and state.cards_seen is not None
+    for player in state.players:
+        assert player.building is not None
+        chosen = {*player.building.picks, *player.building.offer, *player.building.guaranteed, *player.deck_choice}
+        assert chosen <= set(state.cards_seen), player.pid
+
+
 # ---- the proof: whole games are the same with the skipping and without it ----
 
 def _played(ruleset: str, players: int, seed: int, *, skipping: bool) -> str:
