@@ -16,7 +16,7 @@ from engine.cardgame.registries import CardGameRegistries, Query, Step
 from engine.cardgame.ruleset import CardRuleset
 from engine.core import api
 from engine.core.cards import CardCatalog
-from engine.core.presence import Presence, presence_pass
+from engine.core.presence import Presence, may_hold, presence_pass
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, Order, PlayerState
 from engine.sim import GameRunner, play_game
@@ -99,6 +99,43 @@ def test_an_effect_added_during_the_resolution_brings_in_the_card_that_declared_
     registries.pipeline.step("mark", 5)(lambda res: res.state.add_effect("absent_mark", start=1))
     _resolve(registries, _state("held"))
     assert ran == ["held", "absent"]
+
+
+def _ticking(ticked: list[str]) -> CardGameRegistries:
+    """Registries whose rule declares two kinds that tick and start (recording the kind and its effects' count),
+    and a pipeline: a step (5) that adds an effect of the second kind, then the tick step (10), then the phase's
+    start walk (20)."""
+    registries = CardGameRegistries(name="t", catalog=CardCatalog([]))
+    for kind in ("held_kind", "added_kind"):
+        registries.rule(effects=(EffectKind(kind, tick=lambda res, effects, k=kind: ticked.append(f"tick {k} {len(effects)}"),
+                                            start=lambda state, effects, k=kind: ticked.append(f"start {k} {len(effects)}")),))
+    registries.pipeline.step("add", 5)(lambda res: res.state.add_effect("added_kind", start=1))
+    registries.pipeline.step("tick", 10)(registries.effects.tick)
+    registries.pipeline.step("start", 20)(lambda res: registries.effects.start(res.state))
+    return registries
+
+
+def test_may_hold_answers_for_the_kinds_held_or_added_since_the_pass_began_and_only_inside_a_pass() -> None:
+    state = _state("held")
+    state.add_effect("held_kind", start=1)
+    rules = _Rules(CardGameRegistries(name="t", catalog=CardCatalog([])))
+    assert may_hold(state, "never_held")  # outside a pass nothing is known
+    with presence_pass(state, rules.presence):
+        assert may_hold(state, "held_kind") and not may_hold(state, "never_held")
+        state.add_effect("never_held", start=1)
+        assert may_hold(state, "never_held")
+        state.effects = []  # taken out: still held since the pass began (a look finds none)
+        assert may_hold(state, "held_kind")
+
+
+def test_the_tick_and_the_start_walk_skip_no_kind_held_or_added_during_the_resolution() -> None:
+    """The tick step and the phase's start ask only the kinds the pass may hold (`may_hold`): a kind held as the
+    resolution began and one added by an earlier step both tick and start; a kind never held does neither."""
+    ticked: list[str] = []
+    state = _state("held")
+    state.add_effect("held_kind", start=1)
+    _resolve(_ticking(ticked), state)
+    assert ticked == ["tick held_kind 1", "tick added_kind 1", "start held_kind 1", "start added_kind 1"]
 
 
 def test_an_absent_cards_query_modifier_is_skipped_only_inside_a_pass() -> None:
