@@ -4,6 +4,8 @@ engine/cardgame/presence.py) — and that never changes a game."""
 from __future__ import annotations
 
 import ast
+import inspect
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ from engine.cardgame.ruleset import CardRuleset
 from engine.core import api
 from engine.core.cards import CardCatalog
 from engine.core.presence import Presence, may_hold, presence_pass
+from engine.core.queries import only_while
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, Order, PlayerState
 from engine.sim import GameRunner, play_game
@@ -329,3 +332,79 @@ def test_the_pass_finds_every_string_of_a_json_value_and_its_keys(value: object)
     found: set[str] = set()
     _strings(value, found)
     assert found == _every_string(value)
+
+
+def _waiting(ran: list[str]) -> CardGameRegistries:
+    """A step (10) that waits for effects of `mark`, after a step (5) that may add one."""
+    registries = CardGameRegistries(name="t", catalog=CardCatalog([]))
+
+    @only_while("mark")
+    def waits(res: Resolution) -> None:
+        ran.append("waits")
+
+    registries.pipeline.step("waits", 10)(waits)
+    return registries
+
+
+def test_a_step_marked_only_while_runs_only_while_its_kind_has_been_held_in_the_pass() -> None:
+    for held, added, runs in ((False, False, False), (True, False, True), (False, True, True)):
+        ran: list[str] = []
+        registries = _waiting(ran)
+        if added:
+            registries.pipeline.step("add", 5)(lambda res: res.state.add_effect("mark", start=1))
+        state = _state("held")
+        if held:
+            state.add_effect("mark", start=1)
+        _resolve(registries, state)
+        assert ran == (["waits"] if runs else []), (held, added)
+
+
+def test_a_step_marked_only_while_runs_outside_a_pass() -> None:
+    ran: list[str] = []
+    registries = _waiting(ran)
+    registries.pipeline.run(Resolution(_state("held"), _NoPass()))  # type: ignore[arg-type]
+    assert ran == ["waits"]
+
+
+class _NoPass:
+    """A rule set that names no cards (`presence` None): its resolution opens no pass."""
+
+    def presence(self, state: GameState) -> None:
+        return None
+
+
+def test_every_mafik_step_marked_only_while_only_walks_the_effects_of_its_kinds() -> None:
+    """The mark is a proof read off the step's code: its body (a docstring and names bound to the resolution's
+    parts aside) is one loop over `state.effects_of(kind)` of a kind it waits for, or begins by binding those
+    effects to a name and returning when there are none — so with no such effect it does nothing."""
+    from engine.core.queries import WHILE
+    from engine.core.ruleset import get_ruleset
+
+    marked = 0
+    for _number, name, fn in get_ruleset("mafik").pipeline._steps:
+        waits = getattr(fn, WHILE, None)
+        if waits is None:
+            continue
+        marked += 1
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+        body = tree.body[0].body  # type: ignore[attr-defined]
+        loops = [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+                 and not (isinstance(s, ast.Assign) and "effects_of" not in ast.unparse(s.value)
+                          and ast.unparse(s.value).startswith("res."))]
+        if isinstance(loops[0], ast.Assign):  # `found = state.effects_of(kind)`, then `if not found: return`
+            first, then = loops[0], loops[1]
+            bound = first.targets[0]
+            assert isinstance(bound, ast.Name) and isinstance(then, ast.If), name
+            assert ast.unparse(then.test) == f"not {bound.id}" and isinstance(then.body[0], ast.Return), name
+            call = first.value
+        else:
+            assert len(loops) == 1 and isinstance(loops[0], ast.For), name
+            call = loops[0].iter
+        assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "effects_of", name
+        assert len(call.args) == 1 and not call.keywords, name
+        arg = call.args[0]
+        names = {**fn.__globals__, **dict(zip(fn.__code__.co_freevars,
+                                              (c.cell_contents for c in fn.__closure__ or ()), strict=True))}
+        kind = arg.value if isinstance(arg, ast.Constant) else names[arg.id]  # type: ignore[attr-defined]
+        assert kind in waits, name
+    assert marked == 13

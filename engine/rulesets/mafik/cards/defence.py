@@ -453,6 +453,7 @@ def _paranoia(res: Resolution, packet: DamagePacket) -> None:
         packet.amount = max(0, packet.amount - len(res.state.effects_of("paranoia", target=packet.target)))
 
 
+@only_while("paranoia")
 def _paranoia_penalty(res: Resolution) -> None:
     """Паранойя with no damage coming: 2 armor-ignoring damage (per Паранойя)."""
     state = res.state
