@@ -178,11 +178,15 @@ def test_the_council_counts_the_votes_as_asking_each_voter_in_turn(seed: int, da
 
 
 @SLOW
-@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12))
-def test_the_hand_sizes_shown_as_a_phase_ends_are_each_players_shown_size(seed: int, phases: int) -> None:
-    """Мафик asks every living player's shown hand size at once (`shown_hand_sizes`), as the phase ends: the
-    sizes one question at a time give."""
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12),
+       malingered=st.lists(st.tuples(st.integers(0, 15), st.integers(0, 9)), max_size=2))
+def test_the_hand_sizes_shown_as_a_phase_ends_are_each_players_shown_size(
+        seed: int, phases: int, malingered: list[tuple[int, int]]) -> None:
+    """Мафик asks every living player's shown hand size at once (`shown_hand_sizes`), as the phase ends, and not
+    at all while the query is idle: the sizes one question at a time give, with and without a Симулянт's effect."""
     state = _game(seed, phases)
+    for pid, amount in malingered:
+        state.add_effect("malingerer", target=pid, start=state.phase, amount=amount)
     ruleset = get_ruleset("mafik")
     assert isinstance(ruleset, CardRuleset)
     pids = [p.pid for p in state.living()]
