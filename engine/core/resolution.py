@@ -259,8 +259,8 @@ def add_replacement(layers: list[tuple[int, str, Replacement]], name: str, layer
 class Pipeline:
     """Named steps, each with its own number (a tie is refused at registration); run in that order. A step
     a card declares (its `owner`) is skipped in a resolution of a game where the card cannot matter
-    (engine/core/presence.py); a step marked `only_while(kinds…)` (engine/core/queries.py: it only walks the
-    effects of those kinds) while none of them has been in the state since the resolution began."""
+    (engine/core/presence.py); so is a step marked `only_while(kinds…)` (engine/core/queries.py: it only walks
+    the effects of those kinds) while none of them has been in the state since the resolution began."""
 
     def __init__(self) -> None:
         self._steps: list[tuple[int, str, Step]] = []
