@@ -235,7 +235,7 @@ class GameState(BaseModel):
     if TYPE_CHECKING:
         _by_kind: tuple[list[Effect], int, Effect | None, dict[str, list[Effect]]]
         _checked: dict[int, tuple[Order, ...]]
-        _lasting: tuple[list[str], int, list[PlayRecord], int, set[str]]
+        _lasting: tuple[list[str], int, list[PlayRecord], int, set[str]] | None
 
     ruleset: str
     seed: int
@@ -264,6 +264,11 @@ class GameState(BaseModel):
     # cards can matter without reading every deck (engine/cardgame/presence.py). None: a game saved before
     # the record, or built by hand — its zones are read instead.
     cards_seen: list[str] | None = None
+
+    def model_post_init(self, context: Any, /) -> None:
+        # the kept cards are not built yet; the slot is set, since reading an unset one costs a pydantic fallback
+        # of ~2 µs, and every card new to the game asks it (`card_arrived`): a copy (unset) only reads it slowly
+        object.__setattr__(self, "_lasting", None)
 
     # ---- derived helpers (no state of their own) ----
     @property
@@ -443,9 +448,12 @@ class GameState(BaseModel):
     def _kept_lasting(self) -> set[str] | None:
         """The set `lasting_cards` keeps, if it still holds for the two lists as they are now."""
         try:
-            seen, seen_length, history, history_length, kept = self._lasting
-        except AttributeError:  # a state just made, loaded or copied
+            lasting = self._lasting
+        except AttributeError:  # a state copied
             return None
+        if lasting is None:  # a state just made or loaded
+            return None
+        seen, seen_length, history, history_length, kept = lasting
         if seen is self.cards_seen and history is self.history and len(seen) == seen_length \
                 and len(history) == history_length:
             return kept
