@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from engine.core.durations import Duration
+from engine.core.presence import may_hold
 from engine.core.resolution import Resolution
 from engine.core.state import Effect, GameState
 
@@ -90,8 +91,11 @@ class EffectKinds:
 
     def tick(self, res: Resolution) -> None:
         """Every declared tick, in declaration order, over that kind's effects active this phase."""
+        state = res.state
         for kind, tick in self._ticking:
-            active = res.state.effects_of(kind)
+            if not may_hold(state, kind):  # (most kinds, most phases: a look at the pass's kinds, not the effects)
+                continue
+            active = state.effects_of(kind)
             if active:
                 tick(res, active)
 
@@ -99,6 +103,8 @@ class EffectKinds:
         """Every declared phase-start handler, in declaration order, over that kind's effects active in the
         phase just begun (on the living: the effects on a dead character ended with it)."""
         for kind, start in self._starting:
+            if not may_hold(state, kind):
+                continue
             active = [e for e in state.effects_of(kind) if e.target is None or state.player(e.target).alive]
             if active:
                 start(state, active)

@@ -3,11 +3,11 @@ resolution must run.
 
 A card can matter when it is anywhere in the game — a copy in someone's deck, Hand, Sleeve or discard
 pile, a card chosen for a deck, a draft's offer, a Hand at the phase's start — or has been: in a zone
-(the state's record `cards_seen`, read instead of the zones when the game keeps one), played (the
-history names it, and the card it was played as), named by an order (a card played as another, a card
-named as a parameter), by an effect's parameters, by the rule set's own data or by a player's counters;
-or when an effect of a kind it declared is in the state. Reading more than that is only slower, never
-wrong: a string that names no card owns no hook.
+(the state's record `cards_seen`, read instead of the zones, and of the decks' choices once the game is
+under way, when the game keeps one), played (the history names it, and the card it was played as),
+named by an order (a card played as another, a card named as a parameter), by an effect's parameters, by
+the rule set's own data or by a player's counters; or when an effect of a kind it declared is in the
+state. Reading more than that is only slower, never wrong: a string that names no card owns no hook.
 """
 
 from __future__ import annotations
@@ -22,26 +22,30 @@ from engine.core.state import GameState
 def card_presence(state: GameState, kind_owners: Mapping[str, Iterable[str]]) -> Presence:
     """Every card id `state` holds, names or has had, and the cards that declared its effects' kinds."""
     players = state.players
-    if state.cards_seen is not None:  # every card that has been in a zone (a Hand at the start, a deck chosen)
-        found = set(state.cards_seen)
+    lasting = state.lasting_cards()  # every card that has been in a zone or played (a Hand at the start, a deck chosen)
+    if lasting is not None:
+        found = set(lasting)
     else:
         found = state.cards_in_zones()
         for player in players:
             found.update(player.deck_choice, player.hand_at_phase_start)
+        for record in state.history:
+            found.add(record.card)
+            if record.printed is not None:
+                found.add(record.printed)
     counters: set[str] = set()
     for player in players:
         counters.update(player.flags)
     found |= counters
     found.update(":".join(counters).split(":"))  # each part of a counter "a:b" (a plain one is its own part)
+    # a game under way has every card its decks were built of in `cards_seen` (the decks were made of them as it
+    # began): the buildings are read while decks are built, or in a game that keeps no record of its cards
+    building = lasting is None or state.status == "setup"
     for player in players:
-        if player.building is not None:
+        if building and player.building is not None:
             found.update(player.building.picks, player.building.offer, player.building.guaranteed)
         if player.ext:
             _strings(player.ext, found)
-    for record in state.history:
-        found.add(record.card)
-        if record.printed is not None:
-            found.add(record.printed)
     for orders in state.orders.values():
         for order in orders:
             if order.params:

@@ -30,7 +30,7 @@ from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import RULESETS_PACKAGE, Ruleset, get_ruleset
-from engine.core.state import GameState, JsonValue, MasterQuestion, Order, Payment
+from engine.core.state import CardInstance, GameState, JsonValue, MasterQuestion, Order, Payment
 from engine.core.stepcheck import check_step
 from engine.core.wording import EventFormat
 
@@ -285,12 +285,16 @@ def record_orders(state: GameState) -> None:
             continue
         named: set[int] = set()
         orders[str(pid)] = [_recorded(o, named) for o in mine]
-        player = state.player(pid)
-        held[str(pid)] = {zone: {str(c.uid): c.card for c in cards if c.uid in named}
-                          for zone, cards in (("hand", player.hand), ("sleeve", player.sleeve))}
+        player = state.players[pid]
+        held[str(pid)] = {"hand": _named_cards(player.hand, named), "sleeve": _named_cards(player.sleeve, named)}
     # The public statuses each living character had while the phase ran (a rule set with statuses only).
     statuses = {str(pid): shown for pid, shown in ruleset_of(state).living_statuses(state).items()}
     state.emit("phase_orders", "master", None, orders=orders, held=held, **({"statuses": statuses} if statuses else {}))
+
+
+def _named_cards(cards: list[CardInstance], named: set[int]) -> dict[str, str]:
+    """The card ids of the cards of a zone whose uids are among `named`, by uid."""
+    return {str(c.uid): c.card for c in cards if c.uid in named} if cards else {}
 
 
 def _recorded(order: Order, named: set[int]) -> dict[str, Any]:
@@ -298,26 +302,33 @@ def _recorded(order: Order, named: set[int]) -> dict[str, Any]:
     much): no card, no params, and a payment of nothing are left out, as is each part of a payment that
     is empty. Every number the order holds goes into `named` (`_copied`)."""
     named.add(order.oid)
-    _copied(order.kind, named)
-    dumped: dict[str, Any] = {"oid": order.oid, "kind": order.kind}
+    kind = order.kind
+    if not kind.isalpha():
+        _numbers_of(kind, named)
+    dumped: dict[str, Any] = {"oid": order.oid, "kind": kind}
     if order.card is not None:
         dumped["card"] = order.card
         named.add(order.card)
     if order.params:
         dumped["params"] = _copied(order.params, named)
     payment = order.payment
-    paid: dict[str, Any] = {}
-    if payment.points:
-        paid["points"] = payment.points
-        named.add(payment.points)
-    if payment.cards:
-        paid["cards"] = list(payment.cards)
-        named.update(payment.cards)
-    if payment.options:
-        paid["options"] = _copied(payment.options, named)
-    if paid:
+    if payment.points or payment.cards or payment.options:
+        paid: dict[str, Any] = {}
+        if payment.points:
+            paid["points"] = payment.points
+            named.add(payment.points)
+        if payment.cards:
+            paid["cards"] = list(payment.cards)
+            named.update(payment.cards)
+        if payment.options:
+            paid["options"] = _copied(payment.options, named)
         dumped["payment"] = paid
     return dumped
+
+
+def _numbers_of(text: str, found: set[int]) -> None:
+    """Every number written in `text` (its runs of digits), into `found`."""
+    found.update(map(int, _NUMBER.findall(text)))
 
 
 def _copied(value: Any, found: set[int]) -> Any:
@@ -330,19 +341,19 @@ def _copied(value: Any, found: set[int]) -> Any:
         return value
     if kind is str:
         if not value.isalpha():
-            found.update(int(n) for n in _NUMBER.findall(value))
+            _numbers_of(value, found)
         return value
     if kind is dict:
         copy = {}
         for key, item in value.items():
             if not key.isalpha():
-                _copied(key, found)
+                _numbers_of(key, found)
             copy[key] = _copied(item, found)
         return copy
     if kind is list:
         return [_copied(item, found) for item in value]
     if kind is float:
-        found.update(int(n) for n in _NUMBER.findall(str(value)))
+        _numbers_of(str(value), found)
     return value
 
 

@@ -84,6 +84,8 @@ def settle_damage(res: Resolution, player: PlayerState, hooks: list[OnDiscard],
     """Damage first cancels the replacements owed (plain draws before copies), then discards in hand
     order. Returns how many replacements it cancelled; emits what the player lost."""
     pid = player.pid
+    if pid not in res.final_damage and pid not in res.direct_losses and pid not in res.refills:
+        return 0  # no damage, nothing lost as damage, nothing owed: nothing to settle (most players, most phases)
     for uid in res.direct_losses.get(pid, ()):
         card = next((c for c in player.hand if c.uid == uid), None)
         if card is not None:

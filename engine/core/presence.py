@@ -71,6 +71,14 @@ def current(state: GameState) -> Presence | None:
     return _passes.get(id(state)) if _passes else None
 
 
+def may_hold(state: GameState, kind: str) -> bool:
+    """False only inside a pass over `state` when no effect of `kind` has been in the state since the pass began
+    (the pass's `kinds`: those held as it began and every kind `GameState.add_effect` added since — the rules
+    otherwise only take effects out): then `state.effects_of(kind)` is empty, and need not be asked."""
+    found = _passes.get(id(state)) if _passes else None
+    return found is None or kind in found.kinds
+
+
 def arrived(state: GameState, owner: str) -> None:
     """`owner` is in the game from now on (a card created, or a card changed into it)."""
     found = _passes.get(id(state)) if _passes else None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from engine.core.cards import CardSpec
 from engine.core.durations import Duration
 from engine.core.presence import current, presence_pass
+from engine.core.queries import WHILE
 from engine.core.state import CardInstance, Effect, GameState, JsonValue, Order, PlayerState
 
 if TYPE_CHECKING:
@@ -258,12 +259,14 @@ def add_replacement(layers: list[tuple[int, str, Replacement]], name: str, layer
 class Pipeline:
     """Named steps, each with its own number (a tie is refused at registration); run in that order. A step
     a card declares (its `owner`) is skipped in a resolution of a game where the card cannot matter
-    (engine/core/presence.py)."""
+    (engine/core/presence.py); so is a step marked `only_while(kinds…)` (engine/core/queries.py: it only walks
+    the effects of those kinds) while none of them has been in the state since the resolution began."""
 
     def __init__(self) -> None:
         self._steps: list[tuple[int, str, Step]] = []
         self._owners: dict[str, str] = {}  # step name -> the card that declared it
-        self._running: list[tuple[str | None, Step]] = []  # each step's owner and function, in order
+        # each step's owner, the effect kinds it waits for (None: none) and function, in order
+        self._running: list[tuple[str | None, frozenset[str] | None, Step]] = []
 
     def step(self, name: str, order: int, *, owner: str | None = None) -> Callable[[Step], Step]:
         def register(fn: Step) -> Step:
@@ -272,7 +275,7 @@ class Pipeline:
             self._steps.sort(key=lambda s: s[0])
             if owner is not None:
                 self._owners[name] = owner
-            self._running = [(self._owners.get(n), f) for _o, n, f in self._steps]
+            self._running = [(self._owners.get(n), getattr(f, WHILE, None), f) for _o, n, f in self._steps]
             return fn
 
         return register
@@ -291,10 +294,11 @@ class Pipeline:
         with presence_pass(state, res.ruleset.presence):
             found = current(state)
             if found is None:
-                for _owner, fn in self._running:
+                for _owner, _waits, fn in self._running:
                     fn(res)
                 return
-            present = found.owners  # the pass's own set: what arrives while it runs is in it at once
-            for owner, fn in self._running:
-                if owner is None or owner in present:
+            present = found.owners  # the pass's own sets: what arrives while it runs is in them at once
+            held = found.kinds
+            for owner, waits, fn in self._running:
+                if (owner is None or owner in present) and (waits is None or not waits.isdisjoint(held)):
                     fn(res)

@@ -229,11 +229,13 @@ class MasterQuestion(BaseModel):
 class GameState(BaseModel):
     # Not fields: never saved, compared or copied (a copy starts without them). The effects by kind, kept
     # beside the list they index (`_effect_index`; a copy builds its own on its first question); each
-    # player's orders found valid when submitted, while only orders changed (engine/core/checked.py).
-    __slots__ = ("_by_kind", "_checked")
+    # player's orders found valid when submitted, while only orders changed (engine/core/checked.py); the cards
+    # that stay named for good (`lasting_cards`), kept beside the two lists they come from.
+    __slots__ = ("_by_kind", "_checked", "_lasting")
     if TYPE_CHECKING:
         _by_kind: tuple[list[Effect], int, Effect | None, dict[str, list[Effect]]]
         _checked: dict[int, tuple[Order, ...]]
+        _lasting: tuple[list[str], int, list[PlayRecord], int, set[str]] | None
 
     ruleset: str
     seed: int
@@ -262,6 +264,11 @@ class GameState(BaseModel):
     # cards can matter without reading every deck (engine/cardgame/presence.py). None: a game saved before
     # the record, or built by hand — its zones are read instead.
     cards_seen: list[str] | None = None
+
+    def model_post_init(self, context: Any, /) -> None:
+        # the kept cards are not built yet; the slot is set, since reading an unset one costs a pydantic fallback
+        # of ~2 µs, and every card new to the game asks it (`card_arrived`): a copy (unset) only reads it slowly
+        object.__setattr__(self, "_lasting", None)
 
     # ---- derived helpers (no state of their own) ----
     @property
@@ -395,5 +402,64 @@ class GameState(BaseModel):
         if seen is not None:
             at = bisect_left(seen, card)
             if at == len(seen) or seen[at] != card:
+                lasting = self._kept_lasting()
                 seen.insert(at, card)
+                if lasting is not None:
+                    lasting.add(card)
+                    self._keep_lasting(lasting)
         arrived(self, card)
+
+    def add_record(self, record: PlayRecord, *, at: int | None = None) -> None:
+        """Put a play's record in the history: last, or at index `at` (a made-up record among a past phase's)."""
+        lasting = self._kept_lasting()
+        if at is None:
+            self.history.append(record)
+        else:
+            self.history.insert(at, record)
+        if lasting is not None:
+            lasting.add(record.card)
+            if record.printed is not None:
+                lasting.add(record.printed)
+            self._keep_lasting(lasting)
+
+    def lasting_cards(self) -> set[str] | None:
+        """The cards named for good: every card of `cards_seen` and every card the history names (as played, and
+        the physical card played as another) — what a resolution's presence pass would otherwise walk both lists
+        for (engine/cardgame/presence.py); a set to read, not to change. None: a state without `cards_seen`.
+
+        Both lists only grow: `card_arrived` inserts into `cards_seen`, `add_record` puts a record in the history,
+        and each adds its card to the set kept. The set is kept with the two list objects and their lengths, and
+        built anew when any of them differs: a new list assigned, a record put in the history another way, a state
+        loaded or copied (which starts without the set). Nothing removes a record or a card of `cards_seen`, nor
+        changes a record's cards (tests/engine/test_lasting_cards.py holds the engine's source to that)."""
+        if self.cards_seen is None:
+            return None
+        kept = self._kept_lasting()
+        if kept is not None:
+            return kept
+        built = set(self.cards_seen)
+        for record in self.history:
+            built.add(record.card)
+            if record.printed is not None:
+                built.add(record.printed)
+        self._keep_lasting(built)
+        return built
+
+    def _kept_lasting(self) -> set[str] | None:
+        """The set `lasting_cards` keeps, if it still holds for the two lists as they are now."""
+        try:
+            lasting = self._lasting
+        except AttributeError:  # a state copied
+            return None
+        if lasting is None:  # a state just made or loaded
+            return None
+        seen, seen_length, history, history_length, kept = lasting
+        if seen is self.cards_seen and history is self.history and len(seen) == seen_length \
+                and len(history) == history_length:
+            return kept
+        return None
+
+    def _keep_lasting(self, lasting: set[str]) -> None:
+        seen = self.cards_seen
+        assert seen is not None
+        object.__setattr__(self, "_lasting", (seen, len(seen), self.history, len(self.history), lasting))

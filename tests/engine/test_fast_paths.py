@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from pytest import MonkeyPatch
 
 from engine.cardgame.deckrules import check_selection
 from engine.cardgame.ruleset import CardRuleset
@@ -20,6 +21,8 @@ from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, Order
+from engine.rulesets.mafik.cards.common import stances_of
+from engine.rulesets.mafik.costs import stance
 from engine.rulesets.mafik.council import tally, vote_strength
 from engine.rulesets.mafik.orders import never_choosable, over_limit, param_context
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
@@ -175,11 +178,15 @@ def test_the_council_counts_the_votes_as_asking_each_voter_in_turn(seed: int, da
 
 
 @SLOW
-@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12))
-def test_the_hand_sizes_shown_as_a_phase_ends_are_each_players_shown_size(seed: int, phases: int) -> None:
-    """Мафик asks every living player's shown hand size at once (`shown_hand_sizes`), as the phase ends: the
-    sizes one question at a time give."""
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12),
+       malingered=st.lists(st.tuples(st.integers(0, 15), st.integers(0, 9)), max_size=2))
+def test_the_hand_sizes_shown_as_a_phase_ends_are_each_players_shown_size(
+        seed: int, phases: int, malingered: list[tuple[int, int]]) -> None:
+    """Мафик asks every living player's shown hand size at once (`shown_hand_sizes`), as the phase ends, and not
+    at all while the query is idle: the sizes one question at a time give, with and without a Симулянт's effect."""
     state = _game(seed, phases)
+    for pid, amount in malingered:
+        state.add_effect("malingerer", target=pid, start=state.phase, amount=amount)
     ruleset = get_ruleset("mafik")
     assert isinstance(ruleset, CardRuleset)
     pids = [p.pid for p in state.living()]
@@ -187,3 +194,43 @@ def test_the_hand_sizes_shown_as_a_phase_ends_are_each_players_shown_size(seed: 
     assert ruleset.shown_hand_sizes(state, pids) == one_by_one
     with presence_pass(state, ruleset.presence):
         assert ruleset.shown_hand_sizes(state, pids) == one_by_one
+
+
+def _stances_one_by_one(state: GameState, pids: list[int]) -> dict[int, str]:
+    return {pid: stance(state, pid) for pid in pids}
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12),
+       stances=st.lists(st.tuples(st.integers(0, 15), st.sampled_from(("upper", "lower", "normal"))), max_size=3),
+       locked=st.lists(st.integers(0, 15), max_size=2))
+def test_the_stances_of_the_phases_snapshot_are_each_players_stance(
+        seed: int, phases: int, stances: list[tuple[int, str]], locked: list[int]) -> None:
+    """The snapshot of the stances as the effects begin (`stances_of`) answers normal for everyone without asking
+    while no stance effect is in force and the query `stance` is idle: what `stance` answers for each player, in a
+    random game with random stances taken and locked (Обесценивание заслуг)."""
+    state = _game(seed, phases)
+    for pid, now in stances:
+        state.add_effect("stance", target=pid, start=state.phase, end=state.phase, stance=now)
+    for pid in locked:
+        state.add_effect("stance_lock", target=pid, start=state.phase, end=state.phase)
+    pids = [p.pid for p in state.living()]
+    assert stances_of(state, pids) == _stances_one_by_one(state, pids)
+    with presence_pass(state, get_ruleset("mafik").presence):
+        assert stances_of(state, pids) == _stances_one_by_one(state, pids)
+
+
+def test_the_stances_of_the_snapshot_are_asked_while_a_modifier_of_stance_can_act(monkeypatch: MonkeyPatch) -> None:
+    """A modifier of the query `stance` that waits for no effect (none does today) makes `stances_of` ask `stance`
+    of everyone, with no stance effect in the state."""
+    state = _game(3, 2)
+    queries = REGISTRIES.queries
+    assert not state.effects_of("stance") and queries.idle(state, ("stance",))
+
+    def everyone_upper(state: GameState, value: str, **_: object) -> str:
+        return "upper"
+
+    monkeypatch.setitem(queries.waits, "stance", None)
+    monkeypatch.setitem(queries._modifiers, "stance", [*queries._modifiers.get("stance", []), (99, 10**6, everyone_upper)])
+    pids = [p.pid for p in state.living()]
+    assert stances_of(state, pids) == _stances_one_by_one(state, pids) == dict.fromkeys(pids, "upper")

@@ -4,6 +4,8 @@ engine/cardgame/presence.py) — and that never changes a game."""
 from __future__ import annotations
 
 import ast
+import inspect
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,8 @@ from engine.cardgame.registries import CardGameRegistries, Query, Step
 from engine.cardgame.ruleset import CardRuleset
 from engine.core import api
 from engine.core.cards import CardCatalog
-from engine.core.presence import Presence, presence_pass
+from engine.core.presence import Presence, may_hold, presence_pass
+from engine.core.queries import only_while
 from engine.core.resolution import Resolution
 from engine.core.state import CardInstance, GameState, Order, PlayerState
 from engine.sim import GameRunner, play_game
@@ -101,6 +104,43 @@ def test_an_effect_added_during_the_resolution_brings_in_the_card_that_declared_
     assert ran == ["held", "absent"]
 
 
+def _ticking(ticked: list[str]) -> CardGameRegistries:
+    """Registries whose rule declares two kinds that tick and start (recording the kind and its effects' count),
+    and a pipeline: a step (5) that adds an effect of the second kind, then the tick step (10), then the phase's
+    start walk (20)."""
+    registries = CardGameRegistries(name="t", catalog=CardCatalog([]))
+    for kind in ("held_kind", "added_kind"):
+        registries.rule(effects=(EffectKind(kind, tick=lambda res, effects, k=kind: ticked.append(f"tick {k} {len(effects)}"),
+                                            start=lambda state, effects, k=kind: ticked.append(f"start {k} {len(effects)}")),))
+    registries.pipeline.step("add", 5)(lambda res: res.state.add_effect("added_kind", start=1))
+    registries.pipeline.step("tick", 10)(registries.effects.tick)
+    registries.pipeline.step("start", 20)(lambda res: registries.effects.start(res.state))
+    return registries
+
+
+def test_may_hold_answers_for_the_kinds_held_or_added_since_the_pass_began_and_only_inside_a_pass() -> None:
+    state = _state("held")
+    state.add_effect("held_kind", start=1)
+    rules = _Rules(CardGameRegistries(name="t", catalog=CardCatalog([])))
+    assert may_hold(state, "never_held")  # outside a pass nothing is known
+    with presence_pass(state, rules.presence):
+        assert may_hold(state, "held_kind") and not may_hold(state, "never_held")
+        state.add_effect("never_held", start=1)
+        assert may_hold(state, "never_held")
+        state.effects = []  # taken out: still held since the pass began (a look finds none)
+        assert may_hold(state, "held_kind")
+
+
+def test_the_tick_and_the_start_walk_skip_no_kind_held_or_added_during_the_resolution() -> None:
+    """The tick step and the phase's start ask only the kinds the pass may hold (`may_hold`): a kind held as the
+    resolution began and one added by an earlier step both tick and start; a kind never held does neither."""
+    ticked: list[str] = []
+    state = _state("held")
+    state.add_effect("held_kind", start=1)
+    _resolve(_ticking(ticked), state)
+    assert ticked == ["tick held_kind 1", "tick added_kind 1", "start held_kind 1", "start added_kind 1"]
+
+
 def test_an_absent_cards_query_modifier_is_skipped_only_inside_a_pass() -> None:
     registries = CardGameRegistries(name="t", catalog=CardCatalog([]))
     registries.declare("absent", lambda play: None, queries=(Query("limit", lambda state, value, **_: value + 1),))
@@ -176,6 +216,27 @@ def test_the_record_of_cards_holds_every_card_that_has_been_in_a_zone(ruleset: s
         been |= {c.card for p in state.players for zone in (p.deck, p.hand, p.sleeve, p.discard) for c in zone}
         assert state.cards_seen is not None and been <= set(state.cards_seen)
         assert state.cards_seen == sorted(set(state.cards_seen))
+
+
+@settings(max_examples=4, deadline=None)
+@given(ruleset=st.sampled_from(["mafik", "micromafik"]), seed=st.integers(0, 10**6))
+def test_a_game_under_way_holds_the_cards_of_its_decks_choices_in_its_record_of_cards(ruleset: str, seed: int) -> None:
+    """The presence pass of a game under way reads no deck building (engine/cardgame/presence.py): the cards
+    every building chose, offered or guaranteed are in `cards_seen` at every phase, so the pass finds them."""
+    runner = GameRunner(ruleset, 12, seed)
+    while runner.running and runner.state.phase < 14:
+        runner.act()
+        _builds_are_recorded(runner.state)
+        runner.resolve()
+        _builds_are_recorded(runner.state)
+
+
+def _builds_are_recorded(state: GameState) -> None:
+    assert state.status != "setup" and state.cards_seen is not None
+    for player in state.players:
+        assert player.building is not None
+        chosen = {*player.building.picks, *player.building.offer, *player.building.guaranteed, *player.deck_choice}
+        assert chosen <= set(state.cards_seen), player.pid
 
 
 # ---- the proof: whole games are the same with the skipping and without it ----
@@ -271,3 +332,79 @@ def test_the_pass_finds_every_string_of_a_json_value_and_its_keys(value: object)
     found: set[str] = set()
     _strings(value, found)
     assert found == _every_string(value)
+
+
+def _waiting(ran: list[str]) -> CardGameRegistries:
+    """A step (10) that waits for effects of `mark`, after a step (5) that may add one."""
+    registries = CardGameRegistries(name="t", catalog=CardCatalog([]))
+
+    @only_while("mark")
+    def waits(res: Resolution) -> None:
+        ran.append("waits")
+
+    registries.pipeline.step("waits", 10)(waits)
+    return registries
+
+
+def test_a_step_marked_only_while_runs_only_while_its_kind_has_been_held_in_the_pass() -> None:
+    for held, added, runs in ((False, False, False), (True, False, True), (False, True, True)):
+        ran: list[str] = []
+        registries = _waiting(ran)
+        if added:
+            registries.pipeline.step("add", 5)(lambda res: res.state.add_effect("mark", start=1))
+        state = _state("held")
+        if held:
+            state.add_effect("mark", start=1)
+        _resolve(registries, state)
+        assert ran == (["waits"] if runs else []), (held, added)
+
+
+def test_a_step_marked_only_while_runs_outside_a_pass() -> None:
+    ran: list[str] = []
+    registries = _waiting(ran)
+    registries.pipeline.run(Resolution(_state("held"), _NoPass()))  # type: ignore[arg-type]
+    assert ran == ["waits"]
+
+
+class _NoPass:
+    """A rule set that names no cards (`presence` None): its resolution opens no pass."""
+
+    def presence(self, state: GameState) -> None:
+        return None
+
+
+def test_every_mafik_step_marked_only_while_only_walks_the_effects_of_its_kinds() -> None:
+    """The mark is a proof read off the step's code: its body (a docstring and names bound to the resolution's
+    parts aside) is one loop over `state.effects_of(kind)` of a kind it waits for, or begins by binding those
+    effects to a name and returning when there are none — so with no such effect it does nothing."""
+    from engine.core.queries import WHILE
+    from engine.core.ruleset import get_ruleset
+
+    marked = 0
+    for _number, name, fn in get_ruleset("mafik").pipeline._steps:
+        waits = getattr(fn, WHILE, None)
+        if waits is None:
+            continue
+        marked += 1
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+        body = tree.body[0].body  # type: ignore[attr-defined]
+        loops = [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+                 and not (isinstance(s, ast.Assign) and "effects_of" not in ast.unparse(s.value)
+                          and ast.unparse(s.value).startswith("res."))]
+        if isinstance(loops[0], ast.Assign):  # `found = state.effects_of(kind)`, then `if not found: return`
+            first, then = loops[0], loops[1]
+            bound = first.targets[0]
+            assert isinstance(bound, ast.Name) and isinstance(then, ast.If), name
+            assert ast.unparse(then.test) == f"not {bound.id}" and isinstance(then.body[0], ast.Return), name
+            call = first.value
+        else:
+            assert len(loops) == 1 and isinstance(loops[0], ast.For), name
+            call = loops[0].iter
+        assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "effects_of", name
+        assert len(call.args) == 1 and not call.keywords, name
+        arg = call.args[0]
+        names = {**fn.__globals__, **dict(zip(fn.__code__.co_freevars,
+                                              (c.cell_contents for c in fn.__closure__ or ()), strict=True))}
+        kind = arg.value if isinstance(arg, ast.Constant) else names[arg.id]  # type: ignore[attr-defined]
+        assert kind in waits, name
+    assert marked == 13

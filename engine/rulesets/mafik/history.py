@@ -43,7 +43,7 @@ def record_play(res: Resolution, play: Play) -> PlayRecord:
     record = PlayRecord(phase=res.state.phase, actor=play.actor, card=play.spec.id, targets=play.targets,
                         zone=play.via if play.via in (*CARD_ZONES, "ability") else "hand", printed=printed,
                         paid=[c.card for c in play.payment_cards], peaceful=peaceful)
-    res.state.history.append(record)
+    res.state.add_record(record)
     res.scratch.setdefault("records", {})[id(play)] = record
     return record
 

@@ -9,7 +9,7 @@ from engine.core.state import GameState, Order, PlayerState
 
 def with_role(state: GameState, role: str) -> list[PlayerState]:
     """The living characters with this public role, by seat."""
-    return [p for p in state.living() if p.public_role == role]
+    return [p for p in state.players if p.alive and p.public_role == role]
 
 
 def orders_of(res: Resolution, kind: str) -> list[tuple[PlayerState, Order]]:

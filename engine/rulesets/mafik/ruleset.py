@@ -222,9 +222,13 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         return shown_hand_size(state, pid)
 
     def shown_hand_sizes(self, state: GameState, pids: list[int]) -> list[int]:
-        """`shown_hand_size` of each, asked at once (its modifiers only read the state)."""
-        return REGISTRIES.queries.ask_each("shown_hand_size", state,
-                                           [(len(state.player(pid).hand), {"pid": pid}) for pid in pids])
+        """`shown_hand_size` of each, asked at once (its modifiers only read the state). While the query is idle
+        (`Queries.idle`: no Симулянт's effect in the state, most phases) each size shown is the Hand's own, what
+        every question would answer, and none is asked."""
+        players = state.players
+        if REGISTRIES.queries.idle(state, ("shown_hand_size",)):
+            return [len(players[pid].hand) for pid in pids]
+        return REGISTRIES.queries.ask_each("shown_hand_size", state, [(len(players[pid].hand), {"pid": pid}) for pid in pids])
 
     def normalise_hand(self, state: GameState, pid: int) -> None:
         normalise_hand(state, pid)

@@ -32,7 +32,8 @@ def pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstance
         zone = player.sleeve if any(c.uid == uid for c in player.sleeve) else player.hand
         cards.append(take(zone, uid))
     player.discard.extend(cards)
-    player.points -= order.payment.points
+    if order.payment.points:  # (a model's field set costs more than the look)
+        player.points -= order.payment.points
     res.scratch.setdefault("paid_cards", {}).setdefault(pid, []).extend(cards)
     return len(cards) + order.payment.points // 2, cards
 

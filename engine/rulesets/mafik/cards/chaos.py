@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.cardgame.registries import Step
 from engine.core.durations import NEXT_NIGHT, NEXT_PHASE, n_phases
+from engine.core.queries import only_while
 from engine.core.resolution import Play, Resolution
 from engine.rulesets.mafik.cards.common import draw_to_sleeve, lower, protected, reflect_back, watch_plays
 from engine.rulesets.mafik.order import STEP_WANTED_NOTICE
@@ -50,6 +51,7 @@ def wanted_notice(play: Play) -> None:
     play.announce("wanted_notice", target=play.target)
 
 
+@only_while("wanted_notice")
 def _wanted(res: Resolution) -> None:
     state = res.state
     alive_before = res.scratch.get("hand_sizes", {})

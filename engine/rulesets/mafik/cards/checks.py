@@ -219,6 +219,7 @@ def _substitute(state: GameState, value: int, **_: Any) -> int:
 def _attempts_report(kind: str) -> Any:
     """(Нижняя стойка): the holder learns who tried to check them this phase."""
 
+    @only_while(kind)
     def report(res: Resolution) -> None:
         state = res.state
         for effect in state.effects_of(kind):
@@ -271,6 +272,7 @@ def _darkness(state: GameState, value: Any, *, observer: int, aspect: str, **_: 
     return value
 
 
+@only_while("darkness")
 def _darkness_report(res: Resolution) -> None:
     state = res.state
     for effect in state.effects_of("darkness"):
@@ -311,6 +313,7 @@ def escape_routes(play: Play) -> None:
                 amount=ESCAPE_DAMAGE_LOWER if lower(play) else ESCAPE_DAMAGE)
 
 
+@only_while("escape_routes")
 def _escape_routes(res: Resolution) -> None:
     state = res.state
     for effect in state.effects_of("escape_routes"):
@@ -332,6 +335,7 @@ def mimicry(play: Play) -> None:
     play.effect("mimicry", target=play.actor, during=UNTIL_END)
 
 
+@only_while("mimicry")
 def _mimicry(res: Resolution) -> None:
     state = res.state
     for effect in state.effects_of("mimicry"):

@@ -276,10 +276,20 @@ def _snapshot(res: Resolution) -> None:
     """Hand sizes and stances as the phase's effects begin: the cards played this phase have left the
     hand, nothing is drawn yet, no card of this phase has changed a stance — so the order in which
     cards resolve never changes what they read."""
+    living = res.state.living()
+    res.scratch["hand_sizes"] = {p.pid: len(p.hand) for p in living}
+    res.scratch["stances"] = stances_of(res.state, [p.pid for p in living])
+
+
+def stances_of(state: GameState, pids: list[int]) -> dict[int, str]:
+    """Each character's stance (`costs.stance`). While no stance effect is in force and no modifier of the query
+    `stance` can act (`Queries.idle`: Обесценивание заслуг's lock is not in the state), `stance` answers normal
+    for everyone: then no one is asked (most phases of a game)."""
     from engine.rulesets.mafik.costs import stance
 
-    res.scratch["hand_sizes"] = {p.pid: len(p.hand) for p in res.state.living()}
-    res.scratch["stances"] = {p.pid: stance(res.state, p.pid) for p in res.state.living()}
+    if not state.effects_of("stance") and REGISTRIES.queries.idle(state, ("stance",)):
+        return dict.fromkeys(pids, "normal")
+    return {pid: stance(state, pid) for pid in pids}
 
 
 def hand_size(play: Play, pid: int) -> int:

@@ -453,11 +453,15 @@ def _paranoia(res: Resolution, packet: DamagePacket) -> None:
         packet.amount = max(0, packet.amount - len(res.state.effects_of("paranoia", target=packet.target)))
 
 
+@only_while("paranoia")
 def _paranoia_penalty(res: Resolution) -> None:
     """Паранойя with no damage coming: 2 armor-ignoring damage (per Паранойя)."""
     state = res.state
+    in_force = state.effects_of("paranoia")  # looked at once for all: most phases hold none
+    if not in_force:
+        return
     for player in state.living():
-        count = len(state.effects_of("paranoia", target=player.pid))
+        count = sum(1 for e in in_force if e.target == player.pid)
         if count and not any(p.target == player.pid for p in res.packets):
             res.damage(DamagePacket(target=player.pid, amount=2 * count, source=player.pid, card="paranoia",
                                     colour="defence", cause="effect", ignore_armor=True, applied={"paranoia"}))

@@ -441,6 +441,7 @@ def _hunch_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> No
         raise Refusal("bad_param", card="hunch", param=name, kind="secret_role", reason="missing")
 
 
+@only_while("hunch")
 def _hunch_report(res: Resolution) -> None:
     """After the night the hunch waited for: the result, if the role was right (and, for the law and the
     Маньяк, the target had no armor that night)."""
@@ -502,6 +503,7 @@ def service_weapon(play: Play) -> None:
         card_message(play, play.target, str(play.params["message"]))
 
 
+@only_while("service_weapon_blood")
 def _service_weapon_blood(res: Resolution) -> None:
     """(Маньяк: получает удвоенное кол-во очков крови, если цель применила пистолет следующей ночью): that
     night the blood his cards earned is earned once more (still at most 6 from a card and 6 in all)."""

@@ -324,6 +324,7 @@ def maestro(play: Play) -> None:
 
 # ---- Алкоголь ----
 
+@only_while("alcohol")
 def _alcohol(res: Resolution) -> None:
     state = res.state
     for effect in state.effects_of("alcohol"):

@@ -16,6 +16,7 @@ from engine.cardgame.registries import Query, Step
 from engine.core import message_log, messages
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_PHASE, THIS_PHASE, UNTIL_END
 from engine.core.message_log import PUBLIC_MESSAGE
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.rulings import ask_at_resolution, ruling
@@ -199,6 +200,7 @@ def _censorship_check(state: GameState, pid: int, params: dict[str, JsonValue]) 
         raise Refusal("bad_param", card="censorship", param="words", reason="one_or_two_words")
 
 
+@only_while(CENSORED)
 def _censorship_ask(res: Resolution) -> None:
     """At the end of the censored phase: every message sent in it that may contain a forbidden word is a
     question to the master (answered in the next phase; unanswered, it counts as a violation)."""
@@ -286,6 +288,7 @@ def _forward(state: GameState, effect: Any) -> None:
     effect.params["seen"] = len(state.events)
 
 
+@only_while(STOLEN)
 def _forward_all(res: Resolution) -> None:
     for effect in res.state.effects_of(STOLEN):
         _forward(res.state, effect)

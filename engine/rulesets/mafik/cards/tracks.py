@@ -21,7 +21,7 @@ def fake_play(state: GameState, pid: int, phase: int, card: str) -> PlayRecord:
     seq = max((r.seq for r in state.history if r.phase == phase), default=0) + 1
     record = PlayRecord(phase=phase, actor=pid, card=card, zone="hand", seq=seq, fake=True)
     at = next((i for i, r in enumerate(state.history) if r.phase > phase), len(state.history))
-    state.history.insert(at, record)
+    state.add_record(record, at=at)
     return record
 
 

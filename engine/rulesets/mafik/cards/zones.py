@@ -13,6 +13,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind
 from engine.cardgame.registries import Query, Step
 from engine.core.durations import NEXT_DAY, NEXT_PHASE, UNTIL_END, n_phases
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.state import CardInstance, Effect, GameState, JsonValue
@@ -375,6 +376,7 @@ def magic_trick_name(state: GameState, pid: int, params: dict[str, Any]) -> None
     state.emit("magic_trick_named", "player", pid, cards=list(names))
 
 
+@only_while("magic_trick")
 def _magic_trick_turn(res: Resolution) -> None:
     """At the end of the phase the named Пустышки (still held) become the named cards."""
     state = res.state
