@@ -156,13 +156,29 @@ def over_limit(state: GameState, pid: int, hand_colours: list[str], sleeve: int,
     return over > extra
 
 
+def within_base_limit(hand_colours: list[str], sleeve: int) -> bool:
+    """At most one counted Hand card and one counted Sleeve play: never over the limit, so `over_limit` need
+    not ask its queries. Equal to `not over_limit(...)` because every modifier of `extra_plays`,
+    `extra_hand_plays` and `stance_extra_plays` only adds to its value (Секретарь, Безумие, Кофе, Курсы):
+    the extra plays are never fewer than none and the Hand's limit never below one
+    (tests/engine/test_fast_paths.py holds it to `over_limit`)."""
+    return len(hand_colours) <= 1 and sleeve <= 1
+
+
 def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
-    """The limit of plays, and no night discard with a counted play. Nothing counted is never over the
-    limit (the extra plays the queries allow are never fewer than none), so it asks nothing."""
+    """The limit of plays, and no night discard with a counted play. Within the base limit it asks nothing."""
     hand_colours: list[str] = []
     sleeve = 0
-    plays = [o for o in orders if o.kind == "play"]
-    for order in plays:
+    plays: list[Order] = []
+    discards = False
+    for order in orders:
+        if order.kind != "play":
+            # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
+            if order.params.get("instead_of") == "sleeve":
+                sleeve += 1
+            discards = discards or order.kind == "night_discard"
+            continue
+        plays.append(order)
         card, zone = find_card(state, pid, order.card)
         spec = played_spec(state, pid, card, zone, order.params)
         if not counts_toward_limit(state, pid, spec, card_cost(state, pid, spec, card, order.params), order.params, card):
@@ -171,11 +187,9 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
             hand_colours.append(CATALOG[card.card].colour)
         else:
             sleeve += 1
-    # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
-    sleeve += sum(1 for o in orders if o.kind != "play" and o.params.get("instead_of") == "sleeve")
-    if (hand_colours or sleeve) and over_limit(state, pid, hand_colours, sleeve, orders):
+    if not within_base_limit(hand_colours, sleeve) and over_limit(state, pid, hand_colours, sleeve, orders):
         raise Refusal("limit_reached", what="plays", hand=hand_limit(state, pid, hand_colours), sleeve=1)
-    if plays and any(o.kind == "night_discard" for o in orders) and any(
+    if plays and discards and any(
         counts_toward_limit(state, pid, played_spec(state, pid, *find_card(state, pid, o.card), o.params),
                             0, o.params, find_card(state, pid, o.card)[0]) for o in plays
     ):

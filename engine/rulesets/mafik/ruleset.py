@@ -10,6 +10,7 @@ from engine.cardgame.ruleset import CardRuleset, card_rules
 from engine.core import messages
 from engine.core.actions import Action, PaymentOptions
 from engine.core.cards import CardSpec
+from engine.core.memo import unchanging
 from engine.core.params import ParamContext
 from engine.core.profile import PanelFact, ViewProfile
 from engine.core.refusal import Refusal, refuse
@@ -70,6 +71,10 @@ class Mafik(CardRuleset, registries=REGISTRIES):
     def payment_options(self, state: GameState, pid: int) -> PaymentOptions:
         """Sleeve cards (none in Изгнание), the Культист's Hand cards too (two at most, which his payment
         screen says); blood in pairs (the Маньяк)."""
+        with unchanging():  # `payment_means` asks again what the Sleeve may pay
+            return self._payment_options(state, pid)
+
+    def _payment_options(self, state: GameState, pid: int) -> PaymentOptions:
         player = state.player(pid)
         cards = [] if sleeve_blocked(state, pid, "pay") else [c.uid for c in player.sleeve if not copy_has(c, "no_pay")]
         cultist = player.public_role == "cultist"
