@@ -102,7 +102,6 @@ def exiled(state: GameState, pid: int) -> bool:
 SLEEVE_USES = ("play", "as", "pay", "receive", "use")
 
 
-@remembered
 def sleeve_blocked(state: GameState, pid: int, what: str) -> str | None:
     """Why the player's Sleeve may not serve `what` now, or None: "play" (a card from it), "as" (played as
     another card), "pay" (a cost), "receive" (a card put into it), "use" (any other use: given, swapped,

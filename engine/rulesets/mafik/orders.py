@@ -22,7 +22,7 @@ from engine.core.memo import remembered
 from engine.core.params import ParamContext, may_be_unchoosable, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
-from engine.core.state import CardInstance, GameState, JsonValue, Order
+from engine.core.state import CardInstance, GameState, JsonValue, Order, PlayerState
 from engine.rulesets.mafik.costs import (
     BLOOD_PER_COST,
     CULTIST_HAND_CARDS,
@@ -306,11 +306,24 @@ def playable(state: GameState, pid: int, uid: int) -> int:
 def payment_means(state: GameState, pid: int, uid: int | None = None) -> int:
     """The most cost this player could pay now besides card `uid`: Sleeve cards (none in Изгнание),
     the Культист's Hand cards (two at most), the Маньяк's blood (two a cost)."""
+    return means_of(state.player(pid), *paying_cards(state, pid, uid))
+
+
+def paying_cards(state: GameState, pid: int, uid: int | None = None) -> tuple[list[CardInstance], list[CardInstance]]:
+    """The cards that may pay a cost now besides card `uid`: the Sleeve's (none in Изгнание) and the Культист's
+    Hand cards (a payment takes two of them at most); none that pays no Цена (Даркнет's RSVP), nor from the Hand
+    one never discarded from it (a Долг)."""
     player = state.player(pid)
-    means = 0 if sleeve_blocked(state, pid, "pay") else sum(1 for c in player.sleeve if c.uid != uid and not copy_has(c, "no_pay"))
-    if player.public_role == "cultist":
-        means += min(CULTIST_HAND_CARDS, sum(1 for c in player.hand if c.uid != uid and not copy_has(c, "no_pay")
-                                             and not copy_has(c, "no_discard")))
+    sleeve = [] if sleeve_blocked(state, pid, "pay") else \
+        [c for c in player.sleeve if c.uid != uid and not copy_has(c, "no_pay")]
+    hand = [c for c in player.hand if c.uid != uid and not copy_has(c, "no_pay") and not copy_has(c, "no_discard")] \
+        if player.public_role == "cultist" else []
+    return sleeve, hand
+
+
+def means_of(player: PlayerState, sleeve: list[CardInstance], hand: list[CardInstance]) -> int:
+    """The most cost these paying cards (`paying_cards`) and the player's blood could pay."""
+    means = len(sleeve) + min(CULTIST_HAND_CARDS, len(hand))
     if player.secret_role == "maniac":
         means += player.points // BLOOD_PER_COST
     return means
