@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from engine.cardgame import orders as card_orders
@@ -427,7 +427,9 @@ def play_counts(orders: list[Order]) -> Counter[str]:
     return Counter(o.kind for o in orders)
 
 
+@cache
 def _ruleset():  # type: ignore[no-untyped-def]
+    """Мафик's rule set, looked up once (imported late: its module imports this one)."""
     from engine.core.ruleset import get_ruleset
 
     return get_ruleset("mafik")
