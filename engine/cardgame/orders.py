@@ -37,17 +37,27 @@ class SetRules:
 
     def __init__(self) -> None:
         self._rules: list[tuple[frozenset[str] | None, frozenset[str] | None, SetRule]] = []
+        # by the kinds of a set's orders: the rules `reads_orders` lets ask, with the effect kinds each waits
+        # for; worked out on a set's first check, forgotten when a rule is added
+        self._read_by: dict[frozenset[str], tuple[tuple[frozenset[str] | None, SetRule], ...]] = {}
 
     def add(self, declared: SetRule, run: SetRule) -> None:
         """Add a rule: `declared` as written (its marks are read), `run` what is called (it may be wrapped)."""
         self._rules.append((getattr(declared, READS, None), getattr(declared, WHILE, None), run))
+        self._read_by.clear()
+
+    def _reading(self, kinds: frozenset[str]) -> tuple[tuple[frozenset[str] | None, SetRule], ...]:
+        """The rules a set holding orders of these kinds is asked (in their order), with what each waits for.
+        A set's kinds are few (a vote, a punishment, a play…), so each combination is worked out once."""
+        rules = self._read_by.get(kinds)
+        if rules is None:
+            rules = self._read_by[kinds] = tuple((needs, rule) for reads, needs, rule in self._rules
+                                                 if reads is None or not reads.isdisjoint(kinds))
+        return rules
 
     def check(self, state: GameState, pid: int, orders: list[Order]) -> None:
-        kinds = {o.kind for o in orders}
         effects: Set[str] | None = None
-        for reads, needs, rule in self._rules:
-            if reads is not None and reads.isdisjoint(kinds):
-                continue
+        for needs, rule in self._reading(frozenset([o.kind for o in orders])):
             if needs is not None:
                 if effects is None:
                     effects = state.held_kinds()

@@ -168,7 +168,7 @@ def submit(
     _player(state, pid)
     ruleset = ruleset_of(state)
     try:  # malformed input (wrong types) is refused like any other bad order, never a crash
-        pay = payment if isinstance(payment, Payment) else Payment.model_validate(payment or {})
+        pay = payment if isinstance(payment, Payment) else Payment() if not payment else Payment.model_validate(payment)
         order = Order(oid=0, kind=kind, card=card, params=dict(params or {}), payment=pay)
     except (TypeError, ValueError) as exc:  # pydantic's ValidationError is a ValueError
         raise Refusal("bad_param", param="order", reason="malformed") from exc

@@ -1,8 +1,8 @@
 """The simulator's speed-ups answer as the long way does: a card with no required card-naming parameter is
 never found unchoosable (so no context is built to ask), a card pool within a pass that remembers the
-implemented cards is the pool outside one, a set of orders that counts no play is never over the limit
-of plays (so the limit's queries are not asked), and a deck judged by its own cards' entries of the pool is
-judged as by the whole pool."""
+implemented cards is the pool outside one, a set of orders within the base limit (a counted Hand card and
+a counted Sleeve play at most) is never over the limit of plays (so the limit's queries are not asked), and
+a deck judged by its own cards' entries of the pool is judged as by the whole pool."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from engine.core.state import GameState, Order
 from engine.rulesets.mafik.cards.common import stances_of
 from engine.rulesets.mafik.costs import stance
 from engine.rulesets.mafik.council import tally, vote_strength
-from engine.rulesets.mafik.orders import never_choosable, over_limit, param_context
+from engine.rulesets.mafik.orders import never_choosable, over_limit, param_context, within_base_limit
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import has_role
 from engine.sim import GameRunner
@@ -78,18 +78,46 @@ def test_a_card_pool_in_a_pass_is_the_pool_outside_one(seed: int, phases: int) -
 
 @SLOW
 @given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12))
-def test_orders_that_count_no_play_are_never_over_the_limit_of_plays(seed: int, phases: int) -> None:
-    """Whatever the effects in force (Секретарь, Кофе, Курсы, a stance…), nothing counted exceeds the limit —
-    which lets the validation skip the limit's queries when no play counts."""
+def test_plays_within_the_base_limit_are_never_over_the_limit_of_plays(seed: int, phases: int) -> None:
+    """Whatever the effects in force (Секретарь, Кофе, Курсы, a stance…), at most one counted Hand card and one
+    counted Sleeve play never exceed the limit — which lets the validation skip the limit's queries then
+    (`within_base_limit`); two Hand cards of colours no stance favours are over it without an extra play."""
     runner = GameRunner("mafik", 16, seed)
     while runner.running and runner.state.phase < phases:
         runner.step()
     runner.act()  # the phase's orders, as the agents made them
     state = runner.state
+    colours = sorted({spec.colour for spec in CATALOG})
     for player in state.players:
-        orders = state.orders.get(player.pid, [])
-        uncounted = [o for o in orders if o.kind != "play"] or [Order(oid=0, kind="vote", params={"target": 0})]
-        assert not over_limit(state, player.pid, [], 0, uncounted)
+        orders = state.orders.get(player.pid, []) or [Order(oid=0, kind="vote", params={"target": 0})]
+        for hand in [[], *([c] for c in colours), *([a, b] for a in colours[:3] for b in colours[-3:])]:
+            for sleeve in (0, 1, 2):
+                if within_base_limit(hand, sleeve):
+                    assert not over_limit(state, player.pid, hand, sleeve, orders), (player.pid, hand, sleeve)
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=12),
+       value=st.integers(min_value=0, max_value=3))
+def test_the_extra_plays_are_never_fewer_than_asked_with(seed: int, phases: int, value: int) -> None:
+    """What `within_base_limit` stands on: every modifier of the extra plays (`extra_plays`, `extra_hand_plays`)
+    and of a stance's extra Hand plays (`stance_extra_plays`) only adds, in the random games' states and in one
+    where each of their effects is in force on every player."""
+    state = _game(seed, phases)
+    held = state.model_copy(deep=True)
+    for player in held.players:
+        held.add_effect("secretary", target=player.pid)
+        held.add_effect("extra_hand_play", target=player.pid)
+        for trained in ("upper", "lower"):
+            held.add_effect("courses", target=player.pid, stance=trained)
+    queries = REGISTRIES.queries
+    for game in (state, held):
+        for player in game.players:
+            orders = game.orders.get(player.pid, [])
+            assert queries.ask("extra_plays", game, value, pid=player.pid) >= value
+            assert queries.ask("extra_hand_plays", game, value, pid=player.pid, orders=orders) >= value
+            for now in ("upper", "lower"):
+                assert queries.ask("stance_extra_plays", game, value, pid=player.pid, stance=now) >= value
 
 
 def _said(refusal: Refusal | None) -> dict[str, object] | None:

@@ -83,6 +83,29 @@ def test_an_unmarked_set_rule_is_asked_of_every_set_and_rules_run_in_their_order
     assert asked == ["first", "second"]
 
 
+def test_a_rule_added_after_a_set_was_checked_is_asked_of_the_next_set_of_its_kinds() -> None:
+    """The rules a combination of order kinds is asked are worked out once and kept; adding a rule forgets them."""
+    asked: list[str] = []
+
+    @reads_orders("vote")
+    def first(state: GameState, pid: int, orders: list[Order]) -> None:
+        asked.append("first")
+
+    def second(state: GameState, pid: int, orders: list[Order]) -> None:
+        asked.append("second")
+
+    rules = SetRules()
+    rules.add(first, first)
+    rules.check(_state(), 0, [_order("vote"), _order("punishment")])
+    rules.check(_state(), 0, [_order("punishment")])
+    assert asked == ["first"]
+    rules.add(second, second)
+    asked.clear()
+    rules.check(_state(), 0, [_order("punishment"), _order("vote")])
+    rules.check(_state(), 0, [_order("punishment")])
+    assert asked == ["first", "second", "second"]
+
+
 def test_the_rule_a_set_rule_runs_is_the_wrapped_one() -> None:
     """The marks are read from the rule as declared; what runs is what the registry made of it (a card's
     rule is gated by its card's presence: engine/core/presence.py)."""

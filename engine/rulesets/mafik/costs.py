@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.cards import CardSpec
 from engine.core.memo import remembered
 from engine.core.refusal import Refusal
-from engine.core.state import CardInstance, GameState, Payment
+from engine.core.state import CardInstance, GameState, Payment, PlayerState
 from engine.rulesets.mafik.registry import CATALOG, LOWER_COLOURS, REGISTRIES, UPPER_COLOURS
 from engine.rulesets.mafik.roles import has_role
 
@@ -117,18 +117,33 @@ def sleeve_blocked(state: GameState, pid: int, what: str) -> str | None:
 def check_payment(state: GameState, pid: int, payment: Payment, cost: int, used: set[int]) -> None:
     """Sleeve cards (Культист: up to two hand cards a phase), and blood for the Маньяк, pay exactly `cost`."""
     player = state.player(pid)
+    if payment.cards:  # most plays cost nothing: no zones to look up
+        _check_paying_cards(state, player, payment.cards, used)
+    blood = payment.points
+    if blood < 0 or blood % BLOOD_PER_COST:
+        raise Refusal("cost_unpayable", cost=cost, reason="blood_in_pairs")
+    if blood and player.secret_role != "maniac":
+        raise Refusal("cost_unpayable", cost=cost, reason="no_blood")
+    if payment.options:
+        raise Refusal("bad_param", param="options", reason="unknown")
+    if len(payment.cards) + blood // BLOOD_PER_COST != cost:
+        raise Refusal("cost_unpayable", cost=cost, offered=len(payment.cards) + blood // BLOOD_PER_COST)
+
+
+def _check_paying_cards(state: GameState, player: PlayerState, cards: list[int], used: set[int]) -> None:
+    """The cards of a payment: each the player's, able to pay, not used twice; the Культист's Hand cards two at most."""
     sleeve = {c.uid for c in player.sleeve}
     hand = {c.uid for c in player.hand}
     from_hand = 0
     by_uid = {c.uid: c for c in [*player.sleeve, *player.hand]}
-    for uid in payment.cards:
+    for uid in cards:
         if uid in used:
             raise Refusal("card_used_twice", uid=uid)
         card = by_uid.get(uid)
         if card is not None and copy_has(card, "no_pay"):
             raise Refusal("bad_payment_card", uid=uid, reason="no_pay")
         if uid in sleeve:
-            blocked = sleeve_blocked(state, pid, "pay")
+            blocked = sleeve_blocked(state, player.pid, "pay")
             if blocked:
                 raise Refusal("bad_payment_card", uid=uid, reason=blocked)
         elif uid in hand and player.public_role == "cultist":
@@ -140,12 +155,3 @@ def check_payment(state: GameState, pid: int, payment: Payment, cost: int, used:
         used.add(uid)
     if from_hand > CULTIST_HAND_CARDS:
         raise Refusal("bad_payment_card", reason="cultist_limit", max=CULTIST_HAND_CARDS)
-    blood = payment.points
-    if blood < 0 or blood % BLOOD_PER_COST:
-        raise Refusal("cost_unpayable", cost=cost, reason="blood_in_pairs")
-    if blood and player.secret_role != "maniac":
-        raise Refusal("cost_unpayable", cost=cost, reason="no_blood")
-    if payment.options:
-        raise Refusal("bad_param", param="options", reason="unknown")
-    if len(payment.cards) + blood // BLOOD_PER_COST != cost:
-        raise Refusal("cost_unpayable", cost=cost, offered=len(payment.cards) + blood // BLOOD_PER_COST)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from engine.cardgame import orders as card_orders
@@ -22,7 +22,7 @@ from engine.core.memo import remembered
 from engine.core.params import ParamContext, may_be_unchoosable, unchoosable, validate_params
 from engine.core.params import living_target as core_living_target
 from engine.core.refusal import Refusal
-from engine.core.state import CardInstance, GameState, JsonValue, Order
+from engine.core.state import CardInstance, GameState, JsonValue, Order, PlayerState
 from engine.rulesets.mafik.costs import (
     BLOOD_PER_COST,
     CULTIST_HAND_CARDS,
@@ -156,13 +156,29 @@ def over_limit(state: GameState, pid: int, hand_colours: list[str], sleeve: int,
     return over > extra
 
 
+def within_base_limit(hand_colours: list[str], sleeve: int) -> bool:
+    """At most one counted Hand card and one counted Sleeve play: never over the limit, so `over_limit` need
+    not ask its queries. Equal to `not over_limit(...)` because every modifier of `extra_plays`,
+    `extra_hand_plays` and `stance_extra_plays` only adds to its value (Секретарь, Безумие, Кофе, Курсы):
+    the extra plays are never fewer than none and the Hand's limit never below one
+    (tests/engine/test_fast_paths.py holds it to `over_limit`)."""
+    return len(hand_colours) <= 1 and sleeve <= 1
+
+
 def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
-    """The limit of plays, and no night discard with a counted play. Nothing counted is never over the
-    limit (the extra plays the queries allow are never fewer than none), so it asks nothing."""
+    """The limit of plays, and no night discard with a counted play. Within the base limit it asks nothing."""
     hand_colours: list[str] = []
     sleeve = 0
-    plays = [o for o in orders if o.kind == "play"]
-    for order in plays:
+    plays: list[Order] = []
+    discards = False
+    for order in orders:
+        if order.kind != "play":
+            # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
+            if order.params.get("instead_of") == "sleeve":
+                sleeve += 1
+            discards = discards or order.kind == "night_discard"
+            continue
+        plays.append(order)
         card, zone = find_card(state, pid, order.card)
         spec = played_spec(state, pid, card, zone, order.params)
         if not counts_toward_limit(state, pid, spec, card_cost(state, pid, spec, card, order.params), order.params, card):
@@ -171,11 +187,9 @@ def _check_limits(state: GameState, pid: int, orders: list[Order]) -> None:
             hand_colours.append(CATALOG[card.card].colour)
         else:
             sleeve += 1
-    # Orders of other kinds "instead of playing a card from the Sleeve" (their validator sets instead_of).
-    sleeve += sum(1 for o in orders if o.kind != "play" and o.params.get("instead_of") == "sleeve")
-    if (hand_colours or sleeve) and over_limit(state, pid, hand_colours, sleeve, orders):
+    if not within_base_limit(hand_colours, sleeve) and over_limit(state, pid, hand_colours, sleeve, orders):
         raise Refusal("limit_reached", what="plays", hand=hand_limit(state, pid, hand_colours), sleeve=1)
-    if plays and any(o.kind == "night_discard" for o in orders) and any(
+    if plays and discards and any(
         counts_toward_limit(state, pid, played_spec(state, pid, *find_card(state, pid, o.card), o.params),
                             0, o.params, find_card(state, pid, o.card)[0]) for o in plays
     ):
@@ -292,11 +306,24 @@ def playable(state: GameState, pid: int, uid: int) -> int:
 def payment_means(state: GameState, pid: int, uid: int | None = None) -> int:
     """The most cost this player could pay now besides card `uid`: Sleeve cards (none in Изгнание),
     the Культист's Hand cards (two at most), the Маньяк's blood (two a cost)."""
+    return means_of(state.player(pid), *paying_cards(state, pid, uid))
+
+
+def paying_cards(state: GameState, pid: int, uid: int | None = None) -> tuple[list[CardInstance], list[CardInstance]]:
+    """The cards that may pay a cost now besides card `uid`: the Sleeve's (none in Изгнание) and the Культист's
+    Hand cards (a payment takes two of them at most); none that pays no Цена (Даркнет's RSVP), nor from the Hand
+    one never discarded from it (a Долг)."""
     player = state.player(pid)
-    means = 0 if sleeve_blocked(state, pid, "pay") else sum(1 for c in player.sleeve if c.uid != uid and not copy_has(c, "no_pay"))
-    if player.public_role == "cultist":
-        means += min(CULTIST_HAND_CARDS, sum(1 for c in player.hand if c.uid != uid and not copy_has(c, "no_pay")
-                                             and not copy_has(c, "no_discard")))
+    sleeve = [] if sleeve_blocked(state, pid, "pay") else \
+        [c for c in player.sleeve if c.uid != uid and not copy_has(c, "no_pay")]
+    hand = [c for c in player.hand if c.uid != uid and not copy_has(c, "no_pay") and not copy_has(c, "no_discard")] \
+        if player.public_role == "cultist" else []
+    return sleeve, hand
+
+
+def means_of(player: PlayerState, sleeve: list[CardInstance], hand: list[CardInstance]) -> int:
+    """The most cost these paying cards (`paying_cards`) and the player's blood could pay."""
+    means = len(sleeve) + min(CULTIST_HAND_CARDS, len(hand))
     if player.secret_role == "maniac":
         means += player.points // BLOOD_PER_COST
     return means
@@ -400,7 +427,9 @@ def play_counts(orders: list[Order]) -> Counter[str]:
     return Counter(o.kind for o in orders)
 
 
+@cache
 def _ruleset():  # type: ignore[no-untyped-def]
+    """Мафик's rule set, looked up once (imported late: its module imports this one)."""
     from engine.core.ruleset import get_ruleset
 
     return get_ruleset("mafik")

@@ -22,7 +22,7 @@ from engine.rulesets.mafik.autopool import auto_pools
 from engine.rulesets.mafik.blood import BLOOD_START
 from engine.rulesets.mafik.cards import deaths, mail
 from engine.rulesets.mafik.cards.common import ABILITY_PARAMS, ability_spec, review_messages
-from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, copy_has, exiled, normalise_hand, sleeve_blocked, stance
+from engine.rulesets.mafik.costs import BLOOD_PER_COST, card_cost, exiled, normalise_hand, sleeve_blocked, stance
 from engine.rulesets.mafik.deck import deck_limits
 from engine.rulesets.mafik.panel import STANCE_COLOURS, panel_facts
 from engine.rulesets.mafik.registry import (
@@ -71,13 +71,11 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         """Sleeve cards (none in Изгнание), the Культист's Hand cards too (two at most, which his payment
         screen says); blood in pairs (the Маньяк)."""
         player = state.player(pid)
-        cards = [] if sleeve_blocked(state, pid, "pay") else [c.uid for c in player.sleeve if not copy_has(c, "no_pay")]
-        cultist = player.public_role == "cultist"
-        if cultist:  # not a card that pays no Цена (Даркнет's RSVP) nor one never discarded from the Hand (a Долг)
-            cards += [c.uid for c in player.hand if not copy_has(c, "no_pay") and not copy_has(c, "no_discard")]
-        return PaymentOptions(cards=tuple(cards), points_per_cost=BLOOD_PER_COST if player.secret_role == "maniac" else 0,
-                              currency=self.view_profile.currency, most=orders.payment_means(state, pid),
-                              notes=("ui.pay_cultist",) if cultist else ())
+        sleeve, hand = orders.paying_cards(state, pid)
+        return PaymentOptions(cards=tuple(c.uid for c in [*sleeve, *hand]),
+                              points_per_cost=BLOOD_PER_COST if player.secret_role == "maniac" else 0,
+                              currency=self.view_profile.currency, most=orders.means_of(player, sleeve, hand),
+                              notes=("ui.pay_cultist",) if player.public_role == "cultist" else ())
 
     def granted_actions(self, state: GameState, pid: int) -> list[Action]:
         """Granted abilities usable now ("every night you may…"), one per card."""

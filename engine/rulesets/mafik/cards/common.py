@@ -263,7 +263,8 @@ def once_a_phase(card_id: str) -> SetRule:
     @reads_orders("play")
     def check(state: GameState, pid: int, orders: list[Order]) -> None:
         plays = [o for o in orders if o.kind == "play"]
-        if sum(1 for o in plays if played_spec(state, pid, *find_card(state, pid, o.card), o.params).id == card_id) > 1:
+        if len(plays) > 1 and sum(
+                1 for o in plays if played_spec(state, pid, *find_card(state, pid, o.card), o.params).id == card_id) > 1:
             raise Refusal("limit_reached", what="card", card=card_id)
 
     return check
