@@ -145,13 +145,17 @@ class Queries:
         return waited.isdisjoint(state.held_kinds())
 
     def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
-        chain, waited = self._compiled_entry(name, context)
+        # (`_compiled_entry` and `_kinds_of` written out: a game asks some four thousand questions, most of them
+        # answered before any modifier runs)
+        spec = context.get("spec")
+        entry = self._compiled.get((name, getattr(spec, "id", "") if spec is not None else ""))
+        chain, waited = entry if entry is not None else self._compiled_entry(name, context)
         if not chain:
             return value
         found = current(state)  # a resolution's pass: which cards can matter, which effect kinds it has held
         present: Set[str] | None = None  # the state's effect kinds, looked at once, when the first gated modifier comes
         if waited is not None:  # every modifier waits for some kind: when the state holds none of them, none runs
-            present = _kinds_of(state, found)
+            present = state.held_kinds() if found is None else found.kinds
             if waited.isdisjoint(present):
                 return value
         for needs, owner, fn in chain:
