@@ -12,7 +12,7 @@ A Мафик game takes up to ~0.7 s: few examples, no deadline; the whole file 
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engine.core import api
@@ -119,6 +119,7 @@ ALLOWED = {
     "hunch": "Догадка: «узнайте об этом по итогам следующей ночи» — the right guess, to its player",
     "human_resources": "Отдел кадров: «Узнайте, сколько ее представителей было в начале игры», to its player",
     "salary_bonus": "Зарплата (Мафия): a right guess gives the other members a Пустышка, so the mafia learn it was right",
+    "gangstalking_role": "Gangstalking: «как минимум 6 очков… все, сыгравшие на нее эту карту в эту ночь, узнают ее Тайную роль»",
 }
 # The intel cards' checks of a corpse (engine/rulesets/mafik/cards/intel.py).
 CORPSE_CHECKS = ("autopsy_side", "autopsy_role", "criminalist_role")
@@ -173,6 +174,11 @@ def leaks(event: Event, state: GameState) -> list[str]:
     if kind == "great_detective_role":
         holder = state.player(int(params["actor"]))
         assert (event.to, event.who) == (mafia if holder.secret_role == "spy" else ("player", holder.pid)), event
+    if kind == "gangstalking_role":  # to each who played Gangstalking on the target this night, at 6 points or more
+        assert event.to == "player" and int(params["n"]) >= 6 and params["secret_role"] in SECRET_ROLES, event
+        assert any(r.phase == event.phase and r.card == "gangstalking" and r.actor == event.who
+                   and params["target"] in r.targets for r in state.history), event
+        return SECRETS.walk({k: v for k, v in params.items() if k != "secret_role"})
     if kind in ("hunch", "human_resources"):
         assert event.to == "player" and params.get("card") == kind, event
         return []
@@ -203,6 +209,7 @@ def check_view(state: GameState, pid: int) -> None:
 
 @games.fast(8)
 @given(seed=games.seeds, players=player_counts)
+@example(seed=5552, players=13)  # Gangstalking reaches 6 points: its players learn the target's secret role
 def test_mafik_secrets_stay_secret(seed: int, players: int) -> None:
     def look(state: GameState, moment: str) -> None:
         if moment == "resolve":  # orders are pending: the richest moment to look at views
