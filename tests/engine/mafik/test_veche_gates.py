@@ -1,0 +1,101 @@
+"""The Вече's modifiers that are skipped while the state holds no effect of their kinds (`only_while`), and the
+Социопат's modifiers that look at the phase first: each answers, when skipped, what it would have answered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core.queries import WHILE
+from engine.core.state import GameState
+from engine.rulesets.mafik.council import DEATH
+from engine.rulesets.mafik.orders import PUNISHMENTS
+from engine.rulesets.mafik.perks_b import SHIELDED_PHASES, sociopath, sociopath_default_vote, sociopath_votes
+from engine.rulesets.mafik.registry import REGISTRIES
+from tests.engine.random_games import runner_at
+
+SLOW = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+VECHE = ("vote_strength", "votes_against", "forced_votes", "leader", "forced_punishment", "can_target")
+
+
+def _marked(query: str) -> list[tuple[frozenset[str], Any]]:
+    return [(getattr(fn, WHILE), fn) for _layer, _order, fn in REGISTRIES.queries._modifiers.get(query, [])
+            if getattr(fn, WHILE, None) is not None]
+
+
+def _questions(state: GameState, query: str) -> list[tuple[Any, dict[str, Any]]]:
+    """Every kind of question the Вече asks of `query` about this state, for each living character."""
+    living = [p.pid for p in state.living()]
+    votes = {pid: 1 + pid % 3 for pid in living}
+    asked: dict[str, list[tuple[Any, dict[str, Any]]]] = {
+        "vote_strength": [(v, {"pid": pid}) for pid in living for v in (0, 1, 3)],
+        "votes_against": [(v, {"target": pid}) for pid in living for v in (0, 2, 5)],
+        "forced_votes": [({pid: living[(i + 1) % len(living)] for i, pid in enumerate(living)}, {})],
+        "leader": [(pid, {"votes": votes}) for pid in living] + [(None, {"votes": votes})],
+        "forced_punishment": [(p, {"target": pid}) for pid in living for p in (None, *PUNISHMENTS, DEATH)],
+        "can_target": [(True, {"actor": a, "target": t, "by": by}) for a in living[:3] for t in living
+                       for by in ("card", "vote", "perk")],
+    }
+    return asked[query]
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=0, max_value=14))
+def test_every_veche_modifier_marked_only_while_answers_its_value_with_no_effect_of_its_kinds(seed: int,
+                                                                                           phases: int) -> None:
+    """Skipping a marked modifier when the state holds none of its kinds is what running it would do: in a random
+    game's state with every effect of those kinds taken out, it gives back the value it was asked with."""
+    state = runner_at("mafik", 16, seed, phases).state
+    for query in VECHE:
+        for kinds, fn in _marked(query):
+            bare = state.model_copy(deep=True)
+            bare.effects = [e for e in bare.effects if e.kind not in kinds]
+            for value, context in _questions(bare, query):
+                assert fn(bare, value, **context) == value, (query, fn.__name__, value, context)
+
+
+def test_the_veche_modifiers_of_cards_and_perks_that_act_through_effects_are_marked() -> None:
+    """Each of these acts only through effects of its kind (the card's or the perk's), and says so."""
+    marked = {fn.__name__: kinds for query in VECHE for kinds, fn in _marked(query)}
+    assert marked["_forged_strength"] == {"forged_votes"}
+    assert marked["_blackmailed_votes"] == {"blackmailed"}
+    assert marked["_votes_passed_on"] == {"indulgence"}
+    assert marked["_death_sentence"] == {"death_sentence"}
+    assert marked["_censored_votes"] == {"censored_vote"}
+    assert marked["prosecutor"] == {"prosecutor"}
+
+
+def test_the_authority_and_the_prosecutor_run_one_after_the_other_in_one_layer() -> None:
+    """Split from one modifier: nothing of vote_strength runs between them (both add, as the one did)."""
+    chain = [(layer, fn.__name__) for layer, _order, fn in REGISTRIES.queries._modifiers["vote_strength"]]
+    at = chain.index((50, "authority"))
+    assert chain[at + 1] == (50, "prosecutor")
+
+
+def test_the_sociopath_is_shielded_exactly_on_night_1_and_day_1() -> None:
+    """The phases the Социопат's modifiers look at first are those of day_number 1."""
+    for phase in range(0, 30):
+        state = GameState(ruleset="mafik", seed=1, rng=1, phase=phase)
+        assert (phase in SHIELDED_PHASES) == (state.day_number == 1), phase
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=0, max_value=8))
+def test_the_sociopath_modifiers_answer_as_the_rule_says(seed: int, phases: int) -> None:
+    """Night 1 and day 1: no card and no vote targets a Социопат, no vote counts against him; after: nothing
+    changes — with a random game's characters made Социопаты every third one."""
+    state = runner_at("mafik", 16, seed, phases).state
+    for player in state.players[::3]:
+        player.public_role = "sociopath"
+    shielded = state.day_number == 1
+    living = [p.pid for p in state.living()]
+    votes = {pid: living[(i + 1) % len(living)] for i, pid in enumerate(living)}
+    for pid in living:
+        is_him = shielded and state.player(pid).public_role == "sociopath"
+        assert sociopath(state, True, actor=living[0], target=pid, by="vote") is not is_him
+        assert sociopath(state, True, actor=living[0], target=pid, by="perk") is True
+        assert sociopath_votes(state, 4, target=pid) == (0 if is_him else 4)
+    assert sociopath_default_vote(state, votes) == {
+        v: t for v, t in votes.items() if not (shielded and state.player(t).public_role == "sociopath")}
