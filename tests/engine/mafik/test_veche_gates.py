@@ -1,19 +1,25 @@
-"""The Вече's modifiers that are skipped while the state holds no effect of their kinds (`only_while`), and the
-Социопат's modifiers that look at the phase first: each answers, when skipped, what it would have answered."""
+"""The Вече's shortcuts answer as the long way does: the modifiers skipped while the state holds no effect of their
+kinds (`only_while`), the Социопат's modifiers that look at the phase first, the leader found without ranking
+everyone (`leading`) and the punishment's vote strengths taken from the count (`punishment(res, strengths)`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from engine.core.presence import presence_pass
 from engine.core.queries import WHILE
-from engine.core.state import GameState
-from engine.rulesets.mafik.council import DEATH
+from engine.core.resolution import Resolution
+from engine.core.ruleset import get_ruleset
+from engine.core.state import GameState, Order
+from engine.rulesets.mafik.council import DEATH, leading, punishment, ranked, tally
 from engine.rulesets.mafik.orders import PUNISHMENTS
 from engine.rulesets.mafik.perks_b import SHIELDED_PHASES, sociopath, sociopath_default_vote, sociopath_votes
 from engine.rulesets.mafik.registry import REGISTRIES
+from engine.rulesets.mafik.roles import OTHER, PUBLIC_ORDER
+from engine.sim import GameRunner
 from tests.engine.random_games import runner_at
 
 SLOW = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -99,3 +105,40 @@ def test_the_sociopath_modifiers_answer_as_the_rule_says(seed: int, phases: int)
         assert sociopath_votes(state, 4, target=pid) == (0 if is_him else 4)
     assert sociopath_default_vote(state, votes) == {
         v: t for v, t in votes.items() if not (shielded and state.player(t).public_role == "sociopath")}
+
+
+@settings(max_examples=200, deadline=None)
+@given(votes=st.dictionaries(st.integers(0, 15), st.integers(1, 4), min_size=1),
+       roles=st.lists(st.sampled_from([*sorted(PUBLIC_ORDER)[:4], OTHER]), min_size=16, max_size=16))
+def test_the_leader_is_the_first_of_the_veche_order(votes: dict[int, int], roles: list[str]) -> None:
+    """`leading` is `ranked(...)[0]`, ties of votes and of public roles included."""
+    state = runner_at("mafik", 16, 1, 0).state
+    for player, role in zip(state.players, roles, strict=True):
+        player.public_role = role
+    assert leading(state, votes) == ranked(state, votes)[0]
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), day=st.integers(min_value=1, max_value=5),
+       choices=st.lists(st.sampled_from(PUNISHMENTS), min_size=16, max_size=16))
+def test_the_punishment_with_the_counted_strengths_is_the_punishment_asking_each(seed: int, day: int,
+                                                                              choices: list[str]) -> None:
+    """The open vote weighs each voter by the strength the secret vote's count found: the same verdict as asking
+    each voter's strength again — every living character choosing a punishment, and the count's strengths
+    given with one voter left out (he is asked)."""
+    runner = GameRunner("mafik", 16, seed)
+    while runner.running and runner.state.phase < 2 * day:
+        runner.step()
+    assume(runner.running)
+    runner.act()
+    state = runner.state
+    ruleset = get_ruleset("mafik")
+    res = Resolution(state, ruleset)
+    res.scratch["orders"] = {p.pid: [*state.orders.get(p.pid, []),
+                                     Order(oid=900 + p.pid, kind="punishment", params={"choice": choices[p.pid]})]
+                             for p in state.living()}
+    with presence_pass(state, ruleset.presence):
+        _votes, _chosen, strengths = tally(res)
+        asked = punishment(res)
+        assert punishment(res, strengths) == asked
+        assert punishment(res, dict(list(strengths.items())[1:])) == asked
