@@ -111,8 +111,7 @@ def council(res: Resolution) -> None:
         return
     votes, chosen, strengths = tally(res)
     record_votes(state, {voter: (target, strengths[voter]) for voter, target in chosen.items()})
-    eligible = {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
-                and REGISTRIES.queries.ask("can_be_punished", state, True, target=t)}
+    eligible = punishable(state, votes)
     # every character someone voted for (a vote of strength 0 too), and any with votes from effects
     targets = sorted({*chosen.values(), *[t for t, v in votes.items() if v > 0]})
     if not eligible:
@@ -132,6 +131,16 @@ def council(res: Resolution) -> None:
     apply_punishment(res, leader, choice)
     if choice in PUNISHMENTS:  # a punishment a card imposes goes into no bar («не идёт в счётчик вече»)
         state.add_effect("barred", during=n_phases(2 * BAR_DAYS, starting=NEXT_PHASE), punishment=choice)
+
+
+def punishable(state: GameState, votes: dict[int, int]) -> dict[int, int]:
+    """The living characters with votes whom `can_be_punished` lets the Вече punish, with their votes. While the
+    query is idle (its modifiers all wait for effects the state holds none of: Временная смерть's) it answers
+    True for everyone, and is not asked."""
+    if REGISTRIES.queries.idle(state, ("can_be_punished",)):
+        return {t: v for t, v in votes.items() if v > 0 and state.player(t).alive}
+    return {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
+            and REGISTRIES.queries.ask("can_be_punished", state, True, target=t)}
 
 
 def ranked(state: GameState, votes: dict[int, int]) -> list[int]:

@@ -8,13 +8,14 @@ from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from pytest import MonkeyPatch
 
 from engine.core.presence import presence_pass
 from engine.core.queries import WHILE
 from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, Order
-from engine.rulesets.mafik.council import DEATH, leading, punishment, ranked, tally
+from engine.rulesets.mafik.council import DEATH, leading, punishable, punishment, ranked, tally
 from engine.rulesets.mafik.orders import PUNISHMENTS
 from engine.rulesets.mafik.perks_b import SHIELDED_PHASES, sociopath, sociopath_default_vote, sociopath_votes
 from engine.rulesets.mafik.registry import REGISTRIES
@@ -142,3 +143,42 @@ def test_the_punishment_with_the_counted_strengths_is_the_punishment_asking_each
         asked = punishment(res)
         assert punishment(res, strengths) == asked
         assert punishment(res, dict(list(strengths.items())[1:])) == asked
+
+
+def _punishable_asking_each(state: GameState, votes: dict[int, int]) -> dict[int, int]:
+    return {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
+            and REGISTRIES.queries.ask("can_be_punished", state, True, target=t)}
+
+
+@SLOW
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=0, max_value=12),
+       votes=st.dictionaries(st.integers(0, 15), st.integers(0, 4)),
+       dead_for_a_day=st.lists(st.integers(0, 15), max_size=3))
+def test_the_punishable_are_those_can_be_punished_lets_through(seed: int, phases: int, votes: dict[int, int],
+                                                               dead_for_a_day: list[int]) -> None:
+    """`punishable` asks `can_be_punished` only while a modifier of it can act: the same characters as asking of
+    each, in random games with random Временная смерть effects (the query's modifier) in force."""
+    state = runner_at("mafik", 16, seed, phases).state
+    for pid in dead_for_a_day:
+        state.add_effect("temporary_death", target=pid, start=state.phase, end=state.phase)
+        votes[pid] = votes.get(pid, 0) + 1  # votes against each of them
+    assert punishable(state, votes) == _punishable_asking_each(state, votes)
+    with presence_pass(state, get_ruleset("mafik").presence):
+        assert punishable(state, votes) == _punishable_asking_each(state, votes)
+
+
+def test_the_punishable_are_asked_while_a_modifier_of_can_be_punished_waits_for_nothing(
+        monkeypatch: MonkeyPatch) -> None:
+    """A modifier of `can_be_punished` that waits for no effect makes `punishable` ask it of every target."""
+    state = runner_at("mafik", 16, 3, 2).state
+    queries = REGISTRIES.queries
+    votes = {p.pid: 1 for p in state.living()}
+    assert queries.idle(state, ("can_be_punished",)) and punishable(state, votes) == votes
+
+    def nobody(state: GameState, value: bool, **_: object) -> bool:
+        return False
+
+    monkeypatch.setitem(queries.waits, "can_be_punished", None)
+    monkeypatch.setitem(queries._modifiers, "can_be_punished",
+                        [*queries._modifiers.get("can_be_punished", []), (99, 10**6, nobody)])
+    assert punishable(state, votes) == _punishable_asking_each(state, votes) == {}
