@@ -348,7 +348,11 @@ def _copied(value: Any, found: set[int]) -> Any:
         for key, item in value.items():
             if not key.isalpha():
                 _numbers_of(key, found)
-            copy[key] = _copied(item, found)
+            if type(item) is int:  # the first case above, written out: most values of an order's params are ints
+                found.add(item)
+                copy[key] = item
+            else:
+                copy[key] = _copied(item, found)
         return copy
     if kind is list:
         return [_copied(item, found) for item in value]

@@ -72,10 +72,12 @@ def tally(res: Resolution) -> tuple[dict[int, int], dict[int, int], dict[int, in
     return dict(votes), chosen, strengths
 
 
-def punishment(res: Resolution) -> tuple[str | None, dict[str, object]]:
+def punishment(res: Resolution, strengths: dict[int, int] | None = None) -> tuple[str | None, dict[str, object]]:
     """The punishment and how it was decided, for the verdict: `punishment_votes` (each allowed choice's
     vote strength), `decided_by` — "votes", "tie" (with the `tied` choices and the `decider`, the voter
-    with the highest public role) or "default" (nobody voted: the first allowed in the seed's order)."""
+    with the highest public role) or "default" (nobody voted: the first allowed in the seed's order).
+    `strengths`: the vote strengths `tally` found in this Вече, taken instead of asking again (what a vote's
+    strength reads — the effects, the roles, the sides — has not changed since); a voter not among them is asked."""
     state = res.state
     allowed = [p for p in PUNISHMENTS if not barred(state, p)]
     if not allowed:
@@ -86,7 +88,7 @@ def punishment(res: Resolution) -> tuple[str | None, dict[str, object]]:
         for order in orders:
             if order.kind != "punishment" or order.params["choice"] not in allowed:
                 continue
-            strength = vote_strength(state, pid)
+            strength = strengths[pid] if strengths is not None and pid in strengths else vote_strength(state, pid)
             if strength > 0:  # 0: no vote
                 weight[order.params["choice"]] += strength
                 voters[order.params["choice"]].append(pid)
@@ -109,18 +111,17 @@ def council(res: Resolution) -> None:
         return
     votes, chosen, strengths = tally(res)
     record_votes(state, {voter: (target, strengths[voter]) for voter, target in chosen.items()})
-    eligible = {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
-                and REGISTRIES.queries.ask("can_be_punished", state, True, target=t)}
+    eligible = punishable(state, votes)
     # every character someone voted for (a vote of strength 0 too), and any with votes from effects
-    targets = sorted({*chosen.values(), *(t for t, v in votes.items() if v > 0)})
+    targets = sorted({*chosen.values(), *[t for t, v in votes.items() if v > 0]})
     if not eligible:
         state.emit("council_verdict", "public", None, targets=targets, punished=None, punishment=None)
         return
-    leader: int | None = REGISTRIES.queries.ask("leader", state, ranked(state, eligible)[0], votes=eligible)
+    leader: int | None = REGISTRIES.queries.ask("leader", state, leading(state, eligible), votes=eligible)
     if leader is None:
         state.emit("council_verdict", "public", None, targets=targets, punished=None, punishment=None)
         return
-    choice, how = punishment(res)
+    choice, how = punishment(res, strengths)
     forced: str | None = REGISTRIES.queries.ask("forced_punishment", state, None, target=leader)
     if forced is not None:
         choice, how = forced, {"decided_by": "card"}
@@ -132,9 +133,27 @@ def council(res: Resolution) -> None:
         state.add_effect("barred", during=n_phases(2 * BAR_DAYS, starting=NEXT_PHASE), punishment=choice)
 
 
+def punishable(state: GameState, votes: dict[int, int]) -> dict[int, int]:
+    """The living characters with votes whom `can_be_punished` lets the Вече punish, with their votes. While the
+    query is idle (its modifiers all wait for effects the state holds none of: Временная смерть's) it answers
+    True for everyone, and is not asked."""
+    if REGISTRIES.queries.idle(state, ("can_be_punished",)):
+        return {t: v for t, v in votes.items() if v > 0 and state.player(t).alive}
+    return {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
+            and REGISTRIES.queries.ask("can_be_punished", state, True, target=t)}
+
+
 def ranked(state: GameState, votes: dict[int, int]) -> list[int]:
     """The characters with votes, the Вече's order: most votes first, a tie to the higher public role."""
     return sorted(votes, key=lambda t: (-votes[t], priority(state.player(t))))
+
+
+def leading(state: GameState, votes: dict[int, int]) -> int:
+    """`ranked(state, votes)[0]`, with the public roles looked at only among those tied for the most votes (a
+    sort is stable and `min` keeps the first of equals: both take the earliest of a full tie)."""
+    top = max(votes.values())
+    tied = [t for t, v in votes.items() if v == top]
+    return tied[0] if len(tied) == 1 else min(tied, key=lambda t: priority(state.player(t)))
 
 
 def apply_punishment(res: Resolution, target: int, choice: str) -> None:

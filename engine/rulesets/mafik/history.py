@@ -60,8 +60,8 @@ def number_resolution(res: Resolution, plays: Iterable[Play]) -> None:
 
 def record_votes(state: GameState, votes: dict[int, tuple[int, int]]) -> None:
     """The council's votes: voter → (target, strength)."""
-    state.vote_log.extend(VoteRecord(phase=state.phase, voter=voter, target=target, strength=strength)
-                          for voter, (target, strength) in sorted(votes.items()))
+    state.vote_log.extend([VoteRecord(phase=state.phase, voter=voter, target=target, strength=strength)
+                           for voter, (target, strength) in sorted(votes.items())])  # (a list: no generator to resume)
 
 
 def blood_armor(res: Resolution, pid: int) -> int:

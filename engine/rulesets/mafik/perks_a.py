@@ -149,13 +149,17 @@ def vote_perks(res: Resolution) -> None:
 
 
 @REGISTRIES.queries.modifier("vote_strength")
-def authority_and_prosecutor(state: GameState, value: int, *, pid: int, **_: Any) -> int:
-    """Авторитет: +1 vote strength. Прокурор: +4 on the day he uses it."""
-    if state.player(pid).public_role == "authority":
-        value += AUTHORITY_STRENGTH
-    if state.effects_of("prosecutor", target=pid):
-        value += PROSECUTOR_STRENGTH
-    return value
+def authority(state: GameState, value: int, *, pid: int, **_: Any) -> int:
+    """Авторитет: +1 vote strength."""
+    return value + AUTHORITY_STRENGTH if state.player(pid).public_role == "authority" else value
+
+
+@REGISTRIES.queries.modifier("vote_strength")
+@only_while("prosecutor")
+def prosecutor(state: GameState, value: int, *, pid: int, **_: Any) -> int:
+    """Прокурор: +4 on the day he uses it (registered right after the Авторитет's, in the same layer: the two
+    add, one after the other, as one modifier did before)."""
+    return value + PROSECUTOR_STRENGTH if state.effects_of("prosecutor", target=pid) else value
 
 
 @REGISTRIES.queries.modifier("votes_against")

@@ -452,14 +452,18 @@ def undertaker(state: GameState, pid: int, params: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- Социопат
 
 
-def _sociopath_shielded(state: GameState, pid: int) -> bool:
-    return state.day_number == 1 and state.player(pid).public_role == "sociopath"
+SHIELDED_PHASES = (1, 2)  # night 1 and day 1 (day_number 1): each modifier looks at the phase first, and after
+# day 1 — nearly every question of a game — answers with no call
+
+
+def _is_sociopath(state: GameState, pid: int) -> bool:
+    return state.player(pid).public_role == "sociopath"
 
 
 @REGISTRIES.queries.modifier("can_target")
 def sociopath(state: GameState, value: bool, *, target: int, by: str, **_: Any) -> bool:
     """No card and no vote may target him on night 1 and day 1 — not even his own."""
-    if by in ("card", "vote") and _sociopath_shielded(state, target):
+    if state.phase in SHIELDED_PHASES and by in ("card", "vote") and _is_sociopath(state, target):
         return False
     return value
 
@@ -467,10 +471,12 @@ def sociopath(state: GameState, value: bool, *, target: int, by: str, **_: Any) 
 @REGISTRIES.queries.modifier("forced_votes", layer=10)
 def sociopath_default_vote(state: GameState, value: dict[int, int], **_: Any) -> dict[int, int]:
     """On day 1 no vote goes to him — not even his own default vote for himself (he then casts none)."""
-    return {voter: target for voter, target in value.items() if not _sociopath_shielded(state, target)}
+    if state.phase not in SHIELDED_PHASES:
+        return value
+    return {voter: target for voter, target in value.items() if not _is_sociopath(state, target)}
 
 
 @REGISTRIES.queries.modifier("votes_against", layer=90)
 def sociopath_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
     """Nor does any vote from an effect count against him on day 1."""
-    return 0 if _sociopath_shielded(state, target) else value
+    return 0 if state.phase in SHIELDED_PHASES and _is_sociopath(state, target) else value

@@ -41,10 +41,12 @@ def pay(res: Resolution, pid: int, order: Order) -> tuple[int, list[CardInstance
 @REGISTRIES.pipeline.step("commit", STEP_COMMIT)
 def commit(res: Resolution) -> None:
     state = res.state
-    valid = {p.pid: revalidate(state, p.pid, validate_orders) for p in state.living()}
+    living = state.living()
+    valid = {p.pid: revalidate(state, p.pid, validate_orders) for p in living}
     res.scratch["orders"] = valid
-    for pid, orders in valid.items():
-        player = state.player(pid)
+    for player in living:
+        pid = player.pid
+        orders = valid[pid]
         for order in orders:
             if order.kind != "play":
                 continue

@@ -242,6 +242,7 @@ def _censorship_votes(res: Resolution) -> None:
         state.emit("censorship_violation", "public", None, pid=violator, words=question.params.get("words"))
 
 
+@only_while(CENSORED_VOTE)
 def _censored_votes(state: GameState, value: int, *, target: int, **_: Any) -> int:
     return value + len(state.effects_of(CENSORED_VOTE, target=target))
 

@@ -116,6 +116,7 @@ def death_penalty(play: Play) -> None:
     play.announce("death_sentence", phase=effect.start)
 
 
+@only_while("death_sentence")
 def _death_sentence(state: GameState, value: str | None, *, target: int, **_: Any) -> str | None:
     return DEATH if state.effects_of("death_sentence") else value
 
@@ -146,6 +147,7 @@ def indulgence(play: Play) -> None:
     play.effect("indulgence", target=play.target, during=NEXT_DAY)
 
 
+@only_while("indulgence")
 def _votes_passed_on(state: GameState, value: int | None, *, votes: dict[int, int], **_: Any) -> int | None:
     """The leader under an Индульгенция: his votes go to the runner-up, who then leads (once a Вече)."""
     if value is None or not state.effects_of("indulgence", target=value):
@@ -166,6 +168,7 @@ def forgery(play: Play) -> None:
     play.effect("forged_votes", during=NEXT_DAY, delta=delta)
 
 
+@only_while("forged_votes")
 def _forged_strength(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     """After the other changes of a vote's strength (layer 60): never below 0."""
     faction = state.player(pid).faction
@@ -193,6 +196,7 @@ def blackmail(play: Play) -> None:
     play.effect("blackmailed", target=play.target, during=THIS_PHASE, vote_for=play.params["vote_for"], count=count + 1)
 
 
+@only_while("blackmailed")
 def _blackmailed_votes(state: GameState, value: dict[int, int], **_: Any) -> dict[int, int]:
     """Above the Социопат's layer, below the Бюрократ's; a vote the voter may not give leaves his own."""
     chosen = dict(value)
