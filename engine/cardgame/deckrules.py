@@ -74,10 +74,8 @@ class DeckRules:
 NO_DECK = DeckRules()
 
 
-def _card(card: str, rules: DeckRules, catalog: Mapping[str, CardSpec],
-          collected: Callable[[str], bool]) -> Refusal | None:
-    if card in rules.pool:
-        return None
+def _refused_card(card: str, catalog: Mapping[str, CardSpec], collected: Callable[[str], bool]) -> Refusal:
+    """Why a card outside the pool is refused."""
     reason = "not_implemented" if card in catalog and collected(card) else "unknown_card"
     return Refusal("deck_invalid", reason=reason, card=card)
 
@@ -88,15 +86,16 @@ def check_selection(rules: DeckRules, catalog: Mapping[str, CardSpec], cards: li
     `finished` deck its bounds, for a selection only the ceilings that refuse early (`over`).
     `collected`: may this card of the catalogue go into a deck at all (implemented or not)? Asked only of
     a card outside the pool, to tell the refusal's reason."""
+    pool = rules.pool
     for card in cards:
-        refusal = _card(card, rules, catalog, collected)
-        if refusal is not None:
-            return refusal
+        if card not in pool:
+            return _refused_card(card, catalog, collected)
     for card, count in Counter(cards).items():
-        if count > rules.pool[card]:
-            return Refusal("deck_invalid", reason="too_many_copies", card=card, max=rules.pool[card])
+        if count > pool[card]:
+            return Refusal("deck_invalid", reason="too_many_copies", card=card, max=pool[card])
+    specs = [catalog[c] for c in cards if c in catalog]  # (looked up once for all the limits)
     for limit in rules.limits:
-        have = limit.have(cards, catalog)
+        have = sum(map(limit.counts, specs))  # `limit.have(cards, catalog)`
         if finished and not (limit.least <= have and (limit.most is None or have <= limit.most)):
             return Refusal("deck_invalid", reason=limit.reason, have=have, **limit.bounds())
         if not finished and limit.over and limit.most is not None and have > limit.most:
