@@ -43,17 +43,17 @@ def max_copies_each(state: GameState, pid: int, cards: Iterable[str]) -> dict[st
     """`max_copies` of each of these cards (a deck's whole pool: the query asked of them all at once)."""
     player = state.player(pid)
     cards = list(cards)
-    questions = [(_printed_copies(player, card), {"pid": pid, "card": card}) for card in cards]
+    questions = [(_printed_copies(player, card) if card in _BY_ROLE else MAX_COPIES, {"pid": pid, "card": card})
+                 for card in cards]
     answers: list[int] = REGISTRIES.queries.ask_each("max_copies", state, questions)
     return dict(zip(cards, answers, strict=True))
 
 
 def _printed_copies(player: PlayerState, card: str) -> int:
-    """The copies the card's text allows this player (a role's own number), else the rule's two."""
-    if card in _BY_ROLE:
-        for by in CATALOG[card].max_copies_by:
-            if by.max is not None and has_role(player, by.who):
-                return by.max
+    """The copies the text of a card of `_BY_ROLE` allows this player (a role's own number), else the rule's two."""
+    for by in CATALOG[card].max_copies_by:
+        if by.max is not None and has_role(player, by.who):
+            return by.max
     return MAX_COPIES
 
 
