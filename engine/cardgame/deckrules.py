@@ -31,8 +31,11 @@ class DeckLimit:
     over: str | None = None
 
     def counts(self, spec: CardSpec) -> bool:
-        return (self.colours is None or spec.colour in self.colours) and \
-            (self.free is None or spec.has("free") == self.free)
+        return self.counts_kind(spec.colour, spec.has("free"))
+
+    def counts_kind(self, colour: str, free: bool) -> bool:
+        """Does the limit count a card of this colour, free or not (all it looks at of a card)?"""
+        return (self.colours is None or colour in self.colours) and (self.free is None or free == self.free)
 
     def have(self, cards: list[str], catalog: Mapping[str, CardSpec]) -> int:
         return sum(1 for c in cards if c in catalog and self.counts(catalog[c]))
@@ -93,9 +96,9 @@ def check_selection(rules: DeckRules, catalog: Mapping[str, CardSpec], cards: li
     for card, count in Counter(cards).items():
         if count > pool[card]:
             return Refusal("deck_invalid", reason="too_many_copies", card=card, max=pool[card])
-    specs = [catalog[c] for c in cards if c in catalog]  # (looked up once for all the limits)
+    kinds = Counter((catalog[c].colour, catalog[c].has("free")) for c in cards if c in catalog)
     for limit in rules.limits:
-        have = sum(map(limit.counts, specs))  # `limit.have(cards, catalog)`
+        have = sum(n for (colour, free), n in kinds.items() if limit.counts_kind(colour, free))  # `limit.have`
         if finished and not (limit.least <= have and (limit.most is None or have <= limit.most)):
             return Refusal("deck_invalid", reason=limit.reason, have=have, **limit.bounds())
         if not finished and limit.over and limit.most is not None and have > limit.most:
