@@ -16,6 +16,7 @@ from engine.cardgame.registries import Query, Step
 from engine.core import message_log, messages
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_DAY, NEXT_PHASE, THIS_PHASE, UNTIL_END
 from engine.core.message_log import PUBLIC_MESSAGE
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Play, Resolution
 from engine.core.rulings import ask_at_resolution, ruling
@@ -122,6 +123,7 @@ def freedom_of_speech(play: Play) -> None:
     play.announce("freedom_of_speech", actor=play.actor, until=effect.end)
 
 
+@only_while("freedom_of_speech")
 def _unlimited(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return UNLIMITED if state.effects_of("freedom_of_speech", target=pid) else value
 
