@@ -31,8 +31,11 @@ class DeckLimit:
     over: str | None = None
 
     def counts(self, spec: CardSpec) -> bool:
-        return (self.colours is None or spec.colour in self.colours) and \
-            (self.free is None or spec.has("free") == self.free)
+        return self.counts_kind(spec.colour, spec.has("free"))
+
+    def counts_kind(self, colour: str, free: bool) -> bool:
+        """Does the limit count a card of this colour, free or not (all it looks at of a card)?"""
+        return (self.colours is None or colour in self.colours) and (self.free is None or free == self.free)
 
     def have(self, cards: list[str], catalog: Mapping[str, CardSpec]) -> int:
         return sum(1 for c in cards if c in catalog and self.counts(catalog[c]))
@@ -74,10 +77,8 @@ class DeckRules:
 NO_DECK = DeckRules()
 
 
-def _card(card: str, rules: DeckRules, catalog: Mapping[str, CardSpec],
-          collected: Callable[[str], bool]) -> Refusal | None:
-    if card in rules.pool:
-        return None
+def _refused_card(card: str, catalog: Mapping[str, CardSpec], collected: Callable[[str], bool]) -> Refusal:
+    """Why a card outside the pool is refused."""
     reason = "not_implemented" if card in catalog and collected(card) else "unknown_card"
     return Refusal("deck_invalid", reason=reason, card=card)
 
@@ -88,15 +89,16 @@ def check_selection(rules: DeckRules, catalog: Mapping[str, CardSpec], cards: li
     `finished` deck its bounds, for a selection only the ceilings that refuse early (`over`).
     `collected`: may this card of the catalogue go into a deck at all (implemented or not)? Asked only of
     a card outside the pool, to tell the refusal's reason."""
+    pool = rules.pool
     for card in cards:
-        refusal = _card(card, rules, catalog, collected)
-        if refusal is not None:
-            return refusal
+        if card not in pool:
+            return _refused_card(card, catalog, collected)
     for card, count in Counter(cards).items():
-        if count > rules.pool[card]:
-            return Refusal("deck_invalid", reason="too_many_copies", card=card, max=rules.pool[card])
+        if count > pool[card]:
+            return Refusal("deck_invalid", reason="too_many_copies", card=card, max=pool[card])
+    kinds = Counter((catalog[c].colour, catalog[c].has("free")) for c in cards if c in catalog)
     for limit in rules.limits:
-        have = limit.have(cards, catalog)
+        have = sum(n for (colour, free), n in kinds.items() if limit.counts_kind(colour, free))  # `limit.have`
         if finished and not (limit.least <= have and (limit.most is None or have <= limit.most)):
             return Refusal("deck_invalid", reason=limit.reason, have=have, **limit.bounds())
         if not finished and limit.over and limit.most is not None and have > limit.most:

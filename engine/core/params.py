@@ -53,6 +53,7 @@ parameter is not refused yet, everything given is (the bot checks each step as i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -580,11 +581,25 @@ def _filtered_pool(ruleset: Ruleset, state: GameState, no_peaceful: bool, of: st
     return [c.id for c in pool]
 
 
-@remembered
-def implemented_cards(ruleset: Ruleset) -> list[CardSpec]:
-    """The cards of the collection that have behaviour (asked once in a pass that changes nothing: every
-    card-naming parameter of a deck's cards, or of a set of orders, starts from them)."""
-    return [c for c in ruleset.catalog if ruleset.is_implemented(c.id)]
+def implemented_cards(ruleset: Ruleset) -> Sequence[CardSpec]:
+    """The cards of the collection that have behaviour (every card-naming parameter of a deck's cards, or of a
+    set of orders, starts from them), kept from pass to pass under what `is_implemented` reads: the rule set's
+    method itself (a test may replace it), its collection, and the version of a card game's behaviours
+    (`Behaviours.version` counts every change). tests/engine/test_implemented_cards.py."""
+    key = (ruleset.is_implemented, ruleset.catalog, _behaviours_version(ruleset))
+    kept = _implemented_kept.get(ruleset)
+    if kept is None or kept[0] != key:
+        kept = _implemented_kept[ruleset] = (key, tuple(c for c in ruleset.catalog if ruleset.is_implemented(c.id)))
+    return kept[1]
+
+
+_implemented_kept: dict[Ruleset, tuple[tuple[Any, ...], tuple[CardSpec, ...]]] = {}  # by rule set: its key, its cards
+
+
+def _behaviours_version(ruleset: Ruleset) -> int:
+    """The version of the behaviours a card game registers (engine/cardgame/ruleset.py `cards`); 0 without cards."""
+    registry = getattr(ruleset, "cards", None)
+    return int(registry.behaviours.version) if registry is not None else 0
 
 
 def colour_choices(ctx: ParamContext, spec: ParamSpec) -> list[str]:

@@ -8,7 +8,8 @@ actor, `params.pools_situation`, and for a few parameters the moment: the dead a
 and the copies each card allows (`max_copies`: the role's own number by the
 player's secret role and faction, and the query's modifiers, each waiting for effect kinds — while the state
 holds one of those, the copies are asked anew). The cards whose check reads the moment are kept under it too
-(`moment`): the 16 builds of a game's set-up, where nobody is dead and nothing was played, find them judged.
+(`moment`): the 16 builds of a game's set-up, where nobody is dead and nothing was played, find them judged;
+the pools with their copies are kept under the cards so refused (not filtered out of ~200 cards at each build).
 A simulated game builds about 24 decks and 10,000 games build the same few hundred pools again and again.
 tests/engine/test_autopool.py holds the kept pools equal to the ones worked out anew.
 """
@@ -73,15 +74,13 @@ def auto_pools(ruleset: CardRuleset, state: GameState, pid: int) -> Pools:
         situation = pools_situation(orders.param_context(state, pid, judged[0])) if judged else None
         key = (ruleset, ruleset.cards.behaviours.version, own, situation)
         ids = _kept(_ids_kept, key, lambda: _choosable(state, pid, candidates.cards, candidates.checked))
-        if REGISTRIES.queries.idle(state, DECK_QUERIES):
-            player = state.player(pid)  # the copies a card's text gives a role (`_printed_copies`)
-            pools = _kept(_pools_kept, (key, player.secret_role, player.faction), lambda: _with_copies(state, pid, ids))
-        else:
-            pools = _with_copies(state, pid, ids)
         refused = _kept(_live_kept, (key, moment(state)), lambda: frozenset(_refused(state, pid, candidates.live))) \
             if candidates.live else frozenset()
-        return pools if not refused else (tuple(c for c in pools[0] if c not in refused),
-                                          tuple(c for c in pools[1] if c not in refused))
+        if REGISTRIES.queries.idle(state, DECK_QUERIES):
+            player = state.player(pid)  # the copies a card's text gives a role (`_printed_copies`)
+            return _kept(_pools_kept, (key, refused, player.secret_role, player.faction),
+                         lambda: _with_copies(state, pid, _without(ids, refused)))
+        return _with_copies(state, pid, _without(ids, refused))
 
 
 def moment(state: GameState) -> tuple[int, frozenset[str]]:
@@ -109,6 +108,13 @@ def _choosable(state: GameState, pid: int, cards: tuple[CardSpec, ...], judged: 
 
 def _refused(state: GameState, pid: int, judged: tuple[CardSpec, ...]) -> set[str]:
     return {c.id for c in judged if orders.never_choosable(state, pid, c, pools_only=True) is not None}
+
+
+def _without(ids: Ids, refused: frozenset[str]) -> Ids:
+    """The cards but the refused ones (a card's copies are asked of it alone: the others' are the same)."""
+    if not refused:
+        return ids
+    return tuple(c for c in ids[0] if c not in refused), tuple(c for c in ids[1] if c not in refused)
 
 
 def _with_copies(state: GameState, pid: int, ids: Ids) -> Pools:

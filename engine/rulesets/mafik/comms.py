@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.durations import NEXT_PHASE, THIS_PHASE
+from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import Resolution
 from engine.core.state import GameState
@@ -125,6 +126,7 @@ def form_rooms(res: Resolution) -> None:
 
 
 @REGISTRIES.queries.modifier("may_join_room")
+@only_while("exile")
 def exiled_out_of_rooms(state: GameState, value: bool, *, pid: int, **_: Any) -> bool:
     """Изгнание: no chat rooms for its two nights (a room formed today lives through the next night)."""
     nxt = state.phase + 1

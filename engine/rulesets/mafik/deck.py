@@ -9,10 +9,12 @@ their say (Иллюзия обмана, Кредит); `destroy` takes cards out
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from types import MappingProxyType
 
 from engine.cardgame.deckrules import DeckLimit, DeckRules
+from engine.core.cards import CardSpec
 from engine.core.state import CardInstance, GameState, PlayerState
 from engine.rulesets.mafik.registry import BLANK, CATALOG, COLOURS, NEUTRAL, REGISTRIES, UNIQUE
 from engine.rulesets.mafik.roles import colours_of, has_role
@@ -41,17 +43,17 @@ def max_copies_each(state: GameState, pid: int, cards: Iterable[str]) -> dict[st
     """`max_copies` of each of these cards (a deck's whole pool: the query asked of them all at once)."""
     player = state.player(pid)
     cards = list(cards)
-    questions = [(_printed_copies(player, card), {"pid": pid, "card": card}) for card in cards]
+    questions = [(_printed_copies(player, card) if card in _BY_ROLE else MAX_COPIES, {"pid": pid, "card": card})
+                 for card in cards]
     answers: list[int] = REGISTRIES.queries.ask_each("max_copies", state, questions)
     return dict(zip(cards, answers, strict=True))
 
 
 def _printed_copies(player: PlayerState, card: str) -> int:
-    """The copies the card's text allows this player (a role's own number), else the rule's two."""
-    if card in _BY_ROLE:
-        for by in CATALOG[card].max_copies_by:
-            if by.max is not None and has_role(player, by.who):
-                return by.max
+    """The copies the text of a card of `_BY_ROLE` allows this player (a role's own number), else the rule's two."""
+    for by in CATALOG[card].max_copies_by:
+        if by.max is not None and has_role(player, by.who):
+            return by.max
     return MAX_COPIES
 
 
@@ -124,28 +126,49 @@ def may_rebuild(state: GameState, pid: int) -> bool:
     return state.status == "running" and player.alive and (not player.deck or bool(state.effects_of("may_rebuild", target=pid)))
 
 
-def deck_rules(state: GameState, pid: int, *, only: frozenset[str] | None = None) -> DeckRules:
-    """A free build from the collection (the first deck, or a new one later), held to the limits above.
-    `only`: the pool's entries for these cards alone (a deck being judged: the query `max_copies` is asked
-    of each card apart, so each entry is the whole pool's; tests/engine/test_fast_paths.py)."""
+def deck_rules(state: GameState, pid: int) -> DeckRules:
+    """A free build from the collection (the first deck, or a new one later), held to the limits above."""
     player = state.player(pid)
     first = state.status == "setup" and player.building is not None and not player.building.done
     rebuild = not first and may_rebuild(state, pid)
     own = deck_colours(state, pid)
-    chosen = CATALOG if only is None else [CATALOG[c] for c in sorted((c for c in only if c in _PLACE), key=_PLACE.__getitem__)]
-    pool = max_copies_each(state, pid, (spec.id for spec in chosen
-                                        if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours))
+    pool = _pool(state, pid, CATALOG)
     present = {CATALOG[c].colour for c in pool}
     order = [*own, NEUTRAL, *(c for c in COLOURS if c not in own)]
-    limits = deck_limits(state, pid)
-    others = _CATALOG_COLOURS - {*own, NEUTRAL, UNIQUE}
     return DeckRules(
         kind="build" if first or rebuild else None, layout="collection", rebuild=rebuild, own=own,
         colours=tuple(c for c in order if c in present), pool=MappingProxyType(pool), copies=MAX_COPIES,
-        limits=(DeckLimit("paid", "deck_size", least=limits["size"], most=limits["size"], free=False, over="deck_full"),
-                DeckLimit("free", "too_many_free", most=limits["free"], free=True, over="too_many_free"),
-                DeckLimit("other", "other_colours", most=limits["other"], colours=others, over="other_colours")),
-        totals="m_totals",
+        limits=_limits(own, deck_limits(state, pid)), totals="m_totals",
         first_cards=2 if first and player.public_role == "engineer" else 0,  # Инженер
         first_cards_action="engineer_pick",
         free_picks=free_picks(state, pid) if rebuild else 0)  # Кейкаку
+
+
+def judged_rules(state: GameState, pid: int, cards: Iterable[str]) -> DeckRules:
+    """What a judgement of these cards reads of `deck_rules` (`check_selection`: the pool and the limits), and
+    no more: the pool's entries for these cards alone (the query `max_copies` is asked of each card apart, so
+    each entry is the whole pool's), the limits; none of what the builder's screen shows (a deck is judged at
+    every build; tests/engine/test_fast_paths.py holds the verdicts and the entries to the whole rules')."""
+    chosen = [CATALOG[c] for c in sorted({c for c in cards if c in _PLACE}, key=_PLACE.__getitem__)]
+    return DeckRules(pool=MappingProxyType(_pool(state, pid, chosen)),
+                     limits=_limits(deck_colours(state, pid), deck_limits(state, pid)))
+
+
+def _pool(state: GameState, pid: int, chosen: Iterable[CardSpec]) -> dict[str, int]:
+    """The copies a deck may hold of each of these cards that may be chosen (implemented, no role's unique card)."""
+    return max_copies_each(state, pid, (spec.id for spec in chosen
+                                        if spec.colour != UNIQUE and spec.id in REGISTRIES.cards.behaviours))
+
+
+def _limits(own: tuple[str, ...], limits: dict[str, int]) -> tuple[DeckLimit, ...]:
+    """The counts a deck is held to, by the player's colours and `deck_limits`."""
+    return _limits_of(own, limits["size"], limits["free"], limits["other"])
+
+
+@functools.lru_cache(maxsize=64)
+def _limits_of(own: tuple[str, ...], size: int, free: int, other: int) -> tuple[DeckLimit, ...]:
+    """(Plain frozen data, made once for each set of numbers.)"""
+    others = _CATALOG_COLOURS - {*own, NEUTRAL, UNIQUE}
+    return (DeckLimit("paid", "deck_size", least=size, most=size, free=False, over="deck_full"),
+            DeckLimit("free", "too_many_free", most=free, free=True, over="too_many_free"),
+            DeckLimit("other", "other_colours", most=other, colours=others, over="other_colours"))

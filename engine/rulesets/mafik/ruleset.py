@@ -129,7 +129,7 @@ class Mafik(CardRuleset, registries=REGISTRIES):
         return deck.deck_rules(state, pid)
 
     def deck_rules_of(self, state: GameState, pid: int, cards: list[str]) -> DeckRules:
-        return deck.deck_rules(state, pid, only=frozenset(cards))
+        return deck.judged_rules(state, pid, cards)
 
     def may_rebuild(self, state: GameState, pid: int) -> bool:
         return deck.may_rebuild(state, pid)

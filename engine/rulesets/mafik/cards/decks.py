@@ -17,7 +17,7 @@ from engine.core.memo import remembered
 from engine.core.queries import only_while
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
-from engine.core.state import GameState, JsonValue
+from engine.core.state import Effect, GameState, JsonValue
 from engine.rulesets.mafik.cards.common import (
     accusation_hits,
     grant_play_as,
@@ -65,8 +65,14 @@ REGISTRIES.rule(queries=(Query("deck_colours", _next_colours),), effects=(Effect
 
 
 def _built(state: GameState, pid: int) -> None:
-    """A new deck is built: what waited for it is spent."""
-    state.effects = [e for e in state.effects if not (e.target == pid and e.params.get("next_build"))]
+    """A new deck is built: what waited for it is spent (a new list only when one is: the state's index of the
+    effects lives on with the list it was built from, engine/core/state.py `effects_of`)."""
+    if any(_waits_for_build(e, pid) for e in state.effects):
+        state.effects = [e for e in state.effects if not _waits_for_build(e, pid)]
+
+
+def _waits_for_build(effect: Effect, pid: int) -> bool:
+    return effect.target == pid and bool(effect.params.get("next_build"))
 
 
 # ---- Обыск ----

@@ -123,6 +123,7 @@ def freedom_of_speech(play: Play) -> None:
     play.announce("freedom_of_speech", actor=play.actor, until=effect.end)
 
 
+@only_while("freedom_of_speech")
 def _unlimited(state: GameState, value: int, *, pid: int, **_: Any) -> int:
     return UNLIMITED if state.effects_of("freedom_of_speech", target=pid) else value
 

@@ -65,6 +65,7 @@ def threes_not_a_crowd(play: Play) -> None:
     play.announce("rooms_min_size", n=MIN_ROOM)
 
 
+@only_while("min_room")
 def _min_room(state: GameState, value: str | None, *, members: list[int], **_: Any) -> str | None:
     if value is None and state.effects_of("min_room") and len(members) < MIN_ROOM:
         return "threes_not_a_crowd"
@@ -83,6 +84,7 @@ def radio_silence(play: Play) -> None:
     play.announce("radio_silence", actor=play.actor)
 
 
+@only_while("radio_silence")
 def _silenced(state: GameState, value: str | None, **_: Any) -> str | None:
     return "radio_silence" if value is None and state.effects_of("radio_silence") else value
 
@@ -115,6 +117,7 @@ def organizer(play: Play) -> None:
         play.tell(target, "organized", members=sorted({play.actor, *chosen}))
 
 
+@only_while("organized")
 def _organized(state: GameState, value: str | None, *, members: list[int], **_: Any) -> str | None:
     if value is not None:
         return value
