@@ -35,14 +35,28 @@ def key_of(pid: int, oid: int, text: str) -> str:
 
 
 def found_in(params: Any) -> list[tuple[str, list[int]]]:
-    """The card messages in an order's params, each with the targets its params name (in order)."""
+    """The card messages in an order's params, each with the targets its params name (in order). Only a
+    dict with a message key holds a message of its own (its targets are read only then); lists and dicts
+    inside are searched, nothing else is (a vote's or a punishment's params cost a look at two keys)."""
     out: list[tuple[str, list[int]]] = []
     if isinstance(params, list):
         for item in params:
-            out += found_in(item)
+            if isinstance(item, dict | list):
+                out += found_in(item)
         return out
     if not isinstance(params, dict):
         return out
+    if "message" in params or "messages" in params:
+        out += _own_messages(params)
+    for name, value in params.items():
+        if name not in MESSAGE_PARAMS and isinstance(value, dict | list):
+            out += found_in(value)
+    return out
+
+
+def _own_messages(params: dict[str, Any]) -> list[tuple[str, list[int]]]:
+    """The messages under this dict's own `message` and `messages`, with the targets its params name."""
+    out: list[tuple[str, list[int]]] = []
     targets = params.get("targets")
     listed = [t for t in targets if isinstance(t, int)] if isinstance(targets, list) else []
     one = params.get("target")
@@ -55,9 +69,6 @@ def found_in(params: Any) -> list[tuple[str, list[int]]]:
         for i, item in enumerate(texts):
             if isinstance(item, str) and item.strip():
                 out.append((item, listed[i:i + 1]))
-    for name, value in params.items():
-        if name not in MESSAGE_PARAMS and isinstance(value, dict | list):
-            out += found_in(value)
     return out
 
 

@@ -7,6 +7,7 @@ a deck judged by its own cards' entries of the pool is judged as by the whole po
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -262,3 +263,12 @@ def test_the_stances_of_the_snapshot_are_asked_while_a_modifier_of_stance_can_ac
     monkeypatch.setitem(queries._modifiers, "stance", [*queries._modifiers.get("stance", []), (99, 10**6, everyone_upper)])
     pids = [p.pid for p in state.living()]
     assert stances_of(state, pids) == _stances_one_by_one(state, pids) == dict.fromkeys(pids, "upper")
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10_000), phases=st.integers(min_value=1, max_value=20))
+def test_events_lie_in_phase_order(seed: int, phases: int) -> None:
+    """What the backward reads of the events stop on (`council_target_last_phase`, Заметание следов): each
+    event's phase is never below the one before it."""
+    events = runner_at("mafik", 16, seed, phases).state.events
+    assert all(a.phase <= b.phase for a, b in pairwise(events))

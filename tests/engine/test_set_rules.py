@@ -167,3 +167,16 @@ def test_mafik_sets_of_orders_are_refused_as_when_every_set_rule_is_asked(seed: 
             finally:
                 REGISTRIES.set_checks = scoped
             assert with_scope == without, (player.pid, [o.kind for o in orders])
+
+
+def test_mafik_abilities_set_tags_are_asked_of_every_ability_order_and_not_of_a_vote() -> None:
+    """`AbilityCatalogue.check_orders` (once a phase, «(А)», not_with…) reads only the orders an ability makes:
+    Мафик asks it of a set holding an order of any ability's kind, and of no other set."""
+    from engine.rulesets.mafik.actions import ABILITIES
+    from engine.rulesets.mafik.cards.common import _ability_set_tags
+
+    rules = REGISTRIES.set_checks
+    for ability in ABILITIES:
+        assert _ability_set_tags in [rule for _needs, rule in rules._reading(frozenset({ability.kind}))], ability.id
+    assert _ability_set_tags not in [rule for _needs, rule in rules._reading(frozenset({"vote", "punishment"}))]
+

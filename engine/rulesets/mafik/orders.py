@@ -83,9 +83,12 @@ def tags_of(state: GameState, pid: int, spec: CardSpec) -> frozenset[str]:
     return frozenset(tags)
 
 
+DAY_TAGS = frozenset({"day", "strict_day"})  # a card with neither is played only at night
+
+
 def check_timing(state: GameState, pid: int, spec: CardSpec) -> None:
     tags = tags_of(state, pid, spec)
-    if state.is_day and not ({"day", "strict_day"} & tags):
+    if state.is_day and DAY_TAGS.isdisjoint(tags):
         raise Refusal("wrong_phase", card=spec.id, reason="night_only")
     if state.is_night and "strict_day" in tags:
         raise Refusal("wrong_phase", card=spec.id, reason="day_only")

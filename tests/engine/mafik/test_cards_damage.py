@@ -320,6 +320,14 @@ def test_equalizer_upper_stance_can_be_played_after_the_council():
     assert g.hand_size("B") == 5
 
 
+
+def test_equalizer_may_be_played_again_two_phases_after_the_council():
+    """«в предыдущей фазе»: only the phase right after the punishment bars it (the check reads no further back)."""
+    g = _punished_yesterday()
+    g.resolve().resolve()  # the night after the punishment, then the next day
+    g.play("A", "equalizer", target="B").resolve()
+    assert g.hand_size("B") == 5
+
 # ---- Резня бензопилой ----
 
 def test_chainsaw_massacre_x_hits_of_2_on_one_target():

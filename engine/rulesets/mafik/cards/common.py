@@ -240,7 +240,15 @@ def _ability(state: GameState, pid: int, order: Order, used: set[int]) -> int:
     return 0
 
 
-REGISTRIES.rule(set_checks=(ABILITIES.check_orders,))
+@reads_orders(*{a.kind for a in ABILITIES})
+def _ability_set_tags(state: GameState, pid: int, orders: list[Order]) -> None:
+    """The abilities' tags about a set of orders (`AbilityCatalogue.check_orders`), asked only of a set holding
+    an order of some ability's kind: `check_orders` looks only at the orders an ability makes (`of_order`),
+    and most sets are a vote and a punishment."""
+    ABILITIES.check_orders(state, pid, orders)
+
+
+REGISTRIES.rule(set_checks=(_ability_set_tags,))
 
 
 @REGISTRIES.pipeline.step("abilities", STEP_ABILITIES)

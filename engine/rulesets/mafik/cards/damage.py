@@ -133,9 +133,15 @@ def equalizer(play: Play) -> None:
 
 
 def council_target_last_phase(state: GameState, pid: int) -> bool:
-    """Was `pid` the character the Вече punished in the previous phase?"""
-    return any(e.phase == state.phase - 1 and e.to == "public" and "punished" in e.params
-               and e.params["punished"] == pid for e in state.events)
+    """Was `pid` the character the Вече punished in the previous phase? The events lie in phase order (`emit`
+    appends each with the phase it is in), so they are read back from the last and no further than that phase."""
+    last = state.phase - 1
+    for e in reversed(state.events):
+        if e.phase < last:
+            return False
+        if e.phase == last and e.to == "public" and "punished" in e.params and e.params["punished"] == pid:
+            return True
+    return False
 
 
 def _equalizer_check(state: GameState, pid: int, params: dict[str, JsonValue]) -> None:
