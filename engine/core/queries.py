@@ -73,9 +73,10 @@ def _kinds_of(state: GameState, found: Presence | None) -> Set[str]:
 class Queries:
     def __init__(self) -> None:
         # each question's chain as it runs: (the effect kinds a modifier needs or None, the card that declared
-        # it or None, modifier), by query name and card id ("" for a question about no card), with the kinds
-        # its modifiers all wait for (None when one waits for none); compiled on first ask, forgotten on any change
-        self._compiled: dict[tuple[str, str], _Compiled] = {}
+        # it or None, modifier), by query name (a query with modifiers scoped to cards: by name and card id, ""
+        # for a question about no card), with the kinds its modifiers all wait for (None when one waits for
+        # none); compiled on first ask, forgotten on any change
+        self._compiled: dict[str | tuple[str, str], _Compiled] = {}
         # each modifier's owner: the card that declared it, or None (a rule's, or one shared by several)
         self._owners: dict[Modifier, str | None] = {}
         # (layer, registration number, modifier), in the order they run: the modifiers for every card
@@ -123,8 +124,14 @@ class Queries:
         return self._compiled_entry(name, context)[0]
 
     def _compiled_entry(self, name: str, context: dict[str, Any]) -> _Compiled:
-        spec = context.get("spec")
-        key = (name, getattr(spec, "id", "") if spec is not None else "")
+        """The question's compiled chain: kept by the query's name alone when no modifier of it is scoped to a
+        card (every question of it runs the same chain), else by name and card id."""
+        key: str | tuple[str, str]
+        if self._scoped.get(name):
+            spec = context.get("spec")
+            key = (name, getattr(spec, "id", "") if spec is not None else "")
+        else:
+            key = name
         entry = self._compiled.get(key)
         if entry is None:
             chain = tuple((getattr(fn, WHILE, None), self._owners.get(fn), fn)
@@ -145,10 +152,9 @@ class Queries:
         return waited.isdisjoint(state.held_kinds())
 
     def ask(self, name: str, state: GameState, value: Any, **context: Any) -> Any:
-        # (`_compiled_entry` and `_kinds_of` written out: a game asks some four thousand questions, most of them
-        # answered before any modifier runs)
-        spec = context.get("spec")
-        entry = self._compiled.get((name, getattr(spec, "id", "") if spec is not None else ""))
+        # (the look-up of `_compiled_entry` and `_kinds_of` written out: a game asks some four thousand questions,
+        # most of them answered before any modifier runs)
+        entry = self._compiled.get(name)
         chain, waited = entry if entry is not None else self._compiled_entry(name, context)
         if not chain:
             return value

@@ -73,6 +73,18 @@ def test_a_chain_of_modifiers_that_all_wait_runs_each_whose_kind_is_held() -> No
     assert queries.ask("word", state, "") == "gf"
 
 
+def test_a_modifier_scoped_to_a_card_registered_after_a_question_is_asked_about_that_card() -> None:
+    """A query without card-scoped modifiers keeps one chain for every question; the first scoped modifier
+    registered splits it by card."""
+    queries = Queries()
+    queries.modifier("cost")(lambda state, value, **_: value + 1)
+    lamp, tank = SimpleNamespace(id="lamp"), SimpleNamespace(id="tank")
+    assert queries.ask("cost", _state(), 1, spec=lamp) == 2
+    queries.modifier("cost", card="lamp", layer=90)(lambda state, value, **_: value * 10)
+    assert queries.ask("cost", _state(), 1, spec=lamp) == 20
+    assert queries.ask("cost", _state(), 1, spec=tank) == 2
+
+
 def test_a_modifier_taken_out_of_its_query_is_not_asked_any_more() -> None:
     """A question's chain is compiled once; swapping a query's modifiers (as tests do) recompiles it."""
     queries = Queries()
