@@ -205,6 +205,10 @@ class Event(BaseModel):
     params: dict[str, JsonValue] = Field(default_factory=dict)
 
 
+# `Event(...)` without `BaseModel.__init__`'s Python frame: the same validation of the same fields, and so the
+# same event (its fields set too), ~a fifth cheaper; `GameState.emit` makes ~900 a game
+_EVENT = Event.__pydantic_validator__
+
 Pick = str | int  # one option of a question: a fixed option name, or a value (a card uid, a player id)
 
 
@@ -388,7 +392,8 @@ class GameState(BaseModel):
         object.__setattr__(self, "_by_kind", (self.effects, len(self.effects), effect, by_kind))
 
     def emit(self, kind: str, to: str, who: int | str | None = None, /, **params: JsonValue) -> Event:
-        event = Event(seq=len(self.events) + 1, phase=self.phase, kind=kind, to=to, who=who, params=params)
+        event = _EVENT.validate_python(
+            {"seq": len(self.events) + 1, "phase": self.phase, "kind": kind, "to": to, "who": who, "params": params})
         self.events.append(event)
         return event
 
