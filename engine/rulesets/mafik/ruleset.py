@@ -311,7 +311,7 @@ def _role_and_title(role: str) -> tuple[str, str]:
 
 def deal(state: GameState, player: PlayerState) -> None:
     """The first deck: shuffled (Инженер's two on top), 6 cards to the Hand, the roles' extras."""
-    player.deck = [state.new_card(c) for c in player.deck_choice]
+    player.deck = state.new_cards(player.deck_choice)
     state.random.shuffle(player.deck)
     for card_id in reversed(player.building.guaranteed if player.building else []):
         card = next(c for c in player.deck if c.card == card_id)
@@ -351,7 +351,7 @@ def rebuild_deck(state: GameState, pid: int, params: dict[str, Any]) -> None:
     for effect in state.effects_of("may_rebuild", target=pid)[:1] if player.deck else []:  # an empty deck needs none
         state.effects.remove(effect)
     player.discard.extend(player.deck)
-    player.deck = [state.new_card(c) for c in cards]
+    player.deck = state.new_cards(cards)
     state.random.shuffle(player.deck)
     deck.make_free(player.deck, [str(c) for c in free] if isinstance(free, list) else None, picks)
     player.flags["decks_built"] = player.flags.get("decks_built", 1) + 1
