@@ -22,7 +22,7 @@ from typing import Any
 from engine.cardgame.effects import EffectKind, EffectKinds
 from engine.cardgame.orders import SetRule, SetRules, Validator
 from engine.core.cards import CardBehaviour, CardCatalog, CardRegistry, CardSpec
-from engine.core.phase import DeathRule, Instead, OnDiscard
+from engine.core.phase import DeathRule, Instead, OnDiscard, marked_like
 from engine.core.presence import gated
 from engine.core.queries import WHILE, Modifier, Queries
 from engine.core.resolution import Pipeline, Play, Replacement, Resolution, add_replacement
@@ -218,7 +218,7 @@ class CardGameRegistries:
             self.targeting.append(own(targeting))
         if trigger is not None:
             self.triggers.append(own(trigger))
-        self.death_rules.extend(own(rule) for rule in death_rules)  # skipped: no say
+        self.death_rules.extend(marked_like(rule, own(rule)) for rule in death_rules)  # skipped: no say
         if on_death is not None:
             self.on_death.append(own(on_death))
         if on_damage_discard is not None:

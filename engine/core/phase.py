@@ -7,7 +7,8 @@ the same mechanism; it lives here once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from typing import TypeVar
 
 from engine.core.checked import still_valid
 from engine.core.refusal import Refusal
@@ -20,6 +21,31 @@ OnDiscard = Callable[[Resolution, int, CardInstance], None]
 Instead = Callable[[Resolution, int, CardInstance], bool]
 # (res, player) -> True dies, False lives, None no say; a string: dies, and says of what (the death's cause)
 DeathRule = Callable[[Resolution, PlayerState], "bool | str | None"]
+# Who a death rule may have a say about, asked once before the phase's deaths are decided (`concerning`)
+Concerned = Callable[[Resolution], Collection[int]]
+CONCERNS = "__concerns__"
+_Rule = TypeVar("_Rule", bound=Callable[..., object])
+
+
+def concerning(who: Concerned) -> Callable[[_Rule], _Rule]:
+    """Mark a death rule that has a say (a verdict other than None) only about the characters `who` names
+    at the start of the phase's deaths (a role, an effect on them, a mark of this resolution): the other
+    characters are not asked. A character killed before another is asked only loses the effects on itself
+    (`kill`), so `who` must not depend on anything but the state of the characters it names."""
+
+    def mark(rule: _Rule) -> _Rule:
+        setattr(rule, CONCERNS, who)
+        return rule
+
+    return mark
+
+
+def marked_like(original: _Rule, wrapper: _Rule) -> _Rule:
+    """`wrapper` (a gate around `original`) carries the `concerning` mark of `original`."""
+    who = getattr(original, CONCERNS, None)
+    if who is not None:
+        setattr(wrapper, CONCERNS, who)
+    return wrapper
 
 
 def revalidate(state: GameState, pid: int, validate: Callable[[GameState, int, list[Order]], None]) -> list[Order]:
@@ -127,10 +153,14 @@ def _keep_effects(state: GameState, kept: list[Effect]) -> None:
 
 def decide_deaths(res: Resolution, rules: list[DeathRule]) -> None:
     """0 cards in hand at the end of a phase is death, unless a rule says otherwise (a rule that kills
-    whatever the hand holds names the cause)."""
+    whatever the hand holds names the cause). A rule marked `concerning` is asked only about the
+    characters it names."""
+    asked = [(rule, _concerned(res, rule)) for rule in rules]
     for player in res.state.living():
         verdict: bool | str | None = None
-        for rule in rules:
+        for rule, concerned in asked:
+            if concerned is not None and player.pid not in concerned:
+                continue
             verdict = rule(res, player)
             if verdict is not None:
                 break
@@ -138,6 +168,12 @@ def decide_deaths(res: Resolution, rules: list[DeathRule]) -> None:
             verdict = not player.hand
         if verdict:
             kill(res.state, player.pid, verdict if isinstance(verdict, str) else "cards")
+
+
+def _concerned(res: Resolution, rule: DeathRule) -> Collection[int] | None:
+    """The characters a `concerning` rule may have a say about; None: anyone."""
+    who: Concerned | None = getattr(rule, CONCERNS, None)
+    return None if who is None else who(res)
 
 
 def close_phase(state: GameState, shown_hand_sizes: Callable[[GameState, list[int]], list[int]]) -> None:

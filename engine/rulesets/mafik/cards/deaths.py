@@ -14,6 +14,7 @@ from engine.cardgame.orders import reads_orders
 from engine.cardgame.registries import Layer, Query, Step
 from engine.core import messages
 from engine.core.durations import FROM_NEXT_PHASE, NEXT_NIGHT, NEXT_PHASE, THIS_PHASE, UNTIL_END, n_phases
+from engine.core.phase import concerning
 from engine.core.refusal import Refusal
 from engine.core.resolution import DamagePacket, Play, Resolution
 from engine.core.rulings import ask, ruling
@@ -82,6 +83,12 @@ def _keep_one(res: Resolution) -> None:
         state.emit("mortally_wounded", "public", None, pid=pid, until=state.phase + 1)  # words shared with Микромафик
 
 
+def _wounded(res: Resolution) -> set[int]:
+    """Who is mortally wounded now: the only characters `_mortal_wound` has a say about."""
+    return {e.target for e in res.state.effects_of(MORTALLY_WOUNDED) if e.target is not None}
+
+
+@concerning(_wounded)
 def _mortal_wound(res: Resolution, player: PlayerState) -> str | None:
     """"По итогам следующей фазы вы умираете", whatever the Hand holds."""
     return "mortal_wound" if res.state.effects_of(MORTALLY_WOUNDED, target=player.pid) else None
@@ -128,6 +135,13 @@ def _sacrifice(res: Resolution) -> None:
             play.tell(actor, "heroic_sacrifice_failed", target=target)
 
 
+def _doomed_now(res: Resolution) -> set[int]:
+    """The failed sacrifices of this phase: the only characters `_doomed` has a say about."""
+    doomed: set[int] = res.scratch.get(DOOMED, set())
+    return doomed
+
+
+@concerning(_doomed_now)
 def _doomed(res: Resolution, player: PlayerState) -> str | None:
     """"Иначе умрите, несмотря на кол-во карт в руке"."""
     return "sacrifice" if player.pid in res.scratch.get(DOOMED, set()) else None
