@@ -192,9 +192,7 @@ def _tally_one_by_one(res: Resolution) -> tuple[dict[int, int], dict[int, int], 
 def test_the_council_counts_the_votes_as_asking_each_voter_in_turn(seed: int, day: int) -> None:
     """The Вече asks every voter's strength and every target's votes against at once (`Queries.ask_each`: their
     modifiers only read the state): the same counts as one question at a time."""
-    runner = GameRunner("mafik", 16, seed)
-    while runner.running and runner.state.phase < 2 * day:
-        runner.step()
+    runner = runner_at("mafik", 16, seed, 2 * day)
     assume(runner.running)
     runner.act()
     state = runner.state

@@ -20,7 +20,6 @@ from engine.rulesets.mafik.orders import PUNISHMENTS
 from engine.rulesets.mafik.perks_b import SHIELDED_PHASES, sociopath, sociopath_default_vote, sociopath_votes
 from engine.rulesets.mafik.registry import REGISTRIES
 from engine.rulesets.mafik.roles import OTHER, PUBLIC_ORDER
-from engine.sim import GameRunner
 from tests.engine.random_games import runner_at
 
 SLOW = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -127,9 +126,7 @@ def test_the_punishment_with_the_counted_strengths_is_the_punishment_asking_each
     """The open vote weighs each voter by the strength the secret vote's count found: the same verdict as asking
     each voter's strength again — every living character choosing a punishment, and the count's strengths
     given with one voter left out (he is asked)."""
-    runner = GameRunner("mafik", 16, seed)
-    while runner.running and runner.state.phase < 2 * day:
-        runner.step()
+    runner = runner_at("mafik", 16, seed, 2 * day)
     assume(runner.running)
     runner.act()
     state = runner.state
