@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import ast
 import copy
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.state import Effect, GameState
+from tests.engine.source_scan import ENGINE, engine_nodes, method_called, written
 
 KINDS = ("armor", "poison", "stance", "jail")
 TARGETS = (None, 0, 1, 2)
@@ -187,7 +187,6 @@ def test_the_index_answers_as_the_scan_after_any_changes(changes: list[tuple[str
 
 # ---- the rules change the list of effects only in the ways the index sees ----
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
 # what an index kept with the list's identity, length and last effect cannot see: an effect put in its place
 # or in the middle, the list reordered, or an effect appended that is not new
 _UNSEEN = {"append", "insert", "extend", "sort", "reverse", "__setitem__", "__iadd__"}
@@ -202,17 +201,13 @@ def test_the_rules_change_the_effects_only_in_ways_the_index_sees() -> None:
     """In the engine, `x.effects` is assigned anew, or removed from (`remove`, `pop`, `clear`), or appended to
     by `GameState.add_effect` alone; never written by index or slice, extended, inserted into or reordered."""
     found = []
-    for path in ENGINE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr in _UNSEEN and _is_effects(node.func.value):
-                found.append(f"{path.relative_to(ENGINE)}:{node.lineno} {node.func.attr}")
-            elif isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
-                targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
-                for target in targets:
-                    if (isinstance(target, ast.Subscript) and _is_effects(target.value)) or \
-                            (isinstance(node, ast.AugAssign) and _is_effects(target)):
-                        found.append(f"{path.relative_to(ENGINE)}:{node.lineno} {type(node).__name__}")
+    for where, node in engine_nodes():
+        if method := method_called(node, _UNSEEN, _is_effects):
+            found.append(f"{where} {method}")
+        for target in written(node):
+            if (isinstance(target, ast.Subscript) and _is_effects(target.value)) or \
+                    (isinstance(node, ast.AugAssign) and _is_effects(target)):
+                found.append(f"{where} {type(node).__name__}")
     assert found == ["core/state.py:" + str(_append_line()) + " append"]
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import copy
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +16,7 @@ from engine.cardgame.presence import card_presence
 from engine.core.state import GameState, PlayRecord
 from engine.rulesets.mafik.registry import REGISTRIES
 from engine.sim import GameRunner
+from tests.engine.source_scan import engine_nodes, method_called, written
 
 CARDS = ("knife", "armor", "poison", "jail", "mask", "lamp")
 
@@ -173,7 +173,6 @@ def _finds_as_a_loaded_copy(state: GameState) -> None:
 
 # ---- the rules change the two lists only in ways the kept cards see ----
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
 # what a set kept with the lists' identities and lengths cannot see: something taken out (a later addition
 # would bring the length back), a record or card put in its place, the records' cards changed
 _UNSEEN = {"remove", "pop", "clear", "sort", "reverse", "__setitem__", "__delitem__"}
@@ -189,20 +188,15 @@ def test_the_rules_never_take_out_of_the_history_or_the_record_of_cards() -> Non
     index or slice, or reordered; and no record's cards are changed (the one `.card` written is a card copy's,
     followed by `card_arrived`: engine/core/resolution.py, engine/rulesets/mafik/cards/common.py)."""
     found = []
-    for path in ENGINE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            where = f"{path.relative_to(ENGINE)}:{getattr(node, 'lineno', 0)}"
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr in _UNSEEN and _is_list(node.func.value):
-                found.append(f"{where} {node.func.attr}")
-            elif isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
-                targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
-                for target in targets:
-                    if isinstance(target, ast.Subscript) and _is_list(target.value):
-                        found.append(f"{where} {type(node).__name__}")
-                    elif isinstance(target, ast.Attribute) and target.attr == "printed":
-                        found.append(f"{where} printed")
-                    elif isinstance(target, ast.Attribute) and target.attr == "card" \
-                            and not (isinstance(target.value, ast.Name) and target.value.id == "card"):
-                        found.append(f"{where} card")
+    for where, node in engine_nodes():
+        if method := method_called(node, _UNSEEN, _is_list):
+            found.append(f"{where} {method}")
+        for target in written(node):
+            if isinstance(target, ast.Subscript) and _is_list(target.value):
+                found.append(f"{where} {type(node).__name__}")
+            elif isinstance(target, ast.Attribute) and target.attr == "printed":
+                found.append(f"{where} printed")
+            elif isinstance(target, ast.Attribute) and target.attr == "card" \
+                    and not (isinstance(target.value, ast.Name) and target.value.id == "card"):
+                found.append(f"{where} card")
     assert found == []
