@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from engine.core import api
+from engine.core.resolution import Resolution
 from engine.core.state import GameState
 from engine.core.views import events_for, player_view, visible_to
 from engine.sim import MAX_PHASES, GameRunner, play_game
@@ -43,6 +44,16 @@ def runner_at(ruleset: str, players: int, seed: int, phase: int) -> GameRunner:
     while runner.running and runner.state.phase < phase:
         runner.step()
     return runner
+
+
+def acted_resolution(ruleset: str, players: int, seed: int, phase: int) -> Resolution | None:
+    """A resolution of a random game at `phase`, every agent having acted (its orders not gathered yet); None
+    when the game ended before."""
+    runner = runner_at(ruleset, players, seed, phase)
+    if not runner.running:
+        return None
+    runner.act()
+    return Resolution(runner.state, runner.ruleset)
 
 
 def events_json(state: GameState, since: int = 0) -> str:

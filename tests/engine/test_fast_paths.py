@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import pairwise
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from pytest import MonkeyPatch
 
@@ -29,7 +29,7 @@ from engine.rulesets.mafik.orders import never_choosable, over_limit, param_cont
 from engine.rulesets.mafik.registry import CATALOG, REGISTRIES
 from engine.rulesets.mafik.roles import has_role
 from engine.sim import GameRunner
-from tests.engine.random_games import runner_at
+from tests.engine.random_games import acted_resolution, runner_at
 
 SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -192,12 +192,10 @@ def _tally_one_by_one(res: Resolution) -> tuple[dict[int, int], dict[int, int], 
 def test_the_council_counts_the_votes_as_asking_each_voter_in_turn(seed: int, day: int) -> None:
     """The Вече asks every voter's strength and every target's votes against at once (`Queries.ask_each`: their
     modifiers only read the state): the same counts as one question at a time."""
-    runner = runner_at("mafik", 16, seed, 2 * day)
-    assume(runner.running)
-    runner.act()
-    state = runner.state
-    ruleset = get_ruleset("mafik")
-    res = Resolution(state, ruleset)
+    res = acted_resolution("mafik", 16, seed, 2 * day)
+    if res is None:  # the game ended before
+        reject()
+    state, ruleset = res.state, res.ruleset
     res.scratch["orders"] = {p.pid: list(state.orders.get(p.pid, [])) for p in state.living()}
     with presence_pass(state, ruleset.presence):
         assert tally(res) == _tally_one_by_one(res)

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from pytest import MonkeyPatch
 
 from engine.core.presence import presence_pass
 from engine.core.queries import WHILE
-from engine.core.resolution import Resolution
 from engine.core.ruleset import get_ruleset
 from engine.core.state import GameState, Order
 from engine.rulesets.mafik.council import DEATH, leading, punishable, punishment, ranked, tally
@@ -20,7 +19,7 @@ from engine.rulesets.mafik.orders import PUNISHMENTS
 from engine.rulesets.mafik.perks_b import SHIELDED_PHASES, sociopath, sociopath_default_vote, sociopath_votes
 from engine.rulesets.mafik.registry import REGISTRIES
 from engine.rulesets.mafik.roles import OTHER, PUBLIC_ORDER
-from tests.engine.random_games import runner_at
+from tests.engine.random_games import acted_resolution, runner_at
 
 SLOW = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VECHE = ("vote_strength", "votes_against", "forced_votes", "leader", "forced_punishment", "can_target")
@@ -126,12 +125,10 @@ def test_the_punishment_with_the_counted_strengths_is_the_punishment_asking_each
     """The open vote weighs each voter by the strength the secret vote's count found: the same verdict as asking
     each voter's strength again — every living character choosing a punishment, and the count's strengths
     given with one voter left out (he is asked)."""
-    runner = runner_at("mafik", 16, seed, 2 * day)
-    assume(runner.running)
-    runner.act()
-    state = runner.state
-    ruleset = get_ruleset("mafik")
-    res = Resolution(state, ruleset)
+    res = acted_resolution("mafik", 16, seed, 2 * day)
+    if res is None:  # the game ended before
+        reject()
+    state, ruleset = res.state, res.ruleset
     res.scratch["orders"] = {p.pid: [*state.orders.get(p.pid, []),
                                      Order(oid=900 + p.pid, kind="punishment", params={"choice": choices[p.pid]})]
                              for p in state.living()}
