@@ -134,11 +134,8 @@ def council(res: Resolution) -> None:
 
 
 def punishable(state: GameState, votes: dict[int, int]) -> dict[int, int]:
-    """The living characters with votes whom `can_be_punished` lets the Вече punish, with their votes. While the
-    query is idle (its modifiers all wait for effects the state holds none of: Временная смерть's) it answers
-    True for everyone, and is not asked."""
-    if REGISTRIES.queries.idle(state, ("can_be_punished",)):
-        return {t: v for t, v in votes.items() if v > 0 and state.player(t).alive}
+    """The living characters with votes whom `can_be_punished` lets the Вече punish, with their votes (while no
+    Временная смерть is in the state, the query answers at once: engine/core/queries.py)."""
     return {t: v for t, v in votes.items() if v > 0 and state.player(t).alive
             and REGISTRIES.queries.ask("can_be_punished", state, True, target=t)}
 

@@ -150,8 +150,8 @@ def _punishable_asking_each(state: GameState, votes: dict[int, int]) -> dict[int
        dead_for_a_day=st.lists(st.integers(0, 15), max_size=3))
 def test_the_punishable_are_those_can_be_punished_lets_through(seed: int, phases: int, votes: dict[int, int],
                                                                dead_for_a_day: list[int]) -> None:
-    """`punishable` asks `can_be_punished` only while a modifier of it can act: the same characters as asking of
-    each, in random games with random Временная смерть effects (the query's modifier) in force."""
+    """`punishable`: the same characters as asking `can_be_punished` of each, in random games with random
+    Временная смерть effects (the query's modifier) in force."""
     state = runner_at("mafik", 16, seed, phases).state
     for pid in dead_for_a_day:
         state.add_effect("temporary_death", target=pid, start=state.phase, end=state.phase)
